@@ -1,0 +1,38 @@
+// `npm start`: build the client if it is missing or older than the sources, then serve.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const serverBuild = path.resolve("build/server/index.js");
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const sources = [
+  "src/web",
+  "src/shared",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+];
+const builtAt = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
+if (!builtAt || sources.some((source) => newestMtime(source) > builtAt)) {
+  console.log(
+    builtAt ? "Sources changed: rebuilding the client…" : "First start: building the client…",
+  );
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  stdio: "inherit",
+});
+process.exit(server.status ?? 0);

@@ -1,0 +1,85 @@
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { newsletterRoutes } from "./modules/newsletter/routes.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { securityPlugin } from "./plugins/security.ts";
+import { type WebMode, webPlugin } from "./plugins/web.ts";
+import { createServices } from "./services.ts";
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** How pages are served: the production build, Vite in-process, or not at all (API tests). */
+  web?: WebMode;
+  /** Tests turn rate limits off, except the tests about rate limits. */
+  rateLimit?: boolean;
+};
+
+/** Body limit for JSON; uploads have their own (multipart) limit. */
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+/** Builds the whole shop as one Fastify instance, without listening (tests call inject()). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Let in-flight requests finish on shutdown, but don't wait forever on idle keep-alives.
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate("services", createServices(database, config));
+      },
+      {
+        name: "services",
+      },
+    ),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    dev: opts.web === "dev",
+    rateLimit: opts.rateLimit ?? true,
+  });
+  await app.register(cookie);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(newsletterRoutes);
+      // Admin API: every route registered inside this plugin requires an admin token.
+      await api.register(
+        async (admin) => {
+          admin.addHook("onRequest", admin.requireAdmin);
+        },
+        { prefix: "/admin" },
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(webPlugin, { mode: opts.web ?? "none" });
+  return app;
+}

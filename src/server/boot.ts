@@ -1,0 +1,90 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Database, DataDirLockedError, openDatabase } from "./db/client.ts";
+import { seedOnFirstStart } from "./db/seed/run.ts";
+import { ensureFirstAdmin } from "./modules/accounts/admin-bootstrap.ts";
+import type { WebMode } from "./plugins/web.ts";
+import { createServices } from "./services.ts";
+
+/** A start-up problem is one clear line, not a stack trace. */
+function fail(message: string): never {
+  console.error(`✖ ${message}`);
+  process.exit(1);
+}
+
+/** env -> database -> migrations -> first-start seed -> listen -> graceful shutdown. */
+export async function boot(
+  web: WebMode,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<FastifyInstance> {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const started = performance.now();
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+    await database.migrate();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`Cannot open the database: ${(error as Error).message}`);
+  }
+
+  const services = createServices(database, config);
+  const seeded = await seedOnFirstStart({ database, services, config });
+  const admin = await ensureFirstAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+
+  const app = await buildApp({
+    config,
+    database,
+    web,
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+  });
+  app.addHook("onClose", () => database.close());
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const { port } = app.server.address() as { port: number };
+  const lines = [
+    `Shop ready at http://${shownHost}:${port} (${database.kind}, ${Math.round(performance.now() - started)} ms)`,
+  ];
+  if (seeded) lines.push("Demo data seeded (first start).");
+  if (admin?.password)
+    lines.push(
+      `Admin: ${admin.email} / ${admin.password}${admin.created && !config.adminPassword ? "  (generated: shown only this once)" : ""}`,
+    );
+  else if (admin)
+    lines.push(
+      `Admin: ${admin.email} (password unchanged; set ADMIN_PASSWORD or run npm run create-admin)`,
+    );
+  console.log(lines.join("\n"));
+  return app;
+}

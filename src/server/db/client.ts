@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+/** The one database type services see: the same query builder for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle; services accept `Db | Tx` so they compose inside one transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite is one process, one connection: a second process on the same directory would corrupt
+ * it. A pid file guards the directory; a stale one (its process gone) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "shop.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(fs.readFileSync(lockPath, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `DATA_DIR ${dir} is in use by another shop process (pid ${pid}); stop it or choose another DATA_DIR`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock DATA_DIR ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Embedded PostgreSQL. `dataDir` undefined = in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? path.join(dataDir, "db") : undefined, {
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+      unlock();
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's network error must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { casing: "snake_case" }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "postgres",
+    migrate: async () => {
+      await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+    },
+    ping: () => ping(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    isAdmin: boolean().notNull().default(false),
+    username: text(),
+    company: text(),
+    phone: text(),
+    /** ISO 3166-1 alpha-2 */
+    country: text(),
+    location: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mail is unique regardless of case.
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** sha256 of the bearer token; the token itself is never stored. */
+    tokenHash: text().notNull().unique(),
+    kind: text({ enum: ["customer", "admin"] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tokens_user_idx").on(t.userId)],
+);

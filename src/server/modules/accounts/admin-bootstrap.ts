@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { hashPassword } from "./passwords.ts";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
+
+export type AdminCredentials = { email: string; password: string | null; created: boolean };
+
+/**
+ * Creates or promotes an admin. Used by `npm run create-admin` and by the first start, which
+ * uses ADMIN_EMAIL / ADMIN_PASSWORD or generates a password that is printed only once.
+ */
+export async function upsertAdmin(
+  db: Db,
+  email: string,
+  password: string,
+  name = "Admin",
+): Promise<{ created: boolean }> {
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ isAdmin: true, passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    return { created: false };
+  }
+  await db.insert(users).values({ name, email, passwordHash, isAdmin: true });
+  return { created: true };
+}
+
+export async function ensureFirstAdmin(
+  db: Db,
+  opts: { email?: string; password?: string },
+): Promise<AdminCredentials | null> {
+  if (opts.email && opts.password) {
+    const { created } = await upsertAdmin(db, opts.email, opts.password);
+    return { email: opts.email, password: opts.password, created };
+  }
+  const [anyAdmin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .limit(1);
+  if (anyAdmin) return { email: anyAdmin.email, password: null, created: false };
+  const email = opts.email ?? DEFAULT_ADMIN_EMAIL;
+  const password = randomBytes(12).toString("base64url");
+  await upsertAdmin(db, email, password);
+  return { email, password, created: true };
+}

@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
+import { pickServerLanguage } from "../../shared/domain/language.ts";
+import type { WebLoadContext } from "../web-context.ts";
+
+export type WebMode = "production" | "dev" | "none";
+
+const BUILD_DIR = path.resolve("build");
+const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
+/** Paths the SSR catch-all never answers: a missing asset or API route is a fast JSON 404. */
+const NOT_PAGES = /^\/(api|storage|assets)(\/|$)/;
+
+export const webPlugin = fp(
+  async (app: FastifyInstance, opts: { mode: WebMode }) => {
+    await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+
+    // Uploads: content-checked and re-encoded when stored, so they are safe to serve as files.
+    fs.mkdirSync(app.config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: app.config.uploadsDir,
+      prefix: "/storage/",
+      decorateReply: false,
+      maxAge: "7d",
+      index: false,
+    });
+
+    if (opts.mode === "none") return;
+
+    let handler: RequestHandler;
+    if (opts.mode === "production") {
+      if (!fs.existsSync(SERVER_BUILD)) {
+        throw new Error(
+          "No client build found: run `npm run build` (npm start does this for you).",
+        );
+      }
+      const client = path.join(BUILD_DIR, "client");
+      // Hashed file names never change content: cache them for a year, serve the .br/.gz twins.
+      await app.register(fastifyStatic, {
+        root: path.join(client, "assets"),
+        prefix: "/assets/",
+        decorateReply: false,
+        preCompressed: true,
+        immutable: true,
+        maxAge: "365d",
+        index: false,
+      });
+      await app.register(fastifyStatic, {
+        root: client,
+        prefix: "/",
+        decorateReply: false,
+        wildcard: false,
+        preCompressed: true,
+        maxAge: "1d",
+        index: false,
+        allowedPath: (pathname) => !pathname.startsWith("/assets/") && pathname !== "/",
+      });
+      handler = createRequestHandler((await import(SERVER_BUILD)) as ServerBuild, "production");
+    } else {
+      const { createServer } = await import("vite");
+      const middie = (await import("@fastify/middie")).default;
+      const vite = await createServer({
+        server: { middlewareMode: true, hmr: { server: app.server } },
+        appType: "custom",
+      });
+      await app.register(middie);
+      app.use(vite.middlewares);
+      app.addHook("onClose", () => vite.close());
+      // Loaded per request so edits show up without a restart.
+      handler = createRequestHandler(
+        async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
+        "development",
+      );
+    }
+
+    await app.register(async (pages) => {
+      // React Router actions read the raw body themselves.
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser("*", (_request, _payload, done) => done(null));
+      pages.route({
+        method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+        url: "*",
+        handler: async (request, reply) => {
+          if (NOT_PAGES.test(request.url)) return reply.callNotFound();
+          const lang = pickServerLanguage(request.cookies.lang, request.headers["accept-language"]);
+          const context: WebLoadContext = {
+            services: app.services,
+            lang,
+            nonce: request.cspNonce,
+            googleSignIn: Boolean(app.config.googleClientId),
+            publicUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`,
+          };
+          const response = await handler(toWebRequest(request, reply), context);
+          return sendWebResponse(reply, response);
+        },
+      });
+    });
+  },
+  { name: "web", dependencies: ["services"] },
+);
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key !== "set-cookie") reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+}

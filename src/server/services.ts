@@ -1,0 +1,28 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { createTokenService } from "./modules/accounts/tokens.ts";
+import { createNewsletterService } from "./modules/newsletter/service.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
+
+/**
+ * Every service, built once per app. Routes reach them as `app.services.x`, storefront loaders
+ * through React Router's load context, so both use the same queries.
+ */
+export function createServices(database: Database, config: Config) {
+  const { db } = database;
+  void config;
+  return {
+    settings: createSettingsService(db),
+    newsletter: createNewsletterService(db),
+    tokens: createTokenService(db),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    services: Services;
+  }
+}

@@ -1,0 +1,11 @@
+import type { Lang } from "../shared/schemas/fields.ts";
+import type { Services } from "./services.ts";
+
+/** What the Fastify SSR plugin hands React Router loaders (`context` in a loader). */
+export type WebLoadContext = {
+  services: Services;
+  lang: Lang;
+  nonce: string;
+  googleSignIn: boolean;
+  publicUrl: string;
+};

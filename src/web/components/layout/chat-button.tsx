@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { messagingLink } from "../../lib/messaging.ts";
+import { useRootData } from "../../lib/use-root-data.ts";
+import { ChatIcon } from "../ui/icons.tsx";
+
+/** SPEC 1: a floating button that opens a messaging-app conversation with the business. */
+export function ChatButton() {
+  const { t } = useTranslation();
+  const { shop } = useRootData();
+  return (
+    <a
+      href={messagingLink(shop.messagingNumber, t("chat.message"))}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t("chat.label")}
+      data-testid="chat-button"
+      className="fixed end-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-pistachio text-white shadow-lg hover:brightness-110"
+    >
+      <ChatIcon className="size-7" />
+    </a>
+  );
+}

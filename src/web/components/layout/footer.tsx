@@ -1,0 +1,135 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
+import { messagingLink } from "../../lib/messaging.ts";
+import { useRootData } from "../../lib/use-root-data.ts";
+import {
+  FacebookIcon,
+  InstagramIcon,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  TiktokIcon,
+} from "../ui/icons.tsx";
+
+const FOOTER_LINKS = [
+  { to: "/", key: "nav.home" },
+  { to: "/about", key: "nav.about" },
+  { to: "/contact", key: "nav.contact" },
+  { to: "/our-kitchen", key: "nav.kitchen" },
+  { to: "/shop", key: "nav.shop" },
+] as const;
+
+const POLICY_LINKS = [
+  { to: "/privacy-policy", key: "privacy" },
+  { to: "/terms-condition", key: "terms" },
+  { to: "/international-shipping", key: "shipping" },
+  { to: "/refund-policy", key: "refund" },
+  { to: "/faq", key: "faq" },
+] as const;
+
+export function Footer() {
+  const { t, i18n } = useTranslation(["footer", "common"]);
+  const { shop } = useRootData();
+  const social = [
+    { key: "instagram", href: shop.social.instagram, Icon: InstagramIcon },
+    { key: "facebook", href: shop.social.facebook, Icon: FacebookIcon },
+    { key: "tiktok", href: shop.social.tiktok, Icon: TiktokIcon },
+  ] as const;
+
+  return (
+    <footer className="mt-16 bg-brown text-cream" dir={i18n.dir()}>
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div>
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+            <img src="/logo.svg" alt="" width={40} height={40} />
+            {t("common:brand")}
+          </Link>
+          <p className="mt-3 text-sm text-cream/80">{t("about")}</p>
+        </div>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="font-bold">
+            {t("links")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:underline">
+                  {t(`common:${link.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-policies">
+          <h2 id="footer-policies" className="font-bold">
+            {t("policies")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {POLICY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:underline">
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-bold">{t("contact")}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li className="flex items-center gap-2">
+              <PinIcon className="size-4 shrink-0" />
+              {t("location")}
+            </li>
+            {shop.phones.map((phone) => (
+              <li key={phone}>
+                <a
+                  href={messagingLink(phone)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex items-center gap-2 hover:underline"
+                  aria-label={t("phoneLabel", { phone })}
+                >
+                  <PhoneIcon className="size-4 shrink-0" />
+                  <span dir="ltr">{phone}</span>
+                </a>
+              </li>
+            ))}
+            {shop.emails.map((email) => (
+              <li key={email}>
+                <a href={`mailto:${email}`} className="flex items-center gap-2 hover:underline">
+                  <MailIcon className="size-4 shrink-0" />
+                  <span dir="ltr">{email}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-bold">{t("followUs")}</h2>
+          <p className="mt-3 text-sm text-cream/80">{t("followDescription")}</p>
+          <SubscribeForm />
+          <ul className="mt-2 flex gap-3">
+            {social.map(({ key, href, Icon }) => (
+              <li key={key}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t(`social.${key}`)}
+                  className="inline-flex rounded-full border border-cream/40 p-2 hover:bg-cream/10"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-cream/20 py-4 text-center text-sm text-cream/80">
+        {t("copyright", { year: new Date().getFullYear() })}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ChevronDownIcon } from "../ui/icons.tsx";
+import { GET_STARTED_LINKS } from "./nav-links.ts";
+
+/** SPEC: opens on click, closes when the pointer leaves it (and on Escape or a click outside). */
+export function GetStartedMenu() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const onClick = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer-leave is a convenience; keyboard users have Escape
+    <div ref={root} className="relative" onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {t("nav.getStarted")}
+        <ChevronDownIcon className="size-4" />
+      </button>
+      {open ? (
+        <ul
+          id={menuId}
+          className="absolute end-0 top-full z-30 min-w-40 rounded-lg border border-line bg-white py-1 shadow-lg"
+        >
+          {GET_STARTED_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="block px-4 py-2 hover:bg-cream"
+                onClick={() => setOpen(false)}
+              >
+                {t(link.key)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

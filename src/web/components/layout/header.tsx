@@ -1,0 +1,140 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { badgeText } from "../../../shared/domain/cart.ts";
+import { useCartCount } from "../../features/cart/use-cart-count.ts";
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../ui/icons.tsx";
+import { GetStartedMenu } from "./get-started-menu.tsx";
+import { LanguageToggle } from "./language-toggle.tsx";
+import { GET_STARTED_LINKS, MAIN_LINKS } from "./nav-links.ts";
+
+export function Header() {
+  const { t } = useTranslation();
+  const count = useCartCount();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // A followed link closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="border-b border-line bg-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        {t("skipToContent")}
+      </a>
+      <div className="container-page flex items-center gap-3 py-2">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brown">
+          <img src="/logo.svg" alt="" width={36} height={36} />
+          <span className="text-lg">{t("brandShort")}</span>
+        </Link>
+        <Form action="/search" role="search" className="ms-auto hidden max-w-xs flex-1 md:flex">
+          <label htmlFor="top-search" className="sr-only">
+            {t("header.search")}
+          </label>
+          <input
+            id="top-search"
+            name="q"
+            type="search"
+            className="field rounded-e-none"
+            placeholder={t("header.search")}
+          />
+          <button
+            type="submit"
+            className="rounded-e-lg bg-gold-dark px-3 text-white"
+            aria-label={t("header.search")}
+          >
+            <SearchIcon className="size-5" />
+          </button>
+        </Form>
+        <nav className="ms-auto flex items-center gap-1 md:ms-2" aria-label={t("header.account")}>
+          <Link
+            to="/search"
+            className="rounded-md p-2 hover:bg-line md:hidden"
+            aria-label={t("header.search")}
+          >
+            <SearchIcon />
+          </Link>
+          <Link
+            to="/account"
+            className="rounded-md p-2 hover:bg-line"
+            aria-label={t("header.account")}
+          >
+            <UserIcon />
+          </Link>
+          <Link
+            to="/cart"
+            className="relative rounded-md p-2 hover:bg-line"
+            aria-label={count > 0 ? t("header.cartWithCount", { count }) : t("header.cart")}
+          >
+            <CartIcon />
+            {count > 0 ? (
+              <span
+                data-testid="cart-badge"
+                className="absolute -end-1 -top-1 min-w-5 rounded-full bg-pistachio px-1 text-center text-xs font-bold leading-5 text-white"
+              >
+                {badgeText(count)}
+              </span>
+            ) : null}
+          </Link>
+          <LanguageToggle />
+          <button
+            type="button"
+            className="rounded-md p-2 hover:bg-line md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? t("nav.closeMenu") : t("nav.menu")}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </nav>
+      </div>
+      <div className="hidden border-t border-line md:block">
+        <nav
+          className="container-page flex items-center gap-1 py-2"
+          aria-label={t("nav.mainNavigation")}
+        >
+          {MAIN_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === "/"}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-2 font-semibold hover:bg-cream ${isActive ? "text-gold-dark" : ""}`
+              }
+            >
+              {t(link.key)}
+            </NavLink>
+          ))}
+          <div className="ms-auto">
+            <GetStartedMenu />
+          </div>
+        </nav>
+      </div>
+      {menuOpen ? (
+        <nav
+          id="mobile-menu"
+          className="border-t border-line md:hidden"
+          aria-label={t("nav.mainNavigation")}
+        >
+          <ul className="container-page flex flex-col py-2">
+            {[...MAIN_LINKS, ...GET_STARTED_LINKS].map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="block rounded-md px-3 py-3 font-semibold hover:bg-cream"
+                >
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { newsletterSubscribeSchema } from "../../../shared/schemas/newsletter.ts";
+import { ApiError, apiPost } from "../../lib/api.ts";
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "sending" }
+  | { kind: "done" }
+  | { kind: "error"; message: string };
+
+/** Footer subscribe (SPEC 2): stores the address once; a repeat is a success too. */
+export function SubscribeForm() {
+  const { t, i18n } = useTranslation("footer");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const inputId = useId();
+  const statusId = useId();
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = {
+      email: String(new FormData(form).get("email") ?? ""),
+      lang: i18n.language === "ar" ? "ar" : "en",
+    };
+    if (!newsletterSubscribeSchema.safeParse(input).success) {
+      setStatus({ kind: "error", message: t("invalidEmail") });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    try {
+      await apiPost("/api/newsletter", input);
+      form.reset();
+      setStatus({ kind: "done" });
+    } catch (error) {
+      const invalid = error instanceof ApiError && error.status === 422;
+      setStatus({ kind: "error", message: invalid ? t("invalidEmail") : t("subscribeFailed") });
+    }
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-3 flex flex-col gap-2"
+      aria-describedby={statusId}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        {t("emailLabel")}
+      </label>
+      <div className="flex">
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder={t("emailPlaceholder")}
+          className="field min-w-0 rounded-e-none text-ink"
+          aria-invalid={status.kind === "error"}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary rounded-s-none"
+          disabled={status.kind === "sending"}
+        >
+          {status.kind === "sending" ? t("subscribing") : t("subscribe")}
+        </button>
+      </div>
+      <p id={statusId} role="status" className="min-h-6 text-sm" data-testid="subscribe-status">
+        {status.kind === "done" ? t("subscribed") : status.kind === "error" ? status.message : ""}
+      </p>
+    </form>
+  );
+}

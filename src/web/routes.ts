@@ -1,0 +1,39 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** SPEC section 2's route table; screens live one hop away in routes/. */
+export default [
+  layout("routes/storefront/layout.tsx", [
+    index("routes/storefront/home.tsx"),
+    route("about", "routes/storefront/about.tsx"),
+    route("contact", "routes/storefront/contact.tsx"),
+    route("shop", "routes/storefront/shop.tsx"),
+    route("our-kitchen", "routes/storefront/kitchen.tsx"),
+    route("traders", "routes/storefront/traders.tsx"),
+    route("cart", "routes/storefront/cart.tsx"),
+    route("checkout", "routes/storefront/checkout.tsx"),
+    route("product/:id", "routes/storefront/product.tsx"),
+    route("search", "routes/storefront/search.tsx"),
+    route("privacy-policy", "routes/storefront/privacy-policy.tsx"),
+    route("terms-condition", "routes/storefront/terms-condition.tsx"),
+    route("international-shipping", "routes/storefront/international-shipping.tsx"),
+    route("refund-policy", "routes/storefront/refund-policy.tsx"),
+    route("faq", "routes/storefront/faq.tsx"),
+    route("login", "routes/account/login.tsx"),
+    route("register", "routes/account/register.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("security", "routes/account/security.tsx"),
+    route("orders", "routes/account/orders.tsx"),
+    route("*", "routes/storefront/not-found.tsx"),
+  ]),
+  route("admin-login", "routes/admin/login.tsx"),
+  route("admin-logout", "routes/admin/logout.tsx"),
+  route("admin-coupons", "routes/admin/coupons-redirect.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin-dashboard", "routes/admin/dashboard.tsx"),
+    route("admin-products", "routes/admin/products.tsx"),
+    route("admin-categories", "routes/admin/categories.tsx"),
+    route("admin-orders", "routes/admin/orders.tsx"),
+    route("admin-copouns", "routes/admin/coupons.tsx"),
+    route("admin-kitchen", "routes/admin/kitchen.tsx"),
+  ]),
+] satisfies RouteConfig;

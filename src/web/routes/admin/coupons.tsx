@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import type { Route } from "./+types/coupons";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: metaText(rootDataFrom(matches), "admin:menu.coupons"),
+    noIndex: true,
+  });
+
+export default function AdminCouponsPage() {
+  const { t } = useTranslation("admin");
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-brown">{t("menu.coupons")}</h1>
+      <p className="mt-4 text-muted">{t("comingSoon")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: metaText(rootDataFrom(matches), "admin:menu.dashboard"),
+    noIndex: true,
+  });
+
+export default function AdminDashboardPage() {
+  const { t } = useTranslation("admin");
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-brown">{t("menu.dashboard")}</h1>
+      <p className="mt-4 text-muted">{t("comingSoon")}</p>
+    </section>
+  );
+}
