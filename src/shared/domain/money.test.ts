@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { centsToDollars, formatMoney, percentOf, toCents } from "./money.ts";
+
+describe("toCents", () => {
+  it.each([
+    [0, 0],
+    [1, 100],
+    [15, 1500],
+    [0.01, 1],
+    [1.005, 101],
+    [1.015, 102],
+    [2.675, 268],
+    [8.345, 835],
+    [10.235, 1024],
+    [0.1 + 0.2, 30],
+    [19.99, 1999],
+    [1.004, 100],
+    [-1.005, -101],
+    [-0.004, 0],
+    [300, 30000],
+    [123456.785, 12345679],
+  ])("%d dollars -> %d cents", (dollars, cents) => {
+    expect(toCents(dollars)).toBe(cents);
+  });
+
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY]])("rejects %d", (value) => {
+    expect(() => toCents(value)).toThrow(RangeError);
+  });
+});
+
+describe("centsToDollars", () => {
+  it.each([
+    [0, 0],
+    [1, 0.01],
+    [101, 1.01],
+    [1500, 15],
+    [1999, 19.99],
+    [-250, -2.5],
+  ])("%d cents -> %d dollars", (cents, dollars) => {
+    expect(centsToDollars(cents)).toBe(dollars);
+  });
+
+  it.each([[1], [99], [12345], [100001]])("round-trips %d cents", (cents) => {
+    expect(toCents(centsToDollars(cents))).toBe(cents);
+  });
+});
+
+describe("formatMoney", () => {
+  it.each([
+    [0, "en", "USD", "$0.00"],
+    [1500, "en", "USD", "$15.00"],
+    [123450, "en", "USD", "$1,234.50"],
+    [1999, "en", "EUR", "€19.99"],
+  ] as const)("%d in %s (%s) -> %s", (cents, lang, currency, text) => {
+    expect(formatMoney(cents, lang, currency)).toBe(text);
+  });
+
+  it.each([
+    [0, "0.00"],
+    [1500, "15.00"],
+    [123450, "1,234.50"],
+  ])("Arabic keeps Latin digits: %d -> contains %s", (cents, digits) => {
+    const text = formatMoney(cents, "ar");
+    expect(text).toContain(digits);
+    expect(text).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+  });
+
+  it("defaults to USD", () => {
+    expect(formatMoney(100, "en")).toBe(formatMoney(100, "en", "USD"));
+  });
+});
+
+describe("percentOf", () => {
+  it.each([
+    [10000, 20, 2000],
+    [0, 20, 0],
+    [1, 20, 0],
+    [3, 20, 1],
+    [10, 15, 2],
+    [10, 5, 1],
+    [9, 5, 0],
+    [1999, 20, 400],
+    [1234, 100, 1234],
+    [1234, 0, 0],
+    [1000, 12.5, 125],
+    [333, 33.3, 111],
+  ])("%d cents x %d%% -> %d", (cents, percent, result) => {
+    expect(percentOf(cents, percent)).toBe(result);
+  });
+});

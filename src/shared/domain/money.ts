@@ -1,0 +1,46 @@
+/** Integer number of cents. Money is never a float in domain code (DECISIONS, STYLE). */
+export type Cents = number;
+
+export type Lang = "en" | "ar";
+
+/**
+ * Rounds half away from zero after cleaning binary float noise: 1.005 is stored as
+ * 1.00499999999999989..., and `Math.round(1.005 * 100)` would give 100, not the 101 a
+ * person expects. Fifteen significant digits is the most a double carries reliably.
+ */
+function roundHalfAwayFromZero(value: number): number {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a finite amount: ${value}`);
+  const cleaned = Number(Math.abs(value).toPrecision(15));
+  const rounded = Math.round(cleaned);
+  // `-0` would print as "-$0.00" in some formatters; an amount that rounds to nothing is 0.
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+/** Dollars (as SPEC's API and stored cart lines carry them) to integer cents. */
+export function toCents(dollars: number): Cents {
+  return roundHalfAwayFromZero(dollars * 100);
+}
+
+/** Cents to a two-decimal dollar number, the shape API bodies use (DECISIONS). */
+export function centsToDollars(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/**
+ * Prices show Latin digits in both languages (DECISIONS); the plain "ar" locale would
+ * use Arabic-Indic digits, hence the numbering-system extension.
+ */
+export function formatMoney(cents: Cents, lang: Lang, currency = "USD"): string {
+  const locale = lang === "ar" ? "ar-u-nu-latn" : "en";
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(centsToDollars(cents));
+}
+
+/** A percentage of an amount, to the nearest cent (half up, so the customer keeps the half cent of a discount). */
+export function percentOf(cents: Cents, percent: number): Cents {
+  return roundHalfAwayFromZero((cents * percent) / 100);
+}

@@ -1,0 +1,70 @@
+import { type Cents, percentOf } from "./money.ts";
+
+/** SPEC 2/9 defaults, also the seed values of the shop settings (DECISIONS). */
+export const DEFAULT_STANDING_DISCOUNT_PERCENT = 20;
+export const DEFAULT_DELIVERY_FEE_CENTS: Cents = 1500;
+
+export type DiscountSource = "standing" | "coupon" | "none";
+
+export type OrderTotalsInput = {
+  subtotalCents: Cents;
+  standingDiscountPercent?: number;
+  couponPercent?: number | null;
+  deliveryFeeCents?: Cents;
+};
+
+export type OrderTotals = {
+  subtotal: Cents;
+  discountPercent: number;
+  discount: Cents;
+  deliveryFee: Cents;
+  total: Cents;
+  discountSource: DiscountSource;
+};
+
+const clampPercent = (percent: number): number =>
+  Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+
+/**
+ * The cart summary and the order total (DECISIONS): total = subtotal - discount + delivery,
+ * which with the defaults is SPEC's 0.8 x subtotal + 15.00.
+ *
+ * Coupon and standing discount never stack; the larger percent wins. On a tie the standing
+ * discount is used: the coupon would add nothing, so `discountSource` stays "standing" and
+ * the server does not spend one of the coupon's uses on it.
+ *
+ * An empty cart totals 0: no delivery is charged for nothing.
+ */
+export function orderTotals({
+  subtotalCents,
+  standingDiscountPercent = DEFAULT_STANDING_DISCOUNT_PERCENT,
+  couponPercent = null,
+  deliveryFeeCents = DEFAULT_DELIVERY_FEE_CENTS,
+}: OrderTotalsInput): OrderTotals {
+  if (subtotalCents <= 0) {
+    return {
+      subtotal: 0,
+      discountPercent: 0,
+      discount: 0,
+      deliveryFee: 0,
+      total: 0,
+      discountSource: "none",
+    };
+  }
+
+  const standing = clampPercent(standingDiscountPercent);
+  const coupon = couponPercent == null ? 0 : clampPercent(couponPercent);
+  const discountSource: DiscountSource =
+    coupon > standing ? "coupon" : standing > 0 ? "standing" : "none";
+  const discountPercent = Math.max(standing, coupon);
+  const discount = percentOf(subtotalCents, discountPercent);
+
+  return {
+    subtotal: subtotalCents,
+    discountPercent,
+    discount,
+    deliveryFee: deliveryFeeCents,
+    total: subtotalCents - discount + deliveryFeeCents,
+    discountSource,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * SPEC's exact English texts (sections 5 and 8), keyed by a stable id. Forms, routes and
+ * translations refer to the id; the English value must stay word for word as SPEC has it,
+ * oddities included ("discount price must be ≤ price", lower case).
+ */
+export const MESSAGES = {
+  // SPEC 5: validation
+  EMAIL_PASSWORD_REQUIRED: "Email and password are required",
+  PASSWORD_MIN: "Password must be at least 6 characters long",
+  NAME_REQUIRED: "Name is required",
+  PASSWORDS_DO_NOT_MATCH: "Passwords do not match",
+  ADMIN_NOT_AUTHORIZED: "You are not authorized to access the admin dashboard.",
+  REGULAR_PRICE_REQUIRED: "Regular price is required",
+  CATEGORY_REQUIRED: "Category is required",
+  DISCOUNT_ABOVE_PRICE: "discount price must be ≤ price",
+  COUPON_PERCENT: "Discount percent must be between 1 and 100.",
+  COUPON_MAX_USES: "Max uses must be a positive integer.",
+  CONTACT_REQUIRED: "Please fill all required fields.",
+
+  // SPEC 8: products and shop page
+  PRODUCT_FETCH_FAILED: "Product fetch failed",
+  INVALID_DATA_FORMAT: "Received invalid data format",
+  PRODUCTS_LOAD_FAILED: "Failed to load products",
+  TRY_AGAIN: "Try again",
+  NO_PRODUCTS_FOUND: "No products found.",
+  ADJUST_SEARCH: "Try adjusting your search or filters.",
+  PRODUCT_LOAD_FAILED: "Failed to load product.",
+  NOT_FOUND: "Not found.",
+
+  // SPEC 8: contact, kitchen, cart
+  CONTACT_SEND_FAILED: "Failed to send message",
+  CONTACT_SEND_FAILED_PAGE: "Failed to send message.",
+  SENDING: "Sending...",
+  KITCHEN_FETCH_FAILED: "Failed to fetch kitchen items",
+  KITCHEN_FETCH_ERROR: "Error fetching kitchen Dishes",
+  ADDED_TO_CART: "item added to cart successfully",
+  CART_SAVE_FAILED: "Failed to save cart data",
+
+  // SPEC 8: customer accounts
+  LOGIN_FAILED: "Login failed",
+  LOGIN_FAILED_RETRY: "Login failed. Please try again.",
+  REGISTRATION_FAILED: "Registration failed",
+
+  // SPEC 8: admin
+  ADMIN_LOGIN_FAILED: "failed to login as admin",
+  DASHBOARD_LOAD_FAILED: "Failed to load dashboard",
+  CATEGORIES_FETCH_FAILED: "Failed to fetch categories",
+  CATEGORY_ADD_FAILED: "Failed to add category",
+  CATEGORY_UPDATE_FAILED: "Failed to update category",
+  DELETE_FAILED: "Failed to delete",
+  PRODUCTS_FETCH_FAILED: "Failed to fetch products",
+  ADMIN_PRODUCT_LOAD_FAILED: "Failed to load product",
+  PRODUCT_UPDATE_FAILED: "Failed to update product",
+  PRODUCT_ADD_FAILED: "Failed to add product",
+  PRODUCT_CREATE_FAILED: "Failed to create product",
+  CATEGORIES_LOAD_FAILED: "Could not load categories",
+  ORDERS_LOAD_FAILED: "Failed to load orders",
+  ORDER_DETAILS_LOAD_FAILED: "Failed to load order details",
+  ITEMS_FETCH_FAILED: "Failed to fetch items",
+  ITEM_LOAD_FAILED: "Failed to load item",
+  UPDATE_FAILED: "Failed to update",
+  ITEM_ADD_FAILED: "Failed to add item",
+  COUPONS_FETCH_FAILED: "Failed to fetch coupons",
+  COUPON_ADD_FAILED: "Failed to add coupon",
+  COUPON_UPDATE_FAILED: "Failed to update coupon",
+
+  // SPEC 8: empty states
+  CART_EMPTY: "Your cart is empty",
+  NO_CATEGORIES: "No categories yet.",
+  NO_PRODUCTS: "No products yet.",
+  NO_DISHES: "No dishes yet.",
+  NO_COUPONS: "No coupons yet.",
+  NO_RESULTS: "No results.",
+
+  // SPEC 2/3 labels with a rule behind them
+  OUT_OF_STOCK: "out of stock",
+} as const;
+
+export type MessageId = keyof typeof MESSAGES;
+
+/** "Failed (status)" in SPEC 8: the status code is filled in. */
+export function failedWithStatus(status: number): string {
+  return `Failed (${status})`;
+}
