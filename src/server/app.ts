@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     dev: opts.web === "dev",
-    rateLimit: opts.rateLimit ?? true,
+    rateLimit: opts.rateLimit ?? config.rateLimits,
   });
   await app.register(cookie);
   await app.register(authPlugin);

@@ -25,6 +25,10 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  RATE_LIMITS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   SEED_DEMO: z
     .enum(["true", "false", "1", "0"])
     .default("true")
@@ -45,6 +49,8 @@ export type Config = {
   googleClientId?: string;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Off only for automated browser tests, which sign in more often than any person. */
+  rateLimits: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -74,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
+    rateLimits: e.RATE_LIMITS,
   };
 }
