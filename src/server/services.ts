@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
+import { createCatalogService } from "./modules/catalog/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 
@@ -15,6 +16,7 @@ export function createServices(database: Database, config: Config) {
     settings: createSettingsService(db),
     newsletter: createNewsletterService(db),
     tokens: createTokenService(db),
+    catalog: createCatalogService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,115 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+
+export const categories = pgTable("categories", {
+  id: bigserial({ mode: "number" }).primaryKey(),
+  slug: text().notNull().unique(),
+  nameEn: text().notNull(),
+  nameAr: text().notNull().default(""),
+  descriptionEn: text(),
+  descriptionAr: text(),
+  /** Upload path under /storage (for example "catalog/categories/baklava.webp"). */
+  image: text(),
+  position: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The per-kg price a shopper pays, in SQL (effectivePerKg in shared/domain/weight-options):
+ * a discount counts only above zero and below the price. Price sorts order by this.
+ */
+export function effectivePriceSql(t: {
+  priceCents: AnyPgColumn;
+  discountPriceCents: AnyPgColumn;
+}): SQL {
+  return sql`CASE WHEN ${t.discountPriceCents} > 0 AND ${t.discountPriceCents} < ${t.priceCents} THEN ${t.discountPriceCents} ELSE ${t.priceCents} END`;
+}
+
+export const WEIGHT_UNITS = ["g", "kg", "lb", "oz"] as const;
+
+export const products = pgTable(
+  "products",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    categoryId: bigint({ mode: "number" }).references(() => categories.id, {
+      onDelete: "restrict",
+    }),
+    nameEn: text().notNull(),
+    nameAr: text().notNull().default(""),
+    descriptionEn: text().notNull().default(""),
+    descriptionAr: text().notNull().default(""),
+    /** Price of 1 kg, in cents. */
+    priceCents: integer().notNull(),
+    /** Discounted price of 1 kg, in cents; null = no discount. */
+    discountPriceCents: integer(),
+    weight: numeric({ precision: 10, scale: 3, mode: "number" }),
+    weightUnit: text({ enum: WEIGHT_UNITS }).notNull().default("kg"),
+    sku: text().notNull().unique(),
+    /** Upload path under /storage. */
+    image: text(),
+    /** Stock in grams; NULL = not tracked. The check keeps it from ever going negative. */
+    stockGrams: integer(),
+    active: boolean().notNull().default(true),
+    /** normaliseSearchText(en + ar name and description): what the trigram index searches. */
+    searchText: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "products_discount_check",
+      sql`${t.discountPriceCents} >= 0 AND ${t.discountPriceCents} <= ${t.priceCents}`,
+    ),
+    check("products_stock_check", sql`${t.stockGrams} >= 0`),
+    check("products_weight_unit_check", sql`${t.weightUnit} IN ('g', 'kg', 'lb', 'oz')`),
+    index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Listing orders: each sort of GET /api/products reads its first page from one of these.
+    index("products_category_active_idx").on(
+      t.categoryId,
+      t.active,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("products_active_created_idx").on(t.active, t.createdAt.desc(), t.id.desc()),
+    index("products_active_price_idx").on(t.active, sql`(${effectivePriceSql(t)})`, t.id),
+    index("products_active_name_idx").on(t.active, t.nameEn, t.id),
+  ],
+);
+
+export const productWeightOptions = pgTable(
+  "product_weight_options",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    productId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    grams: integer().notNull(),
+    /** Admin override of grams x price per kg, in cents. */
+    priceCents: integer(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    unique("product_weight_options_product_grams_unique").on(t.productId, t.grams),
+    check("product_weight_options_grams_check", sql`${t.grams} > 0`),
+    check("product_weight_options_price_check", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type ProductWeightOptionRow = typeof productWeightOptions.$inferSelect;

@@ -1,0 +1,359 @@
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { normaliseSearchText } from "../../../shared/domain/arabic-search.ts";
+import { centsToDollars } from "../../../shared/domain/money.ts";
+import { lastPage } from "../../../shared/domain/pagination.ts";
+import {
+  effectivePerKg,
+  isInStock,
+  optionLabel,
+  optionPrices,
+  productOptions,
+  type WeightOption,
+} from "../../../shared/domain/weight-options.ts";
+import {
+  type CategoryDto,
+  type PageMeta,
+  type ProductDetail,
+  type ProductListItem,
+  type ProductSort,
+  responsiveImage,
+  SHIPPING_NOTE,
+  type SiteImages,
+  siteImages,
+  storageUrl,
+} from "../../../shared/schemas/catalog.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  type CategoryRow,
+  categories,
+  effectivePriceSql,
+  products,
+  productWeightOptions,
+} from "../../db/schema/catalog.ts";
+
+/** Separates names from descriptions in products.search_text, so name hits can rank first. */
+export const SEARCH_TEXT_SEPARATOR = " ¦ ";
+
+/**
+ * The text the trigram index searches: names, then descriptions, both languages, folded by
+ * normaliseSearchText exactly as a query is. Every write of a product must set it.
+ */
+export function productSearchText(p: {
+  nameEn: string;
+  nameAr?: string | null;
+  descriptionEn?: string | null;
+  descriptionAr?: string | null;
+}): string {
+  const names = normaliseSearchText(`${p.nameEn} ${p.nameAr ?? ""}`);
+  const descriptions = normaliseSearchText(`${p.descriptionEn ?? ""} ${p.descriptionAr ?? ""}`);
+  return `${names}${SEARCH_TEXT_SEPARATOR}${descriptions}`;
+}
+
+export type ListProductsQuery = {
+  search?: string;
+  /** Category id ("3") or slug ("baklava"), case-insensitive; empty = all. */
+  category?: string;
+  page: number;
+  perPage: number;
+  /** Without a sort, a search lists best matches first and a plain listing the newest first. */
+  sort?: ProductSort;
+};
+
+export type ProductPage = { data: ProductListItem[]; meta: PageMeta };
+
+/** Below three characters trigrams say nothing; such queries only match as substrings. */
+const MIN_FUZZY_LENGTH = 3;
+
+// One select for list and detail: the product, its category, and its weight options as JSON
+// (a correlated subquery on the (product_id, grams) unique index: no second round trip).
+const productColumns = {
+  id: products.id,
+  nameEn: products.nameEn,
+  nameAr: products.nameAr,
+  descriptionEn: products.descriptionEn,
+  descriptionAr: products.descriptionAr,
+  priceCents: products.priceCents,
+  discountPriceCents: products.discountPriceCents,
+  weight: products.weight,
+  weightUnit: products.weightUnit,
+  sku: products.sku,
+  image: products.image,
+  stockGrams: products.stockGrams,
+  categoryId: categories.id,
+  categorySlug: categories.slug,
+  categoryNameEn: categories.nameEn,
+  categoryNameAr: categories.nameAr,
+  options: sql<WeightOption[] | null>`(
+    select json_agg(json_build_object('grams', o.grams, 'priceCents', o.price_cents)
+                    order by o.position, o.grams)
+    from ${productWeightOptions} o where o.product_id = ${products.id})`,
+};
+
+type ProductQueryRow = {
+  id: number;
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string;
+  descriptionAr: string;
+  priceCents: number;
+  discountPriceCents: number | null;
+  weight: number | string | null;
+  weightUnit: "g" | "kg" | "lb" | "oz";
+  sku: string;
+  image: string | null;
+  stockGrams: number | null;
+  categoryId: number | null;
+  categorySlug: string | null;
+  categoryNameEn: string | null;
+  categoryNameAr: string | null;
+  options: WeightOption[] | string | null;
+};
+
+function parseOptions(raw: ProductQueryRow["options"]): WeightOption[] {
+  // node-postgres parses json; PGlite too, but be tolerant of a string either way.
+  const value = typeof raw === "string" ? (JSON.parse(raw) as WeightOption[]) : raw;
+  return (value ?? []).map((o) => ({ grams: Number(o.grams), priceCents: o.priceCents ?? null }));
+}
+
+function toListItem(row: ProductQueryRow): ProductListItem {
+  const options = parseOptions(row.options);
+  const effective = effectivePerKg(row.priceCents, row.discountPriceCents);
+  const [first] = optionPrices({
+    pricePerKgCents: row.priceCents,
+    discountPerKgCents: row.discountPriceCents,
+    options: productOptions(options).slice(0, 1),
+  });
+  return {
+    id: Number(row.id),
+    name: row.nameEn,
+    name_ar: row.nameAr,
+    description: row.descriptionEn,
+    description_ar: row.descriptionAr,
+    price: centsToDollars(row.priceCents),
+    discount_price: effective < row.priceCents ? centsToDollars(effective) : null,
+    category_id:
+      row.categoryId === null
+        ? null
+        : {
+            id: Number(row.categoryId),
+            name: row.categoryNameEn ?? "",
+            name_ar: row.categoryNameAr ?? "",
+            slug: row.categorySlug ?? "",
+          },
+    weight: row.weight === null ? null : Number(row.weight),
+    weight_unit: row.weightUnit,
+    image_url: row.image ? storageUrl(row.image) : null,
+    image: responsiveImage(row.image),
+    sku: row.sku,
+    in_stock: isInStock(stockKg(row.stockGrams), options),
+    default_grams: first!.grams,
+    default_price: centsToDollars(first!.effectiveCents),
+  };
+}
+
+const stockKg = (grams: number | null) => (grams === null ? null : grams / 1000);
+
+function toDetail(row: ProductQueryRow): ProductDetail {
+  const item = toListItem(row);
+  const options = parseOptions(row.options);
+  const weights = optionPrices({
+    pricePerKgCents: row.priceCents,
+    discountPerKgCents: row.discountPriceCents,
+    options,
+  }).map((o) => ({
+    label: optionLabel(o.grams, "en"),
+    label_ar: optionLabel(o.grams, "ar"),
+    grams: o.grams,
+    price: centsToDollars(o.regularCents),
+    discount_price: o.discounted ? centsToDollars(o.effectiveCents) : null,
+  }));
+  return {
+    ...item,
+    weights,
+    currency: "USD",
+    inStock: item.in_stock,
+    stock: stockKg(row.stockGrams),
+    shippingNote: SHIPPING_NOTE.en,
+    shippingNote_ar: SHIPPING_NOTE.ar,
+  };
+}
+
+function toCategoryDto(row: CategoryRow): CategoryDto {
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.nameEn,
+    name_ar: row.nameAr,
+    description: row.descriptionEn,
+    description_ar: row.descriptionAr,
+    image_url: row.image ? storageUrl(row.image) : null,
+  };
+}
+
+/** `%needle%` with LIKE's wildcards taken literally. */
+function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+function categoryCondition(category: string | undefined): SQL | undefined {
+  const value = category?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (/^\d{1,15}$/.test(value)) return eq(products.categoryId, Number(value));
+  return eq(
+    products.categoryId,
+    sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${value})`,
+  );
+}
+
+// Index-friendly orders (see the products indexes): NULLS LAST matches their declaration.
+const SORT_ORDERS: Record<ProductSort, SQL[]> = {
+  newest: [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`],
+  price_asc: [sql`(${effectivePriceSql(products)}) asc`, asc(products.id)],
+  price_desc: [sql`(${effectivePriceSql(products)}) desc`, desc(products.id)],
+  name: [asc(products.nameEn), asc(products.id)],
+};
+
+export function createCatalogService(db: Db) {
+  const baseSelect = () =>
+    db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId));
+
+  return {
+    /** One page of active products; filtering, ranking and paging happen in the database. */
+    async listProducts(q: ListProductsQuery): Promise<ProductPage> {
+      const needle = normaliseSearchText(q.search ?? "");
+      const conditions: (SQL | undefined)[] = [
+        eq(products.active, true),
+        categoryCondition(q.category),
+      ];
+      let order: SQL[];
+      if (needle) {
+        const contains = sql`${products.searchText} like ${containsPattern(needle)}`;
+        conditions.push(
+          needle.length >= MIN_FUZZY_LENGTH
+            ? sql`(${contains} or ${needle} <% ${products.searchText})`
+            : contains,
+        );
+        const relevance = [
+          // Name hits, then description hits, then near misses (typos), closest first.
+          sql`case when strpos(split_part(${products.searchText}, ${SEARCH_TEXT_SEPARATOR}, 1), ${needle}) > 0 then 0
+                   when strpos(${products.searchText}, ${needle}) > 0 then 1 else 2 end`,
+          sql`word_similarity(${needle}, ${products.searchText}) desc`,
+        ];
+        order = q.sort ? SORT_ORDERS[q.sort] : [...relevance, ...SORT_ORDERS.newest];
+      } else {
+        order = SORT_ORDERS[q.sort ?? "newest"];
+      }
+      const where = and(...conditions);
+      const [rows, [counted]] = await Promise.all([
+        baseSelect()
+          .where(where)
+          .orderBy(...order)
+          .limit(q.perPage)
+          .offset((q.page - 1) * q.perPage),
+        db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+      ]);
+      const total = Number(counted?.total ?? 0);
+      return {
+        data: (rows as ProductQueryRow[]).map(toListItem),
+        meta: {
+          page: q.page,
+          per_page: q.perPage,
+          total,
+          last_page: lastPage(total, q.perPage),
+        },
+      };
+    },
+
+    /** An active product, or null (unknown, inactive). */
+    async getProduct(id: number): Promise<ProductDetail | null> {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const [row] = await baseSelect()
+        .where(and(eq(products.id, id), eq(products.active, true)))
+        .limit(1);
+      return row ? toDetail(row as ProductQueryRow) : null;
+    },
+
+    async listCategories(): Promise<CategoryDto[]> {
+      const rows = await db
+        .select()
+        .from(categories)
+        .orderBy(asc(categories.position), asc(categories.id));
+      return rows.map(toCategoryDto);
+    },
+
+    /** "You might also like": the same category first, never the product itself. */
+    async relatedProducts(id: number, limit: number): Promise<ProductListItem[]> {
+      if (!Number.isSafeInteger(id) || limit <= 0) return [];
+      const [self] = await db
+        .select({ categoryId: products.categoryId })
+        .from(products)
+        .where(eq(products.id, id));
+      const others = and(eq(products.active, true), ne(products.id, id));
+      const sameCategory =
+        self?.categoryId != null
+          ? ((await baseSelect()
+              .where(and(others, eq(products.categoryId, self.categoryId)))
+              .orderBy(...SORT_ORDERS.newest)
+              .limit(limit)) as ProductQueryRow[])
+          : [];
+      const missing = limit - sameCategory.length;
+      const rest =
+        missing > 0
+          ? ((await baseSelect()
+              .where(
+                and(
+                  others,
+                  sameCategory.length > 0
+                    ? sql`${products.id} not in (${sql.join(
+                        sameCategory.map((r) => sql`${r.id}`),
+                        sql`, `,
+                      )})`
+                    : undefined,
+                ),
+              )
+              .orderBy(...SORT_ORDERS.newest)
+              .limit(missing)) as ProductQueryRow[])
+          : [];
+      return [...sameCategory, ...rest].map(toListItem);
+    },
+
+    /** Products for the home carousel (the page shuffles them per request). */
+    async homeProducts(limit: number): Promise<ProductListItem[]> {
+      if (limit <= 0) return [];
+      const rows = await baseSelect()
+        .where(eq(products.active, true))
+        .orderBy(...SORT_ORDERS.newest)
+        .limit(limit);
+      return (rows as ProductQueryRow[]).map(toListItem);
+    },
+
+    /** Ids of every active product (sitemap). */
+    async activeProductIds(): Promise<{ id: number; updatedAt: Date }[]> {
+      const rows = await db
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .where(eq(products.active, true))
+        .orderBy(asc(products.id));
+      return rows.map((r) => ({ id: Number(r.id), updatedAt: r.updatedAt }));
+    },
+
+    /** Home-page artwork stored by the demo seed (hero, category cards, social previews). */
+    siteImages(): SiteImages {
+      return siteImages;
+    },
+
+    /** Categories by slug, for seeds and the admin. */
+    async categoryIdsBySlug(slugs: string[]): Promise<Map<string, number>> {
+      if (slugs.length === 0) return new Map();
+      const rows = await db
+        .select({ id: categories.id, slug: categories.slug })
+        .from(categories)
+        .where(inArray(categories.slug, slugs));
+      return new Map(rows.map((r) => [r.slug, Number(r.id)]));
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;
