@@ -1,29 +1,9 @@
-import { useSyncExternalStore } from "react";
-import { CART_STORAGE_KEY, cartTotals, sanitiseLines } from "../../../shared/domain/cart.ts";
+import { cartTotals } from "../../../shared/domain/cart.ts";
+import { useCartState } from "./cart-store.ts";
 
-/** Fired in this tab when the cart is saved; other tabs get the browser's `storage` event. */
-export const CART_CHANGE_EVENT = "cart:change";
+export { CART_CHANGE_EVENT } from "./cart-store.ts";
 
-function readCount(): number {
-  try {
-    const raw = localStorage.getItem(CART_STORAGE_KEY);
-    if (!raw) return 0;
-    return cartTotals(sanitiseLines(JSON.parse(raw)).lines).itemCount;
-  } catch {
-    return 0;
-  }
-}
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener("storage", onChange);
-  window.addEventListener(CART_CHANGE_EVENT, onChange);
-  return () => {
-    window.removeEventListener("storage", onChange);
-    window.removeEventListener(CART_CHANGE_EVENT, onChange);
-  };
-}
-
-/** Item count from SPEC 3's stored cart; 0 on the server so hydration matches. */
+/** Item count of the cart store (the same one the cart page uses); 0 on the server so hydration matches. */
 export function useCartCount(): number {
-  return useSyncExternalStore(subscribe, readCount, () => 0);
+  return cartTotals(useCartState().lines).itemCount;
 }
