@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
+import { users } from "./accounts.ts";
+import { products } from "./catalog.ts";
+
+export const PAYMENT_METHODS = ["cod", "bank_transfer", "messaging_app"] as const;
+export const DISCOUNT_SOURCES = ["standing", "coupon", "none"] as const;
+
+/** Human order numbers ("SW-10001"): a sequence, so numbers never repeat even across rollbacks. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 10001 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    number: text().notNull().unique(),
+    status: text({ enum: ORDER_STATUSES }).notNull().default("pending"),
+    /** NULL for guests; a deleted account keeps its orders. */
+    userId: bigint({ mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    /** sha256 of the guest's private-link key; the key itself is only ever sent to the placer. */
+    accessKeyHash: text().notNull(),
+    name: text().notNull(),
+    phone: text().notNull(),
+    email: text(),
+    /** ISO 3166-1 alpha-2. */
+    country: text().notNull(),
+    city: text().notNull(),
+    address: text().notNull(),
+    notes: text(),
+    /** The language the order was placed in: the messaging-app text uses it. */
+    lang: text({ enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
+    paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
+    /** The coupon that gave the discount; NULL when none was applied. */
+    couponCode: text(),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull(),
+    discountPercent: integer().notNull(),
+    discountSource: text({ enum: DISCOUNT_SOURCES }).notNull(),
+    deliveryFeeCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    totalGrams: integer().notNull(),
+    /** sha256 of the client's Idempotency-Key (the raw key also derives the access key). */
+    idempotencyKeyHash: text().notNull().unique(),
+    /** sha256 of the normalised request: same key + another body is refused. */
+    requestHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The product may be deleted later; the line keeps its snapshot. */
+    productId: bigint({ mode: "number" }).references(() => products.id, { onDelete: "set null" }),
+    nameEn: text().notNull(),
+    nameAr: text().notNull(),
+    grams: integer().notNull(),
+    qty: integer().notNull(),
+    unitPriceCents: integer().notNull(),
+    lineTotalCents: integer().notNull(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_qty_check", sql`${t.qty} > 0 AND ${t.grams} > 0`),
+  ],
+);
+
+/** Every status change with its time and actor ("customer", "admin:<id>", "system"). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text({ enum: ORDER_STATUSES }).notNull(),
+    actor: text().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
