@@ -8,8 +8,10 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
+import { seoRoutes } from "./modules/seo/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -66,9 +68,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
+  await app.register(seoRoutes);
   await app.register(
     async (api) => {
       await api.register(newsletterRoutes);
+      await api.register(catalogRoutes);
       // Admin API: every route registered inside this plugin requires an admin token.
       await api.register(
         async (admin) => {

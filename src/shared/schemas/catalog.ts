@@ -47,9 +47,8 @@ export const productListQuerySchema = z.object({
         .max(MAX_PER_PAGE, `The per page must be a whole number between 1 and ${MAX_PER_PAGE}.`),
     )
     .default(DEFAULT_PER_PAGE),
-  sort: z
-    .enum(SORTS, { message: `The sort must be one of: ${SORTS.join(", ")}.` })
-    .default("newest"),
+  /** Without a sort a search lists the best matches first, a plain listing the newest first. */
+  sort: z.enum(SORTS, { message: `The sort must be one of: ${SORTS.join(", ")}.` }).optional(),
 });
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
