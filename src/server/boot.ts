@@ -57,7 +57,11 @@ export async function boot(
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    // close() drops the connections idle at that moment; a keep-alive connection whose request
+    // finishes afterwards would hold shutdown open until the 10 s deadline, so keep sweeping.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100).unref();
     await app.close();
+    clearInterval(sweep);
     clearTimeout(timer);
     process.exit(0);
   };
