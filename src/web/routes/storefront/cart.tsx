@@ -1,10 +1,23 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { CartView } from "../../features/cart/cart-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.cart"), path: "/cart" });
+/** The summary's standing discount and delivery fee are shop settings (DECISIONS). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await context.services.settings.get();
+  return {
+    cartDiscountPercent: settings.cartDiscountPercent,
+    deliveryFeeCents: settings.deliveryFeeCents,
+  };
+}
 
-export default function CartPage() {
-  return <PagePlaceholder titleKey="pages.cart" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: metaText(rootDataFrom(matches), "pages.cart"),
+    path: "/cart",
+    noIndex: true,
+  });
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  return <CartView pricing={loaderData} />;
 }

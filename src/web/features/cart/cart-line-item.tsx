@@ -1,0 +1,98 @@
+import { useTranslation } from "react-i18next";
+import { keyOfLine } from "../../../shared/domain/cart.ts";
+import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import type { StoredCartLine } from "./cart-store.ts";
+import { gramsOf, lineName } from "./line-details.ts";
+
+const PLACEHOLDER_IMAGE = "/placeholder-product.svg";
+
+type Props = {
+  line: StoredCartLine;
+  lang: Lang;
+  onQty: (key: string, qty: number) => void;
+  onRemove: (key: string) => void;
+};
+
+export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
+  const { t } = useTranslation("cart");
+  const key = keyOfLine(line);
+  const name = lineName(line, lang);
+  const qtyId = `qty-${key.replace(/[^a-z0-9]/gi, "-")}`;
+  return (
+    <li
+      className="flex flex-wrap items-center gap-4 border-b border-line py-4"
+      data-testid="cart-line"
+    >
+      <img
+        src={line.image || PLACEHOLDER_IMAGE}
+        alt=""
+        width={80}
+        height={80}
+        className="size-20 shrink-0 rounded-lg bg-line object-cover"
+        onError={(event) => {
+          const img = event.currentTarget;
+          if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
+        }}
+      />
+      <div className="min-w-40 flex-1">
+        <p className="font-bold">{name}</p>
+        <p className="text-sm text-muted" dir="ltr" data-testid="line-weight">
+          {optionLabel(gramsOf(line), lang)}
+        </p>
+        <p className="text-sm">
+          <span className="text-muted">{t("line.unitPrice")}: </span>
+          <span dir="ltr">{formatMoney(toCents(line.price), lang)}</span>
+        </p>
+      </div>
+      <div className="flex items-center gap-1">
+        <button
+          type="button"
+          className="btn btn-outline size-9 p-0"
+          aria-label={t("line.decrease", { name })}
+          disabled={line.qty <= 1}
+          onClick={() => onQty(key, line.qty - 1)}
+        >
+          −
+        </button>
+        <label htmlFor={qtyId} className="sr-only">
+          {t("line.quantityOf", { name })}
+        </label>
+        <input
+          id={qtyId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          dir="ltr"
+          className="field w-16 text-center"
+          value={line.qty}
+          onChange={(event) => {
+            const value = event.currentTarget.valueAsNumber;
+            // A blank box while typing is left alone; any number is floored to at least 1.
+            if (Number.isFinite(value)) onQty(key, value);
+          }}
+        />
+        <button
+          type="button"
+          className="btn btn-outline size-9 p-0"
+          aria-label={t("line.increase", { name })}
+          onClick={() => onQty(key, line.qty + 1)}
+        >
+          +
+        </button>
+      </div>
+      <p className="w-24 text-end font-bold" dir="ltr" data-testid="line-total">
+        {formatMoney(toCents(line.price) * line.qty, lang)}
+      </p>
+      <button
+        type="button"
+        className="text-sm text-gold-dark underline"
+        aria-label={t("line.removeOf", { name })}
+        onClick={() => onRemove(key)}
+      >
+        {t("line.remove")}
+      </button>
+    </li>
+  );
+}

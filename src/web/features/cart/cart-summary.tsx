@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import { type OrderTotals, orderTotals } from "../../../shared/domain/pricing.ts";
+import type { AppliedCoupon } from "./applied-coupon.ts";
+
+export type CartPricing = { cartDiscountPercent: number; deliveryFeeCents: Cents };
+
+/** DECISIONS' summary: the standing discount or a larger coupon, never both, plus delivery. */
+export function cartSummaryTotals(
+  subtotalCents: Cents,
+  pricing: CartPricing,
+  coupon: AppliedCoupon | null,
+): OrderTotals {
+  return orderTotals({
+    subtotalCents,
+    standingDiscountPercent: pricing.cartDiscountPercent,
+    couponPercent: coupon?.percent ?? null,
+    deliveryFeeCents: pricing.deliveryFeeCents,
+  });
+}
+
+type Props = {
+  totals: OrderTotals;
+  coupon: AppliedCoupon | null;
+  lang: Lang;
+  children?: React.ReactNode;
+};
+
+export function CartSummary({ totals, coupon, lang, children }: Props) {
+  const { t } = useTranslation("cart");
+  const money = (cents: Cents) => (
+    <span dir="ltr" className="tabular-nums">
+      {formatMoney(cents, lang)}
+    </span>
+  );
+  const discountLabel =
+    totals.discountSource === "coupon" && coupon
+      ? t("summary.discountCoupon", { percent: totals.discountPercent, code: coupon.code })
+      : t("summary.discount", { percent: totals.discountPercent });
+  return (
+    <section
+      aria-labelledby="cart-summary-title"
+      className="rounded-xl border border-line bg-white p-5"
+    >
+      <h2 id="cart-summary-title" className="text-xl font-bold text-brown">
+        {t("summary.title")}
+      </h2>
+      <dl className="mt-4 space-y-2" data-testid="cart-summary">
+        <div className="flex justify-between gap-4">
+          <dt>{t("summary.subtotal")}</dt>
+          <dd data-testid="summary-subtotal">{money(totals.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>{discountLabel}</dt>
+          <dd data-testid="summary-discount">
+            {totals.discount > 0 ? (
+              <span dir="ltr" className="tabular-nums">
+                −{formatMoney(totals.discount, lang)}
+              </span>
+            ) : (
+              money(0)
+            )}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>{t("summary.deliveryFee")}</dt>
+          <dd data-testid="summary-delivery">{money(totals.deliveryFee)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
+          <dt>{t("summary.total")}</dt>
+          <dd data-testid="summary-total">{money(totals.total)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-muted">{t("summary.note")}</p>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { keyOfLine } from "../../../shared/domain/cart.ts";
+import { useLang } from "../../lib/bilingual.ts";
+import { useAppliedCoupon } from "./applied-coupon.ts";
+import { CartLineItem } from "./cart-line-item.tsx";
+import { useCart } from "./cart-store.ts";
+import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
+import { ClearCartDialog } from "./clear-cart-dialog.tsx";
+import { CouponBox } from "./coupon-box.tsx";
+
+export function CartBreadcrumb() {
+  const { t } = useTranslation("cart");
+  return (
+    <nav aria-label={t("breadcrumb.label")} className="text-sm text-muted">
+      <ol className="flex flex-wrap gap-1">
+        <li>
+          <Link to="/" className="hover:underline">
+            {t("breadcrumb.home")}
+          </Link>
+          <span aria-hidden="true"> / </span>
+        </li>
+        <li>
+          <Link to="/shop" className="hover:underline">
+            {t("breadcrumb.shop")}
+          </Link>
+          <span aria-hidden="true"> / </span>
+        </li>
+        <li aria-current="page" className="text-ink">
+          {t("breadcrumb.cart")}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** SPEC 2's cart page: lines, clear with confirmation, DECISIONS' summary and the code box. */
+export function CartView({ pricing }: { pricing: CartPricing }) {
+  const { t } = useTranslation("cart");
+  const lang = useLang();
+  const cart = useCart();
+  const coupon = useAppliedCoupon();
+  const totals = cartSummaryTotals(cart.subtotalCents, pricing, coupon);
+
+  return (
+    <section className="container-page py-8">
+      <CartBreadcrumb />
+      <h1 className="mt-3 text-3xl font-bold text-brown">{t("title")}</h1>
+      {cart.status === "loading" ? (
+        <p className="mt-8 text-muted" role="status">
+          {t("loading")}
+        </p>
+      ) : cart.lines.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-line bg-white p-8 text-center">
+          <p className="text-xl font-bold">{t("empty")}</p>
+          <p className="mt-2 text-muted">{t("emptyHint")}</p>
+          <Link to="/shop" className="btn btn-primary mt-6">
+            {t("goToShop")}
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <div>
+            <ul aria-label={t("linesLabel")}>
+              {cart.lines.map((line) => (
+                <CartLineItem
+                  key={keyOfLine(line)}
+                  line={line}
+                  lang={lang}
+                  onQty={cart.setQty}
+                  onRemove={cart.remove}
+                />
+              ))}
+            </ul>
+            <div className="mt-4">
+              <ClearCartDialog onConfirm={cart.clear} />
+            </div>
+          </div>
+          <CartSummary totals={totals} coupon={coupon} lang={lang}>
+            <CouponBox
+              applied={coupon}
+              standingPercent={pricing.cartDiscountPercent}
+              subtotal={cart.subtotal}
+            />
+            <Link to="/checkout" className="btn btn-primary mt-5 w-full">
+              {t("checkout")}
+            </Link>
+          </CartSummary>
+        </div>
+      )}
+    </section>
+  );
+}

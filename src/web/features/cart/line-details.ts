@@ -1,0 +1,22 @@
+import type { Lang } from "../../../shared/domain/money.ts";
+import { DEFAULT_OPTION_GRAMS } from "../../../shared/domain/weight-options.ts";
+import { pickText } from "../../lib/bilingual.ts";
+import type { StoredCartLine } from "./cart-store.ts";
+
+/**
+ * The weight of one unit of a line: its option, else the product's default option when the
+ * product page told us, else a kilo (DECISIONS: without options a product sells by the kilo).
+ */
+export function gramsOf(line: StoredCartLine): number {
+  return line.grams ?? line.default_grams ?? DEFAULT_OPTION_GRAMS;
+}
+
+/** Total cart weight for the shipping limits. */
+export function cartGrams(lines: ReadonlyArray<StoredCartLine>): number {
+  return lines.reduce((sum, line) => sum + gramsOf(line) * line.qty, 0);
+}
+
+/** The name in the page's language, English when the Arabic one was never stored. */
+export function lineName(line: StoredCartLine, lang: Lang): string {
+  return pickText(lang, line.name, line.name_ar);
+}
