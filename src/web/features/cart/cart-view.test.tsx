@@ -107,7 +107,7 @@ describe("cart page", () => {
 
   it("applies a larger coupon instead of the standing discount, never both", async () => {
     seed([baklava, maamoul]);
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
       Response.json({ data: { code: "SWEET30", discount_percent: 30, applies: true } }),
     );
     vi.stubGlobal("fetch", fetchMock);
