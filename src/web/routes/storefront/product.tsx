@@ -1,10 +1,112 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { addToCart } from "../../features/cart/cart-store.ts";
+import { ProductGrid } from "../../features/catalog/product-card.tsx";
+import { ProductDetailView } from "../../features/catalog/product-detail.tsx";
+import {
+  defaultOption,
+  productJsonLd,
+  sellableOptions,
+} from "../../features/catalog/product-options.ts";
+import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/product";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.product") });
+const RELATED_COUNT = 3;
 
-export default function ProductPage() {
-  return <PagePlaceholder titleKey="pages.product" />;
+/** An unknown or malformed id is an HTTP 404 inside the normal layout; a failing query a 503. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : null;
+  if (id === null) return data({ status: "not-found" as const }, { status: 404 });
+  try {
+    const product = await context.services.catalog.getProduct(id);
+    if (!product) return data({ status: "not-found" as const }, { status: 404 });
+    const related = await context.services.catalog
+      .relatedProducts(id, RELATED_COUNT)
+      .catch(() => []);
+    return { status: "ok" as const, product, related };
+  } catch (error) {
+    console.error("product page failed to load", error);
+    return data({ status: "failed" as const }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  const root = rootDataFrom(matches);
+  if (loaderData?.status !== "ok") {
+    return pageMeta(matches, {
+      title: metaText(
+        root,
+        loaderData?.status === "failed" ? "product:failed" : "errors.notFoundTitle",
+      ),
+      noIndex: true,
+    });
+  }
+  const { product } = loaderData;
+  const lang = root?.lang ?? "en";
+  const name = pickText(lang, product.name, product.name_ar);
+  const description = pickText(lang, product.description, product.description_ar);
+  const path = `/product/${params.id}`;
+  const origin = root?.publicUrl ?? "";
+  const imagePath = product.image?.src ?? product.image_url;
+  const image = imagePath ? new URL(imagePath, `${origin}/`).href : null;
+  const price = defaultOption(sellableOptions(product, lang), product.default_grams).price;
+  const tags = pageMeta(matches, {
+    title: name,
+    description: description.slice(0, 160),
+    path,
+    image: image ?? undefined,
+  }).filter((tag) => !("property" in tag && tag.property === "og:type"));
+  return [
+    ...tags,
+    { property: "og:type", content: "product" },
+    {
+      "script:ld+json": productJsonLd(product, {
+        name,
+        description,
+        url: `${origin}${path}`,
+        image,
+        price,
+      }),
+    },
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("product");
+  if (loaderData.status !== "ok") {
+    const notFound = loaderData.status === "not-found";
+    return (
+      <section className="container-page py-16 text-center">
+        <h1 className="text-3xl font-bold text-brown">{notFound ? t("notFound") : t("failed")}</h1>
+        <Link to="/shop" className="btn btn-primary mt-8">
+          {t("backToShop")}
+        </Link>
+      </section>
+    );
+  }
+  const { product, related } = loaderData;
+  return (
+    <div className="container-page py-8">
+      <nav aria-label={t("breadcrumb")} className="mb-6 text-sm text-muted">
+        <Link to="/" className="hover:underline">
+          {t("home")}
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <Link to="/shop" className="hover:underline">
+          {t("shop")}
+        </Link>
+      </nav>
+      {/* key: a new product starts with its own default weight and quantity 1. */}
+      <ProductDetailView key={product.id} product={product} onAddToCart={addToCart} />
+      {related.length > 0 ? (
+        <section className="mt-16" aria-labelledby="related-title">
+          <h2 id="related-title" className="mb-6 text-2xl font-bold text-brown">
+            {t("related")}
+          </h2>
+          <ProductGrid products={related} eagerFirst={false} />
+        </section>
+      ) : null}
+    </div>
+  );
 }

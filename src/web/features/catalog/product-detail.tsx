@@ -1,0 +1,176 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { AddLineInput } from "../../../shared/domain/cart.ts";
+import type { ProductDetail } from "../../../shared/schemas/catalog.ts";
+import { Price } from "../../components/ui/price.tsx";
+import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { pickText, useLang } from "../../lib/bilingual.ts";
+import { defaultOption, sellableOptions } from "./product-options.ts";
+
+/** What a catalog "Add to cart" hands the app: a cart line input plus the Arabic name. */
+export type AddToCartInput = AddLineInput & {
+  productSnapshot: AddLineInput["productSnapshot"] & { name_ar?: string };
+};
+export type OnAddToCart = (input: AddToCartInput) => void;
+
+/** SPEC 9: quantity choices 1 to 8. */
+export const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+export function ProductDetailView({
+  product,
+  onAddToCart,
+}: {
+  product: ProductDetail;
+  onAddToCart: OnAddToCart;
+}) {
+  const { t } = useTranslation("product");
+  const lang = useLang();
+  const { show, toast } = useToast();
+  const options = sellableOptions(product, lang);
+  const [grams, setGrams] = useState(() => defaultOption(options, product.default_grams).grams);
+  const [qty, setQty] = useState(1);
+  const qtyId = useId();
+  const selected = options.find((o) => o.grams === grams) ?? defaultOption(options, grams);
+  const name = pickText(lang, product.name, product.name_ar) || t("fallbackName");
+  const description = pickText(lang, product.description, product.description_ar);
+  const category = product.category_id
+    ? pickText(lang, product.category_id.name, product.category_id.name_ar)
+    : null;
+  const inStock = product.inStock;
+
+  const add = () => {
+    onAddToCart({
+      productId: String(product.id),
+      qty,
+      grams: selected.grams,
+      defaultGrams: product.default_grams,
+      productSnapshot: {
+        name: product.name,
+        name_ar: product.name_ar,
+        price: selected.price,
+        image: product.image?.src ?? product.image_url ?? "",
+      },
+    });
+    show(t("addedToCart"));
+  };
+
+  return (
+    <>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <div className="overflow-hidden rounded-2xl bg-line">
+          <ResponsiveImage
+            image={product.image}
+            url={product.image_url}
+            alt={name}
+            sizes="(min-width: 1280px) 620px, (min-width: 1024px) 50vw, 100vw"
+            priority
+            className="aspect-[4/3] size-full object-cover"
+          />
+        </div>
+        <div>
+          {category && product.category_id ? (
+            <Link
+              to={`/shop?category=${encodeURIComponent(product.category_id.slug)}`}
+              className="text-sm font-semibold text-muted uppercase hover:underline"
+            >
+              {category}
+            </Link>
+          ) : null}
+          <h1 className="mt-1 text-3xl font-bold text-brown">{name}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Price
+              className="text-2xl"
+              amount={selected.price}
+              regular={selected.regular}
+              lang={lang}
+              currency={product.currency}
+            />
+            <span className="text-sm text-muted">
+              {t("currency")}: <span dir="ltr">{product.currency}</span>
+            </span>
+          </div>
+          <p
+            className={`mt-2 inline-block rounded-full px-3 py-1 text-sm font-bold ${
+              inStock ? "bg-pistachio/15 text-pistachio" : "bg-ink/10 text-ink"
+            }`}
+            data-testid="stock-state"
+          >
+            {inStock ? t("inStock") : t("outOfStock")}
+          </p>
+          {description ? <p className="mt-4 leading-relaxed">{description}</p> : null}
+
+          <form
+            className="mt-6 space-y-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (inStock) add();
+            }}
+          >
+            <fieldset>
+              <legend className="mb-2 font-bold">{t("weight")}</legend>
+              <div className="flex flex-wrap gap-2">
+                {options.map((option) => (
+                  <label
+                    key={option.grams}
+                    className="cursor-pointer rounded-lg border border-line bg-white px-4 py-2 font-semibold has-checked:border-gold-dark has-checked:bg-gold-dark has-checked:text-white has-focus-visible:ring-3 has-focus-visible:ring-gold"
+                  >
+                    <input
+                      type="radio"
+                      name="grams"
+                      value={option.grams}
+                      checked={option.grams === selected.grams}
+                      onChange={() => setGrams(option.grams)}
+                      className="sr-only"
+                    />
+                    {option.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="flex flex-wrap items-end gap-4">
+              <div>
+                <label htmlFor={qtyId} className="mb-2 block font-bold">
+                  {t("quantity")}
+                </label>
+                <select
+                  id={qtyId}
+                  value={qty}
+                  onChange={(e) => setQty(Number(e.target.value))}
+                  className="field w-24"
+                >
+                  {QUANTITIES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn btn-primary px-8 py-3" disabled={!inStock}>
+                {t("addToCart")}
+              </button>
+            </div>
+            {qty > 1 ? (
+              <p className="text-sm text-muted">
+                {t("total")}:{" "}
+                <Price amount={selected.price * qty} lang={lang} currency={product.currency} />
+              </p>
+            ) : null}
+          </form>
+
+          <div className="mt-6 rounded-xl border border-line bg-white p-4 text-sm">
+            <h2 className="font-bold text-brown">{t("shipping")}</h2>
+            <p className="mt-1 text-muted">
+              {pickText(lang, product.shippingNote, product.shippingNote_ar)}
+            </p>
+          </div>
+          <Link to="/shop" className="btn btn-outline mt-6">
+            {t("backToShop")}
+          </Link>
+        </div>
+      </div>
+      {toast}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  DEFAULT_PER_PAGE,
+  MAX_SEARCH_LENGTH,
+  type ProductSort,
+  SHOP_PAGE_SIZES,
+  SORTS,
+} from "../../../shared/schemas/catalog.ts";
+
+/** The shop's state, which lives in the URL so back/forward and shared links work. */
+export type ShopParams = {
+  search: string;
+  /** A category slug (or id); "" = All. */
+  category: string;
+  perPage: number;
+  page: number;
+  /** Undefined: best matches first when searching, otherwise the newest first. */
+  sort: ProductSort | undefined;
+};
+
+function whole(value: string | null): number | null {
+  return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
+}
+
+/** Lenient: a hand-edited or stale URL lands on a sensible page, never an error. */
+export function readShopParams(params: URLSearchParams, searchKey = "search"): ShopParams {
+  const perPage = whole(params.get("per_page"));
+  const sort = params.get("sort");
+  return {
+    search: (params.get(searchKey) ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
+    category: (params.get("category") ?? "").trim().slice(0, 100),
+    perPage:
+      perPage !== null && (SHOP_PAGE_SIZES as readonly number[]).includes(perPage)
+        ? perPage
+        : DEFAULT_PER_PAGE,
+    page: Math.max(1, whole(params.get("page")) ?? 1),
+    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as ProductSort) : undefined,
+  };
+}
+
+/**
+ * The query string of a state, defaults left out so URLs stay short. SPEC 4: the page goes
+ * back to 1 whenever the category or page size changes; a new search does the same.
+ */
+export function shopSearch(
+  current: ShopParams,
+  changes: Partial<ShopParams>,
+  searchKey = "search",
+): string {
+  const next = { ...current, ...changes };
+  const filtersChanged =
+    (changes.category !== undefined && changes.category !== current.category) ||
+    (changes.perPage !== undefined && changes.perPage !== current.perPage) ||
+    (changes.search !== undefined && changes.search !== current.search) ||
+    ("sort" in changes && changes.sort !== current.sort);
+  if (filtersChanged && changes.page === undefined) next.page = 1;
+
+  const params = new URLSearchParams();
+  if (next.search) params.set(searchKey, next.search);
+  if (next.category) params.set("category", next.category);
+  if (next.perPage !== DEFAULT_PER_PAGE) params.set("per_page", String(next.perPage));
+  if (next.sort) params.set("sort", next.sort);
+  if (next.page > 1) params.set("page", String(next.page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
