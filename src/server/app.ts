@@ -8,6 +8,8 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { routeTablePlugin } from "./modules/accounts/route-table.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
@@ -59,6 +61,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ),
   );
 
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     dev: opts.web === "dev",
@@ -72,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(newsletterRoutes);
+      await api.register(accountRoutes);
       await api.register(catalogRoutes);
       // Admin API: every route registered inside this plugin requires an admin token.
       await api.register(

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
@@ -11,11 +12,13 @@ import { createSettingsService } from "./modules/settings/service.ts";
  */
 export function createServices(database: Database, config: Config) {
   const { db } = database;
+  const tokens = createTokenService(db);
   void config;
   return {
     settings: createSettingsService(db),
     newsletter: createNewsletterService(db),
-    tokens: createTokenService(db),
+    tokens,
+    accounts: createAccountService(db, tokens),
     catalog: createCatalogService(db),
   };
 }

@@ -19,6 +19,9 @@ export const MAP_TILE_HOSTS = ["https://*.tile.openstreetmap.org"];
 /** Public forms (newsletter, contact, traders, register...): generous for people, not for bots. */
 export const publicFormRateLimit: RateLimitOptions = { max: 10, timeWindow: "1 minute" };
 
+/** 180 days, subdomains included: sent on HTTPS responses only. */
+export const HSTS = "max-age=15552000; includeSubDomains";
+
 type RawWithNonce = IncomingMessage & { cspNonce?: string };
 
 export const securityPlugin = fp(
@@ -30,8 +33,8 @@ export const securityPlugin = fp(
     });
 
     await app.register(helmet, {
-      // HSTS only means something over HTTPS; browsers ignore it on plain HTTP anyway.
-      hsts: { maxAge: 15552000, includeSubDomains: true },
+      // HSTS is added below, only on HTTPS responses.
+      hsts: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
       contentSecurityPolicy: {
@@ -50,6 +53,12 @@ export const securityPlugin = fp(
           objectSrc: ["'none'"],
         },
       },
+    });
+
+    // HSTS only over HTTPS (RFC 6797 8.1: browsers ignore it on plain HTTP, and a plain-HTTP
+    // install must not advertise HTTPS). Behind a proxy, TRUST_PROXY lets X-Forwarded-Proto decide.
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     });
 
     await app.register(rateLimit, {

@@ -65,8 +65,13 @@ export function createTokenService(db: Db) {
     },
 
     /** On password change every other session of the user ends. */
-    async revokeOthers(userId: number, keepTokenId: number, now = new Date()): Promise<void> {
-      await db
+    async revokeOthers(
+      userId: number,
+      keepTokenId: number,
+      now = new Date(),
+      executor: Db = db,
+    ): Promise<void> {
+      await executor
         .update(tokens)
         .set({ revokedAt: now })
         .where(

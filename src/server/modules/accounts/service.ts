@@ -1,0 +1,129 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { AccountUpdate, PasswordChangeInput } from "../../../shared/schemas/account.ts";
+import { AUTH_MESSAGES, type RegisterInput, type UserDto } from "../../../shared/schemas/auth.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { unprocessable } from "../../http-errors.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import type { TokenService } from "./tokens.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUserDto(row: UserRow): UserDto {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    is_admin: row.isAdmin ? 1 : 0,
+    username: row.username,
+    company: row.company,
+    phone: row.phone,
+    country: row.country,
+    location: row.location,
+  };
+}
+
+/** PostgreSQL's unique_violation: two registrations with one e-mail raced past the check. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    if ((current as { code?: string }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const sameEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+export function createAccountService(db: Db, tokens: TokenService) {
+  // Unknown e-mails still pay for one argon2 verify, so response time does not reveal
+  // which addresses have accounts.
+  let decoyHash: Promise<string> | null = null;
+  const decoy = () => {
+    decoyHash ??= hashPassword("decoy-password-never-matches");
+    return decoyHash;
+  };
+
+  async function findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(sameEmail(email));
+    return row;
+  }
+
+  async function assertEmailFree(email: string, exceptUserId?: number): Promise<void> {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptUserId ? and(sameEmail(email), ne(users.id, exceptUserId)) : sameEmail(email));
+    if (taken) throw unprocessable("email", AUTH_MESSAGES.EMAIL_TAKEN);
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<UserRow> {
+      await assertEmailFree(input.email);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({ name: input.name, email: input.email, passwordHash })
+          .returning();
+        return row!;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable("email", AUTH_MESSAGES.EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    /** The user whose e-mail (any case) and password match, else null: one answer for both. */
+    async authenticate(email: string, password: string): Promise<UserRow | null> {
+      const row = await findByEmail(email);
+      if (!row) {
+        await verifyPassword(await decoy(), password);
+        return null;
+      }
+      return (await verifyPassword(row.passwordHash, password)) ? row : null;
+    },
+
+    async get(userId: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    async update(userId: number, input: AccountUpdate): Promise<UserRow> {
+      await assertEmailFree(input.email, userId);
+      try {
+        const [row] = await db
+          .update(users)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return row!;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable("email", AUTH_MESSAGES.EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    /** Checks the current password, stores the new one, and ends every other session. */
+    async changePassword(
+      userId: number,
+      currentTokenId: number,
+      input: PasswordChangeInput,
+    ): Promise<void> {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!row || !(await verifyPassword(row.passwordHash, input.current_password)))
+        throw unprocessable("current_password", AUTH_MESSAGES.CURRENT_PASSWORD_WRONG);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await tokens.revokeOthers(userId, currentTokenId, new Date(), tx);
+      });
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { MESSAGES } from "../domain/validation-messages.ts";
+import { AUTH_MESSAGES, newPasswordField } from "./auth.ts";
+import { emailField } from "./fields.ts";
+
+/** SPEC 2/9: the account screen's country selector offers exactly these (ISO 3166-1 alpha-2). */
+export const ACCOUNT_COUNTRIES = ["SY", "TR", "QA", "AE"] as const;
+export type AccountCountry = (typeof ACCOUNT_COUNTRIES)[number];
+
+export const ACCOUNT_MESSAGES = {
+  COUNTRY: "Please choose Syria, Turkey, Qatar or UAE.",
+  PHONE: "Please enter a valid phone number.",
+  TOO_LONG: "This field must not be longer than 120 characters.",
+} as const;
+
+/** An optional text: trimmed, and an empty one is stored as "no value". */
+const optionalText = (max = 120) =>
+  z
+    .string()
+    .trim()
+    .max(max, ACCOUNT_MESSAGES.TOO_LONG)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** SPEC 2 account fields: username, name, company, email, phone, country, location. */
+export const accountUpdateSchema = z.object({
+  username: optionalText(),
+  name: z
+    .string({ message: MESSAGES.NAME_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.NAME_REQUIRED)
+    .max(120, ACCOUNT_MESSAGES.TOO_LONG),
+  company: optionalText(),
+  email: emailField,
+  phone: z
+    .string()
+    .trim()
+    .regex(/^$|^\+?[0-9][0-9 ()-]{4,22}$/, ACCOUNT_MESSAGES.PHONE)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  country: z
+    .union([z.enum(ACCOUNT_COUNTRIES, { message: ACCOUNT_MESSAGES.COUNTRY }), z.literal("")], {
+      message: ACCOUNT_MESSAGES.COUNTRY,
+    })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  location: optionalText(200),
+});
+export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
+export type AccountUpdate = z.output<typeof accountUpdateSchema>;
+
+const passwordPair = z.object({ password: z.string(), password_confirmation: z.string() });
+
+/** Security screen: current password, new password, confirmation (SPEC's rules for the new one). */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ message: AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED })
+      .trim()
+      .min(1, AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED)
+      .max(200, AUTH_MESSAGES.CURRENT_PASSWORD_WRONG),
+    password: newPasswordField,
+    password_confirmation: z.string({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
+  })
+  .refine((input) => input.password === input.password_confirmation, {
+    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ["password_confirmation"],
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

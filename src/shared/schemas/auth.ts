@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { MESSAGES } from "../domain/validation-messages.ts";
+import { emailField } from "./fields.ts";
+
+/** SPEC 9: password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const PASSWORD_TOO_LONG = `Password must not be longer than ${PASSWORD_MAX} characters.`;
+
+/** SPEC 5: values are trimmed; a missing value is SPEC's "required" text, not a type error. */
+const requiredText = (message: string) => z.string({ message }).trim().min(1, message);
+
+/** A new password: SPEC's minimum, trimmed like every login value so sign-in matches. */
+export const newPasswordField = z
+  .string({ message: MESSAGES.PASSWORD_MIN })
+  .trim()
+  .min(PASSWORD_MIN, MESSAGES.PASSWORD_MIN)
+  .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
+
+/**
+ * SPEC 5 customer and admin login: both required ('Email and password are required'),
+ * password at least 6 characters, values trimmed. The e-mail is not format-checked here: a
+ * malformed one simply does not match an account, with the same message as any mismatch.
+ */
+export const loginSchema = z.object({
+  email: requiredText(MESSAGES.EMAIL_PASSWORD_REQUIRED).pipe(
+    z.string().max(254, MESSAGES.EMAIL_PASSWORD_REQUIRED),
+  ),
+  password: requiredText(MESSAGES.EMAIL_PASSWORD_REQUIRED)
+    .pipe(z.string().min(PASSWORD_MIN, MESSAGES.PASSWORD_MIN))
+    .pipe(z.string().max(PASSWORD_MAX, PASSWORD_TOO_LONG)),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Both passwords are checked first, so a mismatch shows beside other field errors. */
+const passwordPair = z.object({ password: z.string(), password_confirmation: z.string() });
+
+/** SPEC 3/5 register: name, email, password, password_confirmation; errors keyed by those. */
+export const registerSchema = z
+  .object({
+    name: requiredText(MESSAGES.NAME_REQUIRED).pipe(
+      z.string().max(120, "The name must not be longer than 120 characters."),
+    ),
+    email: emailField,
+    password: newPasswordField,
+    password_confirmation: z.string({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
+  })
+  .refine((input) => input.password === input.password_confirmation, {
+    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ["password_confirmation"],
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The user as the API shows it; is_admin is SPEC's 1/0 flag. */
+export const userDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  is_admin: z.union([z.literal(0), z.literal(1)]),
+  username: z.string().nullable(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof userDto>;
+
+/** SPEC 3 login response: token, token_type, user (customer and admin alike). */
+export const loginResponse = z.object({
+  token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_at: z.string(),
+  user: userDto,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** Server-side texts that have no SPEC wording; the web translates them by these ids. */
+export const AUTH_MESSAGES = {
+  INVALID_CREDENTIALS: "These credentials do not match our records.",
+  EMAIL_TAKEN: "This email address is already registered.",
+  CURRENT_PASSWORD_REQUIRED: "The current password is required.",
+  CURRENT_PASSWORD_WRONG: "The current password is incorrect.",
+  TOO_MANY_ATTEMPTS: "Too many sign-in attempts. Please wait a minute and try again.",
+} as const;
