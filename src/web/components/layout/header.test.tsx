@@ -1,0 +1,140 @@
+import { act, cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CART_STORAGE_KEY } from "../../../shared/domain/cart.ts";
+import { addToCart, resetCartStoreForTests } from "../../features/cart/cart-store.ts";
+import { renderInShell } from "../../test/render-in-shell.tsx";
+import { Header } from "./header.tsx";
+
+beforeEach(() => {
+  localStorage.clear();
+  resetCartStoreForTests();
+});
+afterEach(cleanup);
+
+const MAIN = [
+  ["Home", "/"],
+  ["Shop", "/shop"],
+  ["Our Kitchen", "/our-kitchen"],
+  ["About Us", "/about"],
+  ["Traders", "/traders"],
+  ["Contact", "/contact"],
+] as const;
+
+const hrefs = (links: HTMLElement[]) => links.map((link) => link.getAttribute("href"));
+
+function storeCart(quantities: number[]) {
+  const lines = quantities.map((qty, i) => ({
+    productId: String(i + 1),
+    name: `Sweet ${i + 1}`,
+    price: 10,
+    image: "",
+    qty,
+    timestamp: Date.now(),
+  }));
+  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+}
+
+describe("Header (SPEC 2, Navigation)", () => {
+  it("has the top bar: home logo, account, cart, search and the language toggle", async () => {
+    renderInShell(<Header />);
+    const bar = await screen.findByRole("navigation", { name: "Account" });
+    expect(within(bar).getByRole("link", { name: "Account" }).getAttribute("href")).toBe(
+      "/account",
+    );
+    expect(within(bar).getByRole("link", { name: "Cart" }).getAttribute("href")).toBe("/cart");
+    expect(within(bar).getByRole("link", { name: "Search" }).getAttribute("href")).toBe("/search");
+    expect(within(bar).getByRole("button", { name: "Switch to Arabic" })).toBeTruthy();
+    expect(screen.getByRole("search")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Golden Syrup/ }).getAttribute("href")).toBe("/");
+  });
+
+  it("has the second bar's six links in SPEC order and the Get started menu", async () => {
+    renderInShell(<Header />);
+    const nav = await screen.findByRole("navigation", { name: "Main navigation" });
+    expect(hrefs(within(nav).getAllByRole("link"))).toEqual(MAIN.map(([, href]) => href));
+    for (const [name, href] of MAIN)
+      expect(within(nav).getByRole("link", { name }).getAttribute("href")).toBe(href);
+    expect(within(nav).getByRole("button", { name: "Get started" })).toBeTruthy();
+  });
+
+  it("marks the current page in the second bar", async () => {
+    renderInShell(<Header />, { path: "/shop" });
+    const nav = await screen.findByRole("navigation", { name: "Main navigation" });
+    expect(within(nav).getByRole("link", { name: "Shop" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(within(nav).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it.each([
+    [[], null, "Cart"],
+    [[1], "1", "Cart, 1 item"],
+    [[2, 3], "5", "Cart, 5 items"],
+    [[60, 40], "99+", "Cart, 100 items"],
+  ])("cart %j shows badge %s", async (quantities, badge, label) => {
+    storeCart(quantities);
+    renderInShell(<Header />);
+    const link = await screen.findByRole("link", { name: label });
+    expect(link.getAttribute("href")).toBe("/cart");
+    expect(screen.queryByTestId("cart-badge")?.textContent ?? null).toBe(badge);
+  });
+
+  it("updates the badge when the cart changes in this tab", async () => {
+    renderInShell(<Header />);
+    await screen.findByRole("link", { name: "Cart" });
+    act(() =>
+      addToCart({ productId: "7", qty: 3, productSnapshot: { name: "Maamoul", price: 12 } }),
+    );
+    expect(screen.getByTestId("cart-badge").textContent).toBe("3");
+    expect(screen.getByRole("link", { name: "Cart, 3 items" })).toBeTruthy();
+  });
+
+  it("ignores a damaged cart in storage", async () => {
+    localStorage.setItem(CART_STORAGE_KEY, "{not json");
+    renderInShell(<Header />);
+    await screen.findByRole("link", { name: "Cart" });
+    expect(screen.queryByTestId("cart-badge")).toBeNull();
+  });
+
+  it("the mobile menu toggles the same links plus Login and Register", async () => {
+    const user = userEvent.setup();
+    renderInShell(<Header />);
+    const toggle = await screen.findByRole("button", { name: "Menu" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(document.getElementById("mobile-menu")).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(toggle.getAttribute("aria-label")).toBe("Close menu");
+    const menu = document.getElementById("mobile-menu")!;
+    expect(hrefs(within(menu).getAllByRole("link"))).toEqual([
+      ...MAIN.map(([, href]) => href),
+      "/login",
+      "/register",
+    ]);
+
+    await user.click(toggle);
+    expect(document.getElementById("mobile-menu")).toBeNull();
+  });
+
+  it("closes the mobile menu when a link is followed", async () => {
+    const user = userEvent.setup();
+    renderInShell(<Header />);
+    await user.click(await screen.findByRole("button", { name: "Menu" }));
+    await user.click(
+      within(document.getElementById("mobile-menu")!).getByRole("link", { name: "Shop" }),
+    );
+    expect(document.getElementById("mobile-menu")).toBeNull();
+    expect(screen.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe(
+      "false",
+    );
+  });
+
+  it("is in Arabic in Arabic", async () => {
+    renderInShell(<Header />, { lang: "ar" });
+    const nav = await screen.findByRole("navigation", { name: "التنقل الرئيسي" });
+    expect(within(nav).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("button", { name: "التبديل إلى الإنجليزية" })).toBeTruthy();
+  });
+});

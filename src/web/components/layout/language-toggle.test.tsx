@@ -1,0 +1,65 @@
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useTranslation } from "react-i18next";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderInShell } from "../../test/render-in-shell.tsx";
+import { LanguageToggle } from "./language-toggle.tsx";
+
+function clearLanguage() {
+  localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: resetting the language cookie between tests
+  document.cookie = "lang=; path=/; max-age=0";
+  document.documentElement.lang = "en";
+  document.documentElement.dir = "ltr";
+}
+beforeEach(clearLanguage);
+afterEach(() => {
+  cleanup();
+  clearLanguage();
+});
+
+function Greeting() {
+  const { t } = useTranslation();
+  return <p data-testid="home-text">{t("nav.home")}</p>;
+}
+
+describe("language toggle (SPEC 1)", () => {
+  it("switches to Arabic: texts, <html lang dir>, local storage and the cookie", async () => {
+    const user = userEvent.setup();
+    renderInShell(
+      <>
+        <LanguageToggle />
+        <Greeting />
+      </>,
+    );
+    const toggle = await screen.findByRole("button", { name: "Switch to Arabic" });
+    expect(toggle.textContent).toBe("العربية");
+    expect(toggle.getAttribute("lang")).toBe("ar");
+
+    await user.click(toggle);
+    await screen.findByRole("button", { name: "التبديل إلى الإنجليزية" });
+    expect(screen.getByTestId("home-text").textContent).toBe("الرئيسية");
+    expect(document.documentElement.lang).toBe("ar");
+    expect(document.documentElement.dir).toBe("rtl");
+    expect(localStorage.getItem("i18nextLng")).toBe("ar");
+    expect(document.cookie).toContain("lang=ar");
+  });
+
+  it("switches back to English from an Arabic page", async () => {
+    const user = userEvent.setup();
+    renderInShell(
+      <>
+        <LanguageToggle />
+        <Greeting />
+      </>,
+      { lang: "ar" },
+    );
+    await user.click(await screen.findByRole("button", { name: "التبديل إلى الإنجليزية" }));
+    await screen.findByRole("button", { name: "Switch to Arabic" });
+    expect(screen.getByTestId("home-text").textContent).toBe("Home");
+    expect(document.documentElement.lang).toBe("en");
+    expect(document.documentElement.dir).toBe("ltr");
+    expect(localStorage.getItem("i18nextLng")).toBe("en");
+    expect(document.cookie).toContain("lang=en");
+  });
+});

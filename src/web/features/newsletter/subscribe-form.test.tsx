@@ -1,0 +1,82 @@
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import arFooter from "../../i18n/locales/ar/footer.json";
+import enFooter from "../../i18n/locales/en/footer.json";
+import { renderInShell } from "../../test/render-in-shell.tsx";
+import { SubscribeForm } from "./subscribe-form.tsx";
+
+// The network is the one thing replaced here; the real endpoint is covered by the API and
+// browser tests. Each test answers with what the server says in that case.
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const answer = (status: number, body: unknown) =>
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json" },
+    }),
+  );
+
+async function submit(email: string, lang: "en" | "ar" = "en") {
+  const user = userEvent.setup();
+  renderInShell(<SubscribeForm />, { lang });
+  const texts = lang === "en" ? enFooter : arFooter;
+  const input = await screen.findByLabelText(texts.emailLabel);
+  if (email) await user.type(input, email);
+  await user.click(screen.getByRole("button", { name: texts.subscribe }));
+  return { input: input as HTMLInputElement, status: screen.getByRole("status"), texts };
+}
+
+describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
+  it("a valid address is sent with the language and thanked; the field empties", async () => {
+    answer(201, { data: { email: "fan@example.com", subscribed: true } });
+    const { input, status, texts } = await submit("fan@example.com", lang);
+    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribed));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/newsletter");
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(init.body)).toEqual({ email: "fan@example.com", lang });
+    expect(input.value).toBe("");
+    expect(input.getAttribute("aria-invalid")).toBe("false");
+  });
+
+  it("a repeat (200 from the server) is a success too", async () => {
+    answer(200, { data: { email: "fan@example.com", subscribed: true } });
+    const { status, texts } = await submit("fan@example.com", lang);
+    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribed));
+  });
+
+  it.each(["not-an-email", ""])("%j is refused in the page, nothing is sent", async (email) => {
+    const { input, status, texts } = await submit(email, lang);
+    expect(status.textContent).toBe(texts.invalidEmail);
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("the server's 422 shows the invalid-address text in the page's language", async () => {
+    answer(422, { message: "Please enter a valid email address.", errors: { email: ["x"] } });
+    const { status, texts } = await submit("odd@example.com", lang);
+    await vi.waitFor(() => expect(status.textContent).toBe(texts.invalidEmail));
+  });
+
+  it.each([
+    ["a server error", () => answer(500, { message: "Something went wrong" })],
+    ["a rate limit", () => answer(429, { message: "Too many requests." })],
+    ["no network", () => fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"))],
+  ])("%s shows a try-again text and keeps the address", async (_case, arrange) => {
+    arrange();
+    const { input, status, texts } = await submit("fan@example.com", lang);
+    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribeFailed));
+    expect(input.value).toBe("fan@example.com");
+  });
+});
