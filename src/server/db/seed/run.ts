@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Services } from "../../services.ts";
 import type { Database } from "../client.ts";
 import { settings } from "../schema/settings.ts";
+import { seedCatalog } from "./catalog.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -17,6 +18,10 @@ const steps: SeedStep[] = [
   async ({ services }) => {
     // Writing the settings row makes the demo contact details visible in the back office.
     await services.settings.update({});
+  },
+  // Demo catalog (issue 3): categories, products with weight options, drawn images as uploads.
+  async ({ database, config }) => {
+    await seedCatalog(database.db, { uploadsDir: config.uploadsDir });
   },
 ];
 

@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import {
+  type ResponsiveImage,
+  responsiveImage,
+  variantPath,
+  variantWidths,
+} from "../../../shared/schemas/catalog.ts";
+import { HttpError } from "../../http-errors.ts";
+
+/** DECISIONS: uploads are checked by content, size-limited and re-encoded. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Decompression bombs: a small file may still claim a huge canvas. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The stored original is re-encoded no wider than this; variants come from it. */
+export const MAX_STORED_WIDTH = 1920;
+/** SPEC 5: product images only png, jpg/jpeg or webp (checked by content, not by name). */
+export const UPLOAD_FORMATS = ["png", "jpeg", "webp"] as const;
+
+export const IMAGE_TYPE_MESSAGE = "The image must be a PNG, JPG, JPEG or WebP file.";
+export const IMAGE_SIZE_MESSAGE = "The image must not be larger than 5 MB.";
+export const IMAGE_DIMENSIONS_MESSAGE = "The image is too large (at most 40 megapixels).";
+
+export type StoredImage = {
+  /** Relative to the uploads folder (served at /storage/<path>); carries the size. */
+  path: string;
+  width: number;
+  height: number;
+  variants: { width: number; path: string }[];
+};
+
+export type StoreImageOptions = {
+  /** The uploads folder (config.uploadsDir). */
+  uploadsDir: string;
+  /** Sub-folder such as "products" or "site" (lower-case letters, digits, dashes, slashes). */
+  folder: string;
+  /** A readable base name ("pistachio-baklava"); sanitised. */
+  name?: string;
+  /**
+   * Content hash in the file name (the default): storing the same picture twice gives the same
+   * path, another picture never overwrites it. Off for the site art at fixed, known paths.
+   */
+  hashInName?: boolean;
+  /** Only the seed's own drawn artwork is SVG; uploads never are (scripts, external refs). */
+  allowSvg?: boolean;
+  maxBytes?: number;
+  /** The form field errors are reported under (422 { errors: { [field]: [...] } }). */
+  field?: string;
+};
+
+/** An image that cannot be stored: a 422 (413 for size) naming the form field. */
+export class ImageRejectedError extends HttpError {
+  constructor(status: 413 | 422, message: string, field: string) {
+    super(status, message, { [field]: [message] });
+  }
+}
+
+const FOLDER = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+function safeName(name: string | undefined): string {
+  const cleaned = (name ?? "image")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return cleaned || "image";
+}
+
+/**
+ * Checks an image by its content, strips its metadata, re-encodes it as WebP (no wider than
+ * MAX_STORED_WIDTH) and writes WebP variants at 320/640/960/1280 px that are narrower than it.
+ */
+export async function storeImage(buffer: Buffer, opts: StoreImageOptions): Promise<StoredImage> {
+  const field = opts.field ?? "image";
+  if (!FOLDER.test(opts.folder)) throw new Error(`Invalid upload folder: ${opts.folder}`);
+  if (buffer.length > (opts.maxBytes ?? MAX_IMAGE_BYTES)) {
+    throw new ImageRejectedError(413, IMAGE_SIZE_MESSAGE, field);
+  }
+
+  const allowed: readonly string[] = opts.allowSvg ? [...UPLOAD_FORMATS, "svg"] : UPLOAD_FORMATS;
+  let meta: Metadata;
+  try {
+    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError(422, IMAGE_TYPE_MESSAGE, field);
+  }
+  if (!meta.format || !allowed.includes(meta.format) || !meta.width || !meta.height) {
+    throw new ImageRejectedError(422, IMAGE_TYPE_MESSAGE, field);
+  }
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw new ImageRejectedError(422, IMAGE_DIMENSIONS_MESSAGE, field);
+  }
+
+  let main: { data: Buffer; info: OutputInfo };
+  try {
+    // rotate() applies the EXIF orientation before the metadata (EXIF, GPS, ICC) is dropped:
+    // sharp writes none unless asked to.
+    main = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // A truncated or corrupt file passes the header check but fails to decode.
+    throw new ImageRejectedError(422, IMAGE_TYPE_MESSAGE, field);
+  }
+
+  const { width, height } = main.info;
+  const hash =
+    opts.hashInName === false
+      ? ""
+      : `-${createHash("sha256").update(main.data).digest("hex").slice(0, 12)}`;
+  const relative = `${opts.folder}/${safeName(opts.name)}${hash}-${width}x${height}.webp`;
+
+  const variants = await Promise.all(
+    variantWidths(width).map(async (w) => ({
+      width: w,
+      path: variantPath(relative, w),
+      data: await sharp(main.data).resize({ width: w }).webp({ quality: 78 }).toBuffer(),
+    })),
+  );
+
+  await fs.mkdir(path.join(opts.uploadsDir, opts.folder), { recursive: true });
+  // Variants first, the main file last: a path that exists always has its variants.
+  await Promise.all(variants.map((v) => writeAtomically(opts.uploadsDir, v.path, v.data)));
+  await writeAtomically(opts.uploadsDir, relative, main.data);
+
+  return {
+    path: relative,
+    width,
+    height,
+    variants: variants.map(({ width: w, path: p }) => ({ width: w, path: p })),
+  };
+}
+
+async function writeAtomically(root: string, relative: string, data: Buffer): Promise<void> {
+  const target = path.join(root, relative);
+  const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await fs.writeFile(temp, data);
+  await fs.rename(temp, target);
+}
+
+/** Removes a stored image and its variants (an admin replacing or deleting a picture). */
+export async function deleteStoredImage(uploadsDir: string, stored: string): Promise<void> {
+  const image = responsiveImage(stored);
+  if (!image || stored.includes("..") || path.isAbsolute(stored)) return;
+  const paths = [stored, ...variantWidths(image.width).map((w) => variantPath(stored, w))];
+  await Promise.all(paths.map((p) => fs.rm(path.join(uploadsDir, p), { force: true })));
+}
+
+/** `<img>` attributes for a stored path (null for a path the pipeline did not write). */
+export function imageFor(stored: string | null | undefined): ResponsiveImage | null {
+  return responsiveImage(stored);
+}
