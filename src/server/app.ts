@@ -11,8 +11,13 @@ import type { Database } from "./db/client.ts";
 import { routeTablePlugin } from "./modules/accounts/route-table.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { couponRoutes } from "./modules/coupons/routes.ts";
+import { adminDashboardRoutes } from "./modules/dashboard/admin-routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
+import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
+import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
+import { orderRoutes } from "./modules/orders/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -77,10 +82,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(newsletterRoutes);
       await api.register(accountRoutes);
       await api.register(catalogRoutes);
+      await api.register(orderRoutes);
+      await api.register(couponRoutes);
       // Admin API: every route registered inside this plugin requires an admin token.
       await api.register(
         async (admin) => {
           admin.addHook("onRequest", admin.requireAdmin);
+          await admin.register(adminOrderRoutes);
+          await admin.register(adminNotificationRoutes);
+          await admin.register(adminDashboardRoutes);
         },
         { prefix: "/admin" },
       );

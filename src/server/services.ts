@@ -3,7 +3,11 @@ import type { Database } from "./db/client.ts";
 import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
+import { createCouponService } from "./modules/coupons/service.ts";
+import { createDashboardService } from "./modules/dashboard/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
+import { createNotificationService } from "./modules/notifications/service.ts";
+import { createOrderService } from "./modules/orders/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 
 /**
@@ -13,13 +17,18 @@ import { createSettingsService } from "./modules/settings/service.ts";
 export function createServices(database: Database, config: Config) {
   const { db } = database;
   const tokens = createTokenService(db);
+  const settings = createSettingsService(db);
   void config;
   return {
-    settings: createSettingsService(db),
+    settings,
     newsletter: createNewsletterService(db),
     tokens,
     accounts: createAccountService(db, tokens),
     catalog: createCatalogService(db),
+    orders: createOrderService(db, { settings }),
+    coupons: createCouponService(db, { settings }),
+    notifications: createNotificationService(db),
+    dashboard: createDashboardService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

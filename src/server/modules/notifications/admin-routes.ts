@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "../../../shared/schemas/fields.ts";
+
+const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  data: z.object({
+    customer: z.string(),
+    order_id: z.number().int(),
+    order_number: z.string(),
+    total: z.number(),
+    placed_at: z.string(),
+  }),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Registered inside the /api/admin plugin, whose hook already requires an admin token. */
+export const adminNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/notifications",
+    {
+      schema: {
+        querystring: listQuery,
+        response: {
+          200: z.object({
+            data: z.array(notificationSchema),
+            meta: z.object({
+              page: z.number().int(),
+              per_page: z.number().int(),
+              total: z.number().int(),
+              last_page: z.number().int(),
+              unread: z.number().int(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => app.services.notifications.list(request.query),
+  );
+
+  app.post(
+    "/notifications/:id/read",
+    { schema: { params: idParam, response: { 200: z.object({ data: notificationSchema }) } } },
+    async (request) => ({ data: await app.services.notifications.markRead(request.params.id) }),
+  );
+};

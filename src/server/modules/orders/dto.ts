@@ -1,0 +1,124 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { storageUrl } from "../../../shared/schemas/catalog.ts";
+import type { OrderDto } from "../../../shared/schemas/order.ts";
+import type { ShopSettings } from "../../../shared/schemas/settings.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { products } from "../../db/schema/catalog.ts";
+import {
+  type OrderEventRow,
+  type OrderRow,
+  orderEvents,
+  orderLines,
+} from "../../db/schema/orders.ts";
+
+type LineWithImage = typeof orderLines.$inferSelect & { image: string | null };
+
+/**
+ * The text the messaging app opens with: the order number, every line and the total, in
+ * the language the order was placed in.
+ */
+export function messagingText(order: OrderRow, lines: ReadonlyArray<LineWithImage>): string {
+  const lang: Lang = order.lang;
+  const money = (cents: number) => formatMoney(cents, lang);
+  const header =
+    lang === "ar"
+      ? `مرحباً، هذا طلبي رقم ${order.number}:`
+      : `Hello, this is my order ${order.number}:`;
+  const body = lines.map((line) => {
+    const name = lang === "ar" && line.nameAr ? line.nameAr : line.nameEn;
+    return `- ${name} (${optionLabel(line.grams, lang)}) × ${line.qty} = ${money(line.lineTotalCents)}`;
+  });
+  const total =
+    lang === "ar" ? `المجموع: ${money(order.totalCents)}` : `Total: ${money(order.totalCents)}`;
+  return [header, ...body, total].join("\n");
+}
+
+export function messagingLink(
+  order: OrderRow,
+  lines: ReadonlyArray<LineWithImage>,
+  settings: ShopSettings,
+): string {
+  return `https://wa.me/${settings.messagingNumber}?text=${encodeURIComponent(messagingText(order, lines))}`;
+}
+
+export function toOrderDto(
+  order: OrderRow,
+  lines: ReadonlyArray<LineWithImage>,
+  events: ReadonlyArray<OrderEventRow>,
+  settings: ShopSettings,
+): OrderDto {
+  return {
+    number: order.number,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    name: order.name,
+    phone: order.phone,
+    email: order.email,
+    country: order.country,
+    city: order.city,
+    address: order.address,
+    notes: order.notes,
+    payment_method: order.paymentMethod,
+    coupon: order.couponCode,
+    subtotal: centsToDollars(order.subtotalCents),
+    discount: centsToDollars(order.discountCents),
+    discount_percent: order.discountPercent,
+    discount_source: order.discountSource,
+    delivery_fee: centsToDollars(order.deliveryFeeCents),
+    total: centsToDollars(order.totalCents),
+    total_grams: order.totalGrams,
+    lines: lines.map((line) => ({
+      product_id: line.productId,
+      name: line.nameEn,
+      name_ar: line.nameAr,
+      grams: line.grams,
+      qty: line.qty,
+      unit_price: centsToDollars(line.unitPriceCents),
+      line_total: centsToDollars(line.lineTotalCents),
+      image_url: line.image ? storageUrl(line.image) : null,
+    })),
+    events: events.map((event) => ({
+      status: event.status,
+      at: event.createdAt.toISOString(),
+      actor: event.actor,
+      note: event.note,
+    })),
+    payment_instructions:
+      order.paymentMethod === "bank_transfer" ? settings.bankTransferInstructions : null,
+    messaging_link:
+      order.paymentMethod === "messaging_app" ? messagingLink(order, lines, settings) : null,
+  };
+}
+
+/** Lines (with today's product image) and events of several orders in two queries. */
+export async function loadOrderParts(
+  db: Db | Tx,
+  orderIds: number[],
+): Promise<{
+  linesOf: (orderId: number) => LineWithImage[];
+  eventsOf: (orderId: number) => OrderEventRow[];
+}> {
+  if (orderIds.length === 0) return { linesOf: () => [], eventsOf: () => [] };
+  const [lineRows, eventRows] = await Promise.all([
+    db
+      .select({ line: orderLines, image: products.image })
+      .from(orderLines)
+      .leftJoin(products, eq(products.id, orderLines.productId))
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(asc(orderLines.id)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, orderIds))
+      .orderBy(asc(orderEvents.id)),
+  ]);
+  return {
+    linesOf: (orderId) =>
+      lineRows
+        .filter((row) => row.line.orderId === orderId)
+        .map((row) => ({ ...row.line, image: row.image })),
+    eventsOf: (orderId) => eventRows.filter((row) => row.orderId === orderId),
+  };
+}

@@ -1,0 +1,239 @@
+import { createHash, createHmac } from "node:crypto";
+import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { centsToDollars } from "../../../shared/domain/money.ts";
+import { orderTotals } from "../../../shared/domain/pricing.ts";
+import { checkShipping } from "../../../shared/domain/shipping.ts";
+import { type PlaceOrder, shippingProblemMessage } from "../../../shared/schemas/order.ts";
+import type { ShopSettings } from "../../../shared/schemas/settings.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { products } from "../../db/schema/catalog.ts";
+import { notifications } from "../../db/schema/notifications.ts";
+import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { HttpError } from "../../http-errors.ts";
+import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
+import { type PricedCart, priceLines } from "./pricing.ts";
+import { RuleError } from "./rule-error.ts";
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/**
+ * The guest's private-link key is derived from the raw Idempotency-Key, which only the placer
+ * knows and which is stored hashed: a replay of the same request can hand the same key back,
+ * and a copy of the database grants no links.
+ */
+export const accessKeyFor = (idempotencyKey: string) =>
+  createHmac("sha256", idempotencyKey).update("order-access-key").digest("base64url");
+
+/** Same key + same (normalised) body + same customer = the same order. */
+export function requestHashOf(input: PlaceOrder, userId: number | null): string {
+  return sha256(JSON.stringify({ userId, input }));
+}
+
+export type PlaceOrderContext = {
+  idempotencyKey: string;
+  user: { id: number; email: string } | null;
+  now?: Date;
+};
+
+export type PlaceOrderResult = { order: OrderRow; accessKey: string; created: boolean };
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** An earlier order under the same key: the same request gets it back, another one a 422. */
+async function replay(
+  db: Db,
+  keyHash: string,
+  requestHash: string,
+  accessKey: string,
+): Promise<PlaceOrderResult | null> {
+  const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKeyHash, keyHash));
+  if (!existing) return null;
+  if (existing.requestHash !== requestHash) {
+    throw new HttpError(
+      422,
+      "This Idempotency-Key was already used for a different order. Send a new key for a new order.",
+      { idempotency_key: ["This key was already used for a different order."] },
+    );
+  }
+  return { order: existing, accessKey, created: false };
+}
+
+function shippingRefusal(country: string, totalGrams: number): RuleError | null {
+  const check = checkShipping(country, totalGrams);
+  if (check.ok) return null;
+  return new RuleError(422, "country", shippingProblemMessage(check, country, "en"), {
+    code: check.reason,
+    message_ar: shippingProblemMessage(check, country, "ar"),
+    ...(check.reason === "weight_limit" ? { max_grams: check.maxGrams } : {}),
+  });
+}
+
+/**
+ * Reserves stock for every product, lowest id first so two orders never wait on each other
+ * in a circle. The WHERE makes the check and the write one atomic step: with many orders
+ * for the last units, exactly as many succeed as the stock covers.
+ */
+async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promise<void> {
+  const ids = [...cart.gramsByProduct.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    const grams = cart.gramsByProduct.get(id)!;
+    const reserved = await tx
+      .update(products)
+      .set({ stockGrams: sql`${products.stockGrams} - ${grams}` })
+      .where(
+        and(
+          eq(products.id, id),
+          eq(products.active, true),
+          or(isNull(products.stockGrams), gte(products.stockGrams, grams)),
+        ),
+      )
+      .returning({ id: products.id });
+    if (reserved.length === 1) continue;
+
+    const [now] = await tx
+      .select({ stockGrams: products.stockGrams, active: products.active })
+      .from(products)
+      .where(eq(products.id, id));
+    const line = cart.lines.find((l) => l.productId === id)!;
+    const left = now?.active ? (now.stockGrams ?? 0) : 0;
+    const en =
+      left > 0
+        ? `Sorry, only ${left / 1000} kg of ${line.nameEn} is left.`
+        : `Sorry, ${line.nameEn} is out of stock.`;
+    const ar =
+      left > 0
+        ? `عذراً، بقي ${left / 1000} كغ فقط من ${line.nameAr || line.nameEn}.`
+        : `عذراً، ${line.nameAr || line.nameEn} غير متوفر حالياً.`;
+    const index = input.lines.findIndex((l) => l.productId === id);
+    throw new RuleError(409, `lines.${index}`, en, {
+      code: "out_of_stock",
+      message_ar: ar,
+      available_grams: left,
+    });
+  }
+}
+
+/**
+ * DECISIONS' checkout: reprice from the database, recompute totals in cents, check shipping,
+ * then in ONE transaction claim the idempotency key, reserve stock, count the coupon use and
+ * write the order, its lines, its first event and the admin notification.
+ */
+export async function placeOrder(
+  db: Db,
+  settings: ShopSettings,
+  input: PlaceOrder,
+  ctx: PlaceOrderContext,
+): Promise<PlaceOrderResult> {
+  const now = ctx.now ?? new Date();
+  const keyHash = sha256(ctx.idempotencyKey);
+  const accessKey = accessKeyFor(ctx.idempotencyKey);
+  const requestHash = requestHashOf(input, ctx.user?.id ?? null);
+
+  const earlier = await replay(db, keyHash, requestHash, accessKey);
+  if (earlier) return earlier;
+
+  const cart = await priceLines(db, input.lines);
+  const refused = shippingRefusal(input.country, cart.totalGrams);
+  if (refused) throw refused;
+
+  let coupon: { id: number; code: string; discountPercent: number } | null = null;
+  if (input.coupon) {
+    const found = await usableCoupon(db, input.coupon, now);
+    if (found.problem) throw couponRefusal("coupon", found.problem);
+    coupon = found.coupon;
+  }
+
+  const totals = orderTotals({
+    subtotalCents: cart.subtotalCents,
+    standingDiscountPercent: settings.cartDiscountPercent,
+    couponPercent: coupon?.discountPercent ?? null,
+    deliveryFeeCents: settings.deliveryFeeCents,
+  });
+  // A coupon no larger than the standing discount adds nothing, so none of its uses is spent.
+  const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
+
+  try {
+    const order = await db.transaction(async (tx) => {
+      // First: a concurrent request with the same key waits here and then fails on the
+      // unique key, before it has locked any stock.
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: sql`'SW-' || nextval('order_number_seq')`,
+          status: "pending",
+          userId: ctx.user?.id ?? null,
+          accessKeyHash: sha256(accessKey),
+          name: input.name,
+          phone: input.phone,
+          email: input.email ?? ctx.user?.email ?? null,
+          country: input.country,
+          city: input.city,
+          address: input.address,
+          notes: input.notes,
+          lang: input.lang ?? "en",
+          paymentMethod: input.payment_method,
+          couponCode: usedCoupon ? usedCoupon.code.toUpperCase() : null,
+          subtotalCents: totals.subtotal,
+          discountCents: totals.discount,
+          discountPercent: totals.discountPercent,
+          discountSource: totals.discountSource,
+          deliveryFeeCents: totals.deliveryFee,
+          totalCents: totals.total,
+          totalGrams: cart.totalGrams,
+          idempotencyKeyHash: keyHash,
+          requestHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+
+      await reserveStock(tx, cart, input);
+
+      if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {
+        // Someone took the last use (or the day ended) since the check above.
+        const again = await usableCoupon(tx, usedCoupon.code, now);
+        throw couponRefusal("coupon", again.problem ?? "used_up");
+      }
+
+      await tx.insert(orderLines).values(
+        cart.lines.map((line) => ({
+          orderId: order!.id,
+          productId: line.productId,
+          nameEn: line.nameEn,
+          nameAr: line.nameAr,
+          grams: line.grams,
+          qty: line.qty,
+          unitPriceCents: line.unitPriceCents,
+          lineTotalCents: line.lineTotalCents,
+        })),
+      );
+      await tx
+        .insert(orderEvents)
+        .values({ orderId: order!.id, status: "pending", actor: "customer", createdAt: now });
+      await tx.insert(notifications).values({
+        type: "order_placed",
+        data: {
+          customer: input.name,
+          order_id: order!.id,
+          order_number: order!.number,
+          total: centsToDollars(totals.total),
+          placed_at: now.toISOString(),
+        },
+        createdAt: now,
+      });
+      return order!;
+    });
+    return { order, accessKey, created: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const again = await replay(db, keyHash, requestHash, accessKey);
+      if (again) return again;
+    }
+    throw error;
+  }
+}

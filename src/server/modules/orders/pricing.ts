@@ -1,0 +1,108 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Cents } from "../../../shared/domain/money.ts";
+import { optionLabel, optionPrices } from "../../../shared/domain/weight-options.ts";
+import { ORDER_MESSAGES, type PlaceOrder } from "../../../shared/schemas/order.ts";
+import type { Db } from "../../db/client.ts";
+import { products, productWeightOptions } from "../../db/schema/catalog.ts";
+import { HttpError } from "../../http-errors.ts";
+
+export type PricedLine = {
+  productId: number;
+  nameEn: string;
+  nameAr: string;
+  grams: number;
+  qty: number;
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
+};
+
+export type PricedCart = {
+  lines: PricedLine[];
+  subtotalCents: Cents;
+  totalGrams: number;
+  /** Grams to reserve per product, summed over its lines (one conditional update each). */
+  gramsByProduct: Map<number, number>;
+};
+
+const UNAVAILABLE = "This product is no longer available.";
+
+/**
+ * Prices every line from the database: the product must exist and be on sale, and the grams
+ * must be one of its weight options (a product without options sells by the kilo). The
+ * client's prices are never read. All line problems are reported at once, keyed `lines.N`.
+ */
+export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<PricedCart> {
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  const [rows, optionRows] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        nameEn: products.nameEn,
+        nameAr: products.nameAr,
+        priceCents: products.priceCents,
+        discountPriceCents: products.discountPriceCents,
+      })
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.active, true))),
+    db
+      .select({
+        productId: productWeightOptions.productId,
+        grams: productWeightOptions.grams,
+        priceCents: productWeightOptions.priceCents,
+      })
+      .from(productWeightOptions)
+      .where(inArray(productWeightOptions.productId, ids)),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+
+  const errors: Record<string, string[]> = {};
+  const priced: PricedLine[] = [];
+  lines.forEach((line, index) => {
+    const product = byId.get(line.productId);
+    if (!product) {
+      errors[`lines.${index}`] = [UNAVAILABLE];
+      return;
+    }
+    const prices = optionPrices({
+      pricePerKgCents: product.priceCents,
+      discountPerKgCents: product.discountPriceCents,
+      options: optionRows.filter((option) => option.productId === product.id),
+    });
+    const option = prices.find((p) => p.grams === line.grams);
+    if (!option) {
+      const offered = prices.map((p) => optionLabel(p.grams, "en")).join(", ");
+      errors[`lines.${index}`] = [
+        `${ORDER_MESSAGES.GRAMS_INVALID} ${product.nameEn} is sold in: ${offered}.`,
+      ];
+      return;
+    }
+    priced.push({
+      productId: product.id,
+      nameEn: product.nameEn,
+      nameAr: product.nameAr,
+      grams: line.grams,
+      qty: line.qty,
+      unitPriceCents: option.effectiveCents,
+      lineTotalCents: option.effectiveCents * line.qty,
+    });
+  });
+
+  const problems = Object.values(errors);
+  if (problems.length > 0) {
+    throw new HttpError(422, problems[0]![0]!, errors);
+  }
+
+  const gramsByProduct = new Map<number, number>();
+  for (const line of priced) {
+    gramsByProduct.set(
+      line.productId,
+      (gramsByProduct.get(line.productId) ?? 0) + line.grams * line.qty,
+    );
+  }
+  return {
+    lines: priced,
+    subtotalCents: priced.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    totalGrams: priced.reduce((sum, line) => sum + line.grams * line.qty, 0),
+    gramsByProduct,
+  };
+}

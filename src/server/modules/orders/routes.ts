@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  customerOrdersQuerySchema,
+  idempotencyKeySchema,
+  orderAccessQuerySchema,
+  orderListResponseSchema,
+  orderNumberParams,
+  orderResponseSchema,
+  placeOrderSchema,
+} from "../../../shared/schemas/order.ts";
+import { publicFormRateLimit } from "../../plugins/security.ts";
+import { answerRuleErrors } from "./rule-error.ts";
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  answerRuleErrors(app);
+
+  app.post(
+    "/orders",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        headers: z.object({ "idempotency-key": idempotencyKeySchema }),
+        body: placeOrderSchema,
+        response: { 200: orderResponseSchema, 201: orderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // Signing in is optional: a signed-in customer's order is attached to the account.
+      const session = await request.session();
+      const { dto, created } = await app.services.orders.place(request.body, {
+        idempotencyKey: request.headers["idempotency-key"],
+        user: session ? { id: session.user.id, email: session.user.email } : null,
+      });
+      // A replay answers 200 with the very same order; only the first answer is a 201.
+      if (!created) reply.header("idempotent-replayed", "true");
+      return reply.status(created ? 201 : 200).send({ data: dto });
+    },
+  );
+
+  app.get(
+    "/orders",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: customerOrdersQuerySchema,
+        response: { 200: orderListResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = (await request.session())!;
+      return app.services.orders.listForCustomer(session.user.id, request.query);
+    },
+  );
+
+  app.get(
+    "/orders/:number",
+    {
+      schema: {
+        params: orderNumberParams,
+        querystring: orderAccessQuerySchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await request.session();
+      return {
+        data: await app.services.orders.forViewer(request.params.number, {
+          userId: session?.user.id ?? null,
+          key: request.query.key,
+        }),
+      };
+    },
+  );
+};

@@ -1,0 +1,199 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { centsToDollars } from "../../../shared/domain/money.ts";
+import {
+  canTransition,
+  nextStatuses,
+  ORDER_STATUSES,
+  type OrderStatus,
+  returnsStock,
+  type StatusGroup,
+  statusGroup,
+} from "../../../shared/domain/order-states.ts";
+import { lastPage } from "../../../shared/domain/pagination.ts";
+import type { PageMeta } from "../../../shared/schemas/catalog.ts";
+import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
+import type { Db } from "../../db/client.ts";
+import { products } from "../../db/schema/catalog.ts";
+import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { HttpError, notFound } from "../../http-errors.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { loadOrderParts, toOrderDto } from "./dto.ts";
+import { type PlaceOrderContext, placeOrder, sha256 } from "./place-order.ts";
+
+const ORDER_NOT_FOUND = "Order not found.";
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const statusesOf = (group: StatusGroup): OrderStatus[] =>
+  ORDER_STATUSES.filter((status) => statusGroup(status) === group);
+
+export function createOrderService(db: Db, deps: { settings: SettingsService }) {
+  async function dtos(rows: OrderRow[]): Promise<OrderDto[]> {
+    const settings = await deps.settings.get();
+    const parts = await loadOrderParts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toOrderDto(row, parts.linesOf(row.id), parts.eventsOf(row.id), settings),
+    );
+  }
+
+  async function page(
+    where: SQL | undefined,
+    pageNo: number,
+    perPage: number,
+  ): Promise<{ rows: OrderRow[]; meta: PageMeta }> {
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: count() })
+      .from(orders)
+      .where(where);
+    const last = lastPage(total, perPage);
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(perPage)
+      .offset((pageNo - 1) * perPage);
+    return { rows, meta: { page: pageNo, per_page: perPage, total, last_page: last } };
+  }
+
+  return {
+    /** `POST /api/orders`: the DTO, with the private-link key for the placer. */
+    async place(
+      input: PlaceOrder,
+      ctx: PlaceOrderContext,
+    ): Promise<{ dto: OrderDto; created: boolean }> {
+      const settings = await deps.settings.get();
+      const { order, accessKey, created } = await placeOrder(db, settings, input, ctx);
+      const [dto] = await dtos([order]);
+      return { dto: { ...dto!, access_key: accessKey }, created };
+    },
+
+    /** The owner (by token) or whoever holds the private link's key; anyone else gets 404. */
+    async forViewer(
+      number: string,
+      viewer: { userId: number | null; key: string | undefined },
+    ): Promise<OrderDto> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.number, number.trim().toUpperCase()));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      const owner = viewer.userId !== null && row.userId === viewer.userId;
+      const keyed = viewer.key !== undefined && sameHash(sha256(viewer.key), row.accessKeyHash);
+      // 404, not 403: a stranger must not learn that the number exists.
+      if (!owner && !keyed) throw notFound(ORDER_NOT_FOUND);
+      const [dto] = await dtos([row]);
+      return dto!;
+    },
+
+    async listForCustomer(
+      userId: number,
+      query: { group?: StatusGroup; page: number; per_page: number },
+    ): Promise<{ data: OrderDto[]; meta: PageMeta }> {
+      const where = and(
+        eq(orders.userId, userId),
+        query.group ? inArray(orders.status, statusesOf(query.group)) : undefined,
+      );
+      const { rows, meta } = await page(where, query.page, query.per_page);
+      return { data: await dtos(rows), meta };
+    },
+
+    // ---- Admin ----
+
+    async adminList(query: { status?: OrderStatus; page: number; per_page: number }) {
+      const where = query.status ? eq(orders.status, query.status) : undefined;
+      const { rows, meta } = await page(where, query.page, query.per_page);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          number: row.number,
+          status: row.status,
+          customer: row.name,
+          phone: row.phone,
+          country: row.country,
+          total: centsToDollars(row.totalCents),
+          payment_method: row.paymentMethod,
+          created_at: row.createdAt.toISOString(),
+        })),
+        meta,
+      };
+    },
+
+    async adminDetail(id: number) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      const [dto] = await dtos([row]);
+      return {
+        ...dto!,
+        id: row.id,
+        user_id: row.userId,
+        next_statuses: [...nextStatuses(row.status)],
+      };
+    },
+
+    /**
+     * DECISIONS' state machine: an illegal move is a 422 naming both states. The row is
+     * locked first, so two admins clicking at once cannot both cancel (and return stock twice).
+     */
+    async changeStatus(
+      id: number,
+      change: { status: OrderStatus; note: string | null },
+      adminId: number,
+      now = new Date(),
+    ) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!row) throw notFound(ORDER_NOT_FOUND);
+        if (!canTransition(row.status, change.status)) {
+          const message =
+            row.status === change.status
+              ? `The order is already ${row.status}.`
+              : `An order cannot go from ${row.status} to ${change.status}.`;
+          throw new HttpError(422, message, { status: [message] });
+        }
+        if (returnsStock(row.status, change.status)) {
+          const lines = await tx
+            .select({
+              productId: orderLines.productId,
+              grams: orderLines.grams,
+              qty: orderLines.qty,
+            })
+            .from(orderLines)
+            .where(and(eq(orderLines.orderId, id), isNotNull(orderLines.productId)));
+          const back = new Map<number, number>();
+          for (const line of lines) {
+            back.set(line.productId!, (back.get(line.productId!) ?? 0) + line.grams * line.qty);
+          }
+          // Same lowest-id-first order as reservations; untracked stock stays untracked.
+          for (const productId of [...back.keys()].sort((a, b) => a - b)) {
+            await tx
+              .update(products)
+              .set({ stockGrams: sql`${products.stockGrams} + ${back.get(productId)!}` })
+              .where(and(eq(products.id, productId), isNotNull(products.stockGrams)));
+          }
+        }
+        await tx
+          .update(orders)
+          .set({ status: change.status, updatedAt: now })
+          .where(eq(orders.id, id));
+        await tx.insert(orderEvents).values({
+          orderId: id,
+          status: change.status,
+          actor: `admin:${adminId}`,
+          note: change.note,
+          createdAt: now,
+        });
+      });
+      return this.adminDetail(id);
+    },
+  };
+}
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,270 @@
+import { z } from "zod";
+import { countryName, isCountryCode } from "../domain/countries.ts";
+import type { Lang } from "../domain/money.ts";
+import { ORDER_STATUSES } from "../domain/order-states.ts";
+import type { ShippingCheck } from "../domain/shipping.ts";
+import { MESSAGES } from "../domain/validation-messages.ts";
+import { pageMetaSchema } from "./catalog.ts";
+
+/** One definition for the checkout form (browser) and `POST /api/orders` (server). */
+export const ORDER_MESSAGES = {
+  PHONE_REQUIRED: "Please enter your phone number.",
+  PHONE_INVALID: "Please enter a valid phone number.",
+  EMAIL_INVALID: "Please enter a valid email address.",
+  COUNTRY_REQUIRED: "Please choose a country.",
+  COUNTRY_INVALID: "Please choose a country from the list.",
+  CITY_REQUIRED: "Please enter your city.",
+  ADDRESS_REQUIRED: "Please enter your address.",
+  PAYMENT_METHOD: "Please choose a payment method.",
+  LINES_REQUIRED: "Your cart is empty.",
+  TOO_MANY_LINES: "An order can have at most 100 lines.",
+  PRODUCT_INVALID: "This product is not valid.",
+  GRAMS_INVALID: "This weight is not valid.",
+  QTY_INVALID: "The quantity must be a whole number between 1 and 999.",
+  TOO_LONG: "This field is too long.",
+} as const;
+
+export const PAYMENT_METHODS = ["cod", "bank_transfer", "messaging_app"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const requiredText = (message: string, max: number) =>
+  z.string({ message }).trim().min(1, message).max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Cart lines carry product ids as strings (SPEC 3); both "12" and 12 are accepted. */
+const productIdField = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, ORDER_MESSAGES.PRODUCT_INVALID)], {
+    message: ORDER_MESSAGES.PRODUCT_INVALID,
+  })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int(ORDER_MESSAGES.PRODUCT_INVALID)
+      .positive(ORDER_MESSAGES.PRODUCT_INVALID)
+      .max(Number.MAX_SAFE_INTEGER, ORDER_MESSAGES.PRODUCT_INVALID),
+  );
+
+/**
+ * A line names a product, a weight option and a quantity; prices are looked up on the server.
+ * Any price a client adds is dropped here (unknown keys are stripped) and never read.
+ */
+export const orderLineInputSchema = z.object({
+  productId: productIdField,
+  grams: z
+    .number({ message: ORDER_MESSAGES.GRAMS_INVALID })
+    .int(ORDER_MESSAGES.GRAMS_INVALID)
+    .positive(ORDER_MESSAGES.GRAMS_INVALID)
+    .max(1_000_000, ORDER_MESSAGES.GRAMS_INVALID),
+  qty: z
+    .number({ message: ORDER_MESSAGES.QTY_INVALID })
+    .int(ORDER_MESSAGES.QTY_INVALID)
+    .min(1, ORDER_MESSAGES.QTY_INVALID)
+    .max(999, ORDER_MESSAGES.QTY_INVALID),
+});
+
+export const placeOrderSchema = z.object({
+  name: requiredText(MESSAGES.NAME_REQUIRED, 120),
+  phone: z
+    .string({ message: ORDER_MESSAGES.PHONE_REQUIRED })
+    .trim()
+    .min(1, ORDER_MESSAGES.PHONE_REQUIRED)
+    .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, ORDER_MESSAGES.PHONE_INVALID),
+  /** Optional: a guest who gives a phone need not give an e-mail (DECISIONS). */
+  email: z
+    .string()
+    .trim()
+    .max(254, ORDER_MESSAGES.EMAIL_INVALID)
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.email(ORDER_MESSAGES.EMAIL_INVALID).nullable()),
+  country: z
+    .string({ message: ORDER_MESSAGES.COUNTRY_REQUIRED })
+    .trim()
+    .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
+    .transform((value) => value.toUpperCase())
+    .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
+  city: requiredText(ORDER_MESSAGES.CITY_REQUIRED, 120),
+  address: requiredText(ORDER_MESSAGES.ADDRESS_REQUIRED, 500),
+  notes: optionalText(1000),
+  payment_method: z.enum(PAYMENT_METHODS, { message: ORDER_MESSAGES.PAYMENT_METHOD }),
+  coupon: optionalText(60),
+  /** The storefront language: the messaging-app text is written in it. */
+  lang: z.enum(["en", "ar"]).optional(),
+  lines: z
+    .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
+    .min(1, ORDER_MESSAGES.LINES_REQUIRED)
+    .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+export type PlaceOrder = z.output<typeof placeOrderSchema>;
+
+/** Clients send a fresh random key per checkout attempt (a UUID is 36 characters). */
+export const idempotencyKeySchema = z
+  .string({ message: "The Idempotency-Key header is required." })
+  .trim()
+  .min(16, "The Idempotency-Key header must be 16 to 200 characters.")
+  .max(200, "The Idempotency-Key header must be 16 to 200 characters.")
+  .regex(/^[A-Za-z0-9_.:-]+$/, "The Idempotency-Key header may use letters, digits and _ . : -");
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const orderLineDtoSchema = z.object({
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  name_ar: z.string(),
+  grams: z.number().int(),
+  qty: z.number().int(),
+  unit_price: z.number(),
+  line_total: z.number(),
+  image_url: z.string().nullable(),
+});
+
+export const orderEventDtoSchema = z.object({
+  status: orderStatusSchema,
+  at: z.string(),
+  actor: z.string(),
+  note: z.string().nullable(),
+});
+
+export const orderDtoSchema = z.object({
+  number: z.string(),
+  status: orderStatusSchema,
+  created_at: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  country: z.string(),
+  city: z.string(),
+  address: z.string(),
+  notes: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  coupon: z.string().nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  discount_percent: z.number(),
+  discount_source: z.enum(["standing", "coupon", "none"]),
+  delivery_fee: z.number(),
+  total: z.number(),
+  total_grams: z.number().int(),
+  lines: z.array(orderLineDtoSchema),
+  /** The guest's private-link secret: only in the answer to the one who placed the order. */
+  access_key: z.string().optional(),
+  events: z.array(orderEventDtoSchema),
+  payment_instructions: z.object({ en: z.string(), ar: z.string() }).nullable(),
+  messaging_link: z.string().nullable(),
+});
+export type OrderDto = z.infer<typeof orderDtoSchema>;
+
+export const orderResponseSchema = z.object({ data: orderDtoSchema });
+
+export const ORDER_GROUPS = ["in_progress", "delivered", "cancelled"] as const;
+export const ORDER_PER_PAGE = [10, 20, 50] as const;
+
+const pageField = z.coerce
+  .number({ message: "The page must be a whole number of at least 1." })
+  .int("The page must be a whole number of at least 1.")
+  .min(1, "The page must be a whole number of at least 1.")
+  .max(1_000_000, "The page must be a whole number of at least 1.")
+  .default(1);
+
+const perPageField = z.coerce
+  .number()
+  .pipe(
+    z.union([z.literal(10), z.literal(20), z.literal(50)], {
+      message: "The per page must be 10, 20 or 50.",
+    }),
+  )
+  .default(10);
+
+export const customerOrdersQuerySchema = z.object({
+  group: z
+    .enum(ORDER_GROUPS, { message: "The group must be in_progress, delivered or cancelled." })
+    .optional(),
+  page: pageField,
+  per_page: perPageField,
+});
+
+export const orderListResponseSchema = z.object({
+  data: z.array(orderDtoSchema),
+  meta: pageMetaSchema,
+});
+
+export const orderNumberParams = z.object({
+  number: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9-]+$/, "Not a valid order number."),
+});
+export const orderAccessQuerySchema = z.object({ key: z.string().max(200).optional() });
+
+// ---- Admin ----
+
+export const adminOrdersQuerySchema = z.object({
+  status: z
+    .enum(ORDER_STATUSES, { message: `The status must be one of: ${ORDER_STATUSES.join(", ")}.` })
+    .optional(),
+  page: pageField,
+  per_page: perPageField,
+});
+
+/** SPEC 3's admin list row (id, order, date, customer, total, status), named for this API. */
+export const adminOrderListItemSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: orderStatusSchema,
+  customer: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  total: z.number(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  created_at: z.string(),
+});
+
+export const adminOrderListResponseSchema = z.object({
+  data: z.array(adminOrderListItemSchema),
+  meta: pageMetaSchema,
+});
+
+export const adminOrderDetailSchema = orderDtoSchema.extend({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  /** Where the order can go from here (the state machine), for the admin's buttons. */
+  next_statuses: z.array(orderStatusSchema),
+});
+export const adminOrderDetailResponseSchema = z.object({ data: adminOrderDetailSchema });
+
+export const adminOrderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, {
+    message: `The status must be one of: ${ORDER_STATUSES.join(", ")}.`,
+  }),
+  note: optionalText(500),
+});
+
+// ---- Shipping refusals: one wording for the checkout form and the server ----
+
+export type ShippingProblemCode = "no_shipping" | "weight_limit";
+
+/** Bilingual, naming the rule: the form shows it as the country changes, the server on 422. */
+export function shippingProblemMessage(
+  check: Extract<ShippingCheck, { ok: false }>,
+  country: string,
+  lang: Lang,
+): string {
+  const name = countryName(country, lang);
+  if (check.reason === "no_shipping") {
+    return lang === "ar" ? `عذراً، لا نشحن إلى ${name}.` : `Sorry, we do not ship to ${name}.`;
+  }
+  const kg = check.maxGrams / 1000;
+  return lang === "ar"
+    ? `الحد الأقصى لوزن الطلب المشحون إلى ${name} هو ${kg} كغ. يرجى تقليل الكمية.`
+    : `Orders shipped to ${name} may weigh at most ${kg} kg. Please reduce your cart.`;
+}
