@@ -23,6 +23,8 @@ const steps: SeedStep[] = [
   async ({ database, config }) => {
     await seedCatalog(database.db, { uploadsDir: config.uploadsDir });
   },
+  // Demo coupons (issue 5): one active 10%, one active 30%, one expired.
+  ({ services }) => services.coupons.seedDemo(),
 ];
 
 /** Demo data goes in on the first start only; a shop owner's edits are never overwritten. */
