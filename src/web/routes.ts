@@ -11,6 +11,7 @@ export default [
     route("traders", "routes/storefront/traders.tsx"),
     route("cart", "routes/storefront/cart.tsx"),
     route("checkout", "routes/storefront/checkout.tsx"),
+    route("order/:number", "routes/storefront/order.tsx"),
     route("product/:id", "routes/storefront/product.tsx"),
     route("search", "routes/storefront/search.tsx"),
     route("privacy-policy", "routes/storefront/privacy-policy.tsx"),

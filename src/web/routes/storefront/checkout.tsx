@@ -1,13 +1,23 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { CheckoutView } from "../../features/checkout/checkout-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/checkout";
+
+/** The summary beside the form uses the same shop settings as the cart page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await context.services.settings.get();
+  return {
+    cartDiscountPercent: settings.cartDiscountPercent,
+    deliveryFeeCents: settings.deliveryFeeCents,
+  };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.checkout"),
     path: "/checkout",
+    noIndex: true,
   });
 
-export default function CheckoutPage() {
-  return <PagePlaceholder titleKey="pages.checkout" />;
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  return <CheckoutView pricing={loaderData} />;
 }

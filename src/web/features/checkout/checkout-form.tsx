@@ -1,0 +1,372 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FieldPath, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import type { z } from "zod";
+import { countriesByName } from "../../../shared/domain/countries.ts";
+import type { Lang } from "../../../shared/domain/money.ts";
+import { checkShipping, DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import type { UserDto } from "../../../shared/schemas/auth.ts";
+import {
+  PAYMENT_METHODS,
+  placeOrderSchema,
+  shippingProblemMessage,
+} from "../../../shared/schemas/order.ts";
+import { setAppliedCoupon } from "../cart/applied-coupon.ts";
+import type { StoredCartLine } from "../cart/cart-store.ts";
+import { cartGrams, gramsOf } from "../cart/line-details.ts";
+import { fetchAccount, readCustomerToken } from "./customer-session.ts";
+import { useErrorText } from "./error-text.ts";
+import { orderHref, placeOrder } from "./place-order.ts";
+
+/** The checkout fields of the one order schema; lines, coupon and language come from the cart. */
+export const checkoutFormSchema = placeOrderSchema.pick({
+  name: true,
+  phone: true,
+  email: true,
+  country: true,
+  city: true,
+  address: true,
+  notes: true,
+  payment_method: true,
+});
+type FormInput = z.input<typeof checkoutFormSchema>;
+type FormOutput = z.output<typeof checkoutFormSchema>;
+type FieldName = FieldPath<FormInput>;
+const FIELDS = new Set<string>(Object.keys(checkoutFormSchema.shape));
+
+/** State passed to the confirmation page: open the messaging app there once. */
+export type OrderPlacedState = { openMessaging?: boolean };
+
+type Props = {
+  lines: readonly StoredCartLine[];
+  lang: Lang;
+  /** The coupon to send, only when it beats the standing discount (it changes nothing otherwise). */
+  coupon: string | null;
+  onPlaced: () => void;
+};
+
+export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
+  const { t } = useTranslation("checkout");
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const formId = useId();
+  const [account, setAccount] = useState<UserDto | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const inFlight = useRef(false);
+  // One key per checkout attempt: a retry after a lost answer or a double click is the same
+  // order. It is dropped only when the server has definitely refused the attempt.
+  const idempotencyKey = useRef<string | null>(null);
+  const token = useRef<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    getFieldState,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: {
+      name: "",
+      phone: "",
+      email: "",
+      country: DOMESTIC_COUNTRY,
+      city: "",
+      address: "",
+      notes: "",
+      payment_method: "cod",
+    },
+  });
+
+  // A signed-in customer's details fill the fields they have not typed into yet.
+  useEffect(() => {
+    token.current = readCustomerToken();
+    if (!token.current) return;
+    let live = true;
+    void fetchAccount(token.current).then((user) => {
+      if (!live) return;
+      if (!user) {
+        // An expired or revoked token: order as a guest rather than be refused.
+        token.current = null;
+        return;
+      }
+      setAccount(user);
+      const fill = (field: FieldName, value: string | null) => {
+        if (value && !getFieldState(field).isDirty) setValue(field, value);
+      };
+      fill("name", user.name);
+      fill("email", user.email);
+      fill("phone", user.phone);
+      fill("country", user.country);
+    });
+    return () => {
+      live = false;
+    };
+  }, [getFieldState, setValue]);
+
+  const countryOptions = useMemo(() => {
+    const all = countriesByName(lang);
+    const syria = all.filter((c) => c.code === DOMESTIC_COUNTRY);
+    return [...syria, ...all.filter((c) => c.code !== DOMESTIC_COUNTRY)];
+  }, [lang]);
+
+  const country = watch("country") ?? "";
+  const grams = cartGrams(lines);
+  const shipping = checkShipping(country, grams);
+  const shippingText = shipping.ok
+    ? t(shipping.domestic ? "shipping.domestic" : "shipping.international")
+    : shippingProblemMessage(shipping, country, lang);
+
+  async function submit(values: FormOutput) {
+    if (inFlight.current || !shipping.ok || lines.length === 0) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setFormErrors([]);
+    idempotencyKey.current ??= crypto.randomUUID();
+    const result = await placeOrder(
+      {
+        ...values,
+        lang,
+        coupon,
+        lines: lines.map((line) => ({
+          productId: Number(line.productId),
+          grams: gramsOf(line),
+          qty: line.qty,
+        })),
+      },
+      idempotencyKey.current,
+      token.current,
+    );
+    if (result.ok) {
+      const state: OrderPlacedState = {
+        openMessaging: result.order.payment_method === "messaging_app",
+      };
+      navigate(orderHref(result.order.number, result.order.access_key), { state });
+      // Only a confirmed order empties the cart.
+      onPlaced();
+      setAppliedCoupon(null);
+      return;
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+    if (result.status === 0 || result.status >= 500) {
+      setFormErrors([t("errors.failed")]);
+      return;
+    }
+    idempotencyKey.current = null;
+    const others: string[] = [];
+    for (const [field, messages] of Object.entries(result.errors)) {
+      const message = messages[0];
+      if (!message) continue;
+      if (FIELDS.has(field)) setError(field as FieldName, { type: "server", message });
+      else others.push(errorText(message));
+    }
+    if (others.length === 0 && Object.keys(result.errors).length === 0) {
+      others.push(result.message ? errorText(result.message) : t("errors.failed"));
+    }
+    setFormErrors(others);
+  }
+
+  const field = (name: FieldName) => {
+    const message = errors[name]?.message;
+    const errorId = `${formId}-${name}-error`;
+    return {
+      id: `${formId}-${name}`,
+      errorId,
+      message: message ? errorText(message) : "",
+      aria: {
+        "aria-invalid": message ? true : undefined,
+        "aria-describedby": message ? errorId : undefined,
+      } as const,
+    };
+  };
+
+  const text = (
+    name: FieldName,
+    label: string,
+    opts: { type?: string; auto?: string; hint?: string } = {},
+  ) => {
+    const f = field(name);
+    const hintId = `${f.id}-hint`;
+    return (
+      <div>
+        <label htmlFor={f.id} className="mb-1 block font-bold">
+          {label}
+        </label>
+        <input
+          id={f.id}
+          type={opts.type ?? "text"}
+          autoComplete={opts.auto}
+          className="field"
+          {...register(name)}
+          {...f.aria}
+          aria-describedby={
+            [f.message ? f.errorId : "", opts.hint ? hintId : ""].join(" ").trim() || undefined
+          }
+        />
+        {opts.hint ? (
+          <p id={hintId} className="mt-1 text-sm text-muted">
+            {opts.hint}
+          </p>
+        ) : null}
+        {f.message ? (
+          <p id={f.errorId} className="mt-1 text-sm text-red-700">
+            {f.message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const countryField = field("country");
+  const shippingId = `${formId}-shipping`;
+  const notesField = field("notes");
+  const addressField = field("address");
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="space-y-8">
+      <p className="text-sm">
+        {account ? (
+          t("signedIn", { name: account.name })
+        ) : (
+          <>
+            {t("guest")}{" "}
+            <Link to="/login" className="text-gold-dark underline">
+              {t("login")}
+            </Link>
+          </>
+        )}
+      </p>
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-xl font-bold text-brown">{t("sections.details")}</legend>
+        {text("name", t("fields.name"), { auto: "name" })}
+        {text("phone", t("fields.phone"), { type: "tel", auto: "tel" })}
+        {text("email", t("fields.email"), {
+          type: "email",
+          auto: "email",
+          hint: t("fields.emailHint"),
+        })}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-xl font-bold text-brown">{t("sections.delivery")}</legend>
+        <div>
+          <label htmlFor={countryField.id} className="mb-1 block font-bold">
+            {t("fields.country")}
+          </label>
+          <select
+            id={countryField.id}
+            className="field"
+            autoComplete="country"
+            {...register("country")}
+            aria-invalid={countryField.message || !shipping.ok ? true : undefined}
+            aria-describedby={`${shippingId}${countryField.message ? ` ${countryField.errorId}` : ""}`}
+          >
+            {countryOptions.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c[lang]}
+              </option>
+            ))}
+          </select>
+          <div id={shippingId} role="status" aria-live="polite" className="mt-1 text-sm">
+            <p
+              data-testid="shipping-message"
+              className={shipping.ok ? "text-muted" : "font-bold text-red-700"}
+            >
+              {shippingText}
+            </p>
+            <p className="text-muted">
+              {t("shipping.weight", { weight: optionLabel(grams, lang) })}
+            </p>
+          </div>
+          {countryField.message ? (
+            <p id={countryField.errorId} className="mt-1 text-sm text-red-700">
+              {countryField.message}
+            </p>
+          ) : null}
+        </div>
+        {text("city", t("fields.city"), { auto: "address-level2" })}
+        <div>
+          <label htmlFor={addressField.id} className="mb-1 block font-bold">
+            {t("fields.address")}
+          </label>
+          <textarea
+            id={addressField.id}
+            rows={2}
+            className="field"
+            autoComplete="street-address"
+            {...register("address")}
+            {...addressField.aria}
+          />
+          {addressField.message ? (
+            <p id={addressField.errorId} className="mt-1 text-sm text-red-700">
+              {addressField.message}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={notesField.id} className="mb-1 block font-bold">
+            {t("fields.notes")}
+          </label>
+          <textarea
+            id={notesField.id}
+            rows={2}
+            className="field"
+            {...register("notes")}
+            {...notesField.aria}
+          />
+          {notesField.message ? (
+            <p id={notesField.errorId} className="mt-1 text-sm text-red-700">
+              {notesField.message}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-xl font-bold text-brown">{t("sections.payment")}</legend>
+        {PAYMENT_METHODS.map((method) => (
+          <label
+            key={method}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-white p-3"
+          >
+            <input type="radio" value={method} className="mt-1.5" {...register("payment_method")} />
+            <span>
+              <span className="block font-bold">{t(`payment.${method}`)}</span>
+              <span className="block text-sm text-muted">{t(`payment.${method}Hint`)}</span>
+            </span>
+          </label>
+        ))}
+        {errors.payment_method?.message ? (
+          <p className="text-sm text-red-700">{errorText(errors.payment_method.message)}</p>
+        ) : null}
+      </fieldset>
+
+      {formErrors.length > 0 ? (
+        <div role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-red-800">
+          <p className="font-bold">{t("errors.title")}</p>
+          <ul className="mt-1 list-disc ps-5">
+            {formErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <button
+        type="submit"
+        className="btn btn-primary w-full text-lg"
+        disabled={submitting || !shipping.ok || lines.length === 0}
+      >
+        {submitting ? t("submitting") : t("submit")}
+      </button>
+    </form>
+  );
+}

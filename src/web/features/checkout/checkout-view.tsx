@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { keyOfLine } from "../../../shared/domain/cart.ts";
+import { formatMoney, toCents } from "../../../shared/domain/money.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { useLang } from "../../lib/bilingual.ts";
+import { useAppliedCoupon } from "../cart/applied-coupon.ts";
+import { useCart } from "../cart/cart-store.ts";
+import { type CartPricing, CartSummary, cartSummaryTotals } from "../cart/cart-summary.tsx";
+import { gramsOf, lineName } from "../cart/line-details.ts";
+import { CheckoutForm } from "./checkout-form.tsx";
+
+/** Checkout: the shopper's details and payment beside the cart it orders. */
+export function CheckoutView({ pricing }: { pricing: CartPricing }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const cart = useCart();
+  const coupon = useAppliedCoupon();
+  const [placed, setPlaced] = useState(false);
+  const totals = cartSummaryTotals(cart.subtotalCents, pricing, coupon);
+  const couponToSend = totals.discountSource === "coupon" && coupon ? coupon.code : null;
+
+  let body: React.ReactNode;
+  if (placed) {
+    body = (
+      <p className="mt-8" role="status">
+        {t("placed")}
+      </p>
+    );
+  } else if (cart.status === "loading") {
+    body = (
+      <p className="mt-8 text-muted" role="status">
+        {t("loading")}
+      </p>
+    );
+  } else if (cart.lines.length === 0) {
+    body = (
+      <div className="mt-8 rounded-xl border border-line bg-white p-8 text-center">
+        <p className="text-xl font-bold">{t("emptyCart")}</p>
+        <Link to="/shop" className="btn btn-primary mt-6">
+          {t("goToShop")}
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
+        <CheckoutForm
+          lines={cart.lines}
+          lang={lang}
+          coupon={couponToSend}
+          onPlaced={() => {
+            setPlaced(true);
+            cart.clear();
+          }}
+        />
+        <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
+          <section
+            aria-labelledby="checkout-order-title"
+            className="rounded-xl border border-line bg-white p-5"
+          >
+            <h2 id="checkout-order-title" className="text-xl font-bold text-brown">
+              {t("sections.order")}
+            </h2>
+            <ul className="mt-3 space-y-2" data-testid="checkout-lines">
+              {cart.lines.map((line) => (
+                <li key={keyOfLine(line)} className="flex justify-between gap-3 text-sm">
+                  <span>
+                    {lineName(line, lang)}{" "}
+                    <span className="text-muted" dir="ltr">
+                      ({optionLabel(gramsOf(line), lang)}) × {line.qty}
+                    </span>
+                  </span>
+                  <span dir="ltr">{formatMoney(toCents(line.price) * line.qty, lang)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <CartSummary totals={totals} coupon={coupon} lang={lang} />
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <section className="container-page py-8">
+      <Link to="/cart" className="text-sm text-gold-dark underline">
+        {t("backToCart")}
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold text-brown">{t("title")}</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { countryName } from "../../../shared/domain/countries.ts";
+import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
+import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import type { OrderDto } from "../../../shared/schemas/order.ts";
+import { pickText, useLang } from "../../lib/bilingual.ts";
+import type { OrderPlacedState } from "./checkout-form.tsx";
+import { readCustomerToken } from "./customer-session.ts";
+import { loadOrder, type OrderLoad } from "./load-order.ts";
+
+const money = (dollars: number, lang: Lang) => (
+  <span dir="ltr" className="tabular-nums">
+    {formatMoney(toCents(dollars), lang)}
+  </span>
+);
+
+/** Only a web link may become a button: the server builds it, but a page never trusts blindly. */
+const isWebLink = (link: string | null): link is string =>
+  link !== null && /^https:\/\//i.test(link);
+
+function formatPlacedAt(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: BUSINESS_TIME_ZONE,
+  }).format(date);
+}
+
+/** The confirmation page: reachable by the guest's private link or the signed-in owner. */
+export function OrderView({ number, accessKey }: { number: string; accessKey: string | null }) {
+  const { t } = useTranslation("checkout");
+  const [load, setLoad] = useState<OrderLoad>({ state: "loading" });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: "loading" });
+    loadOrder(number, accessKey, readCustomerToken(), controller.signal).then(setLoad, () => {});
+    return () => controller.abort();
+  }, [number, accessKey]);
+
+  return (
+    <section className="container-page py-8">
+      {load.state === "loading" ? (
+        <p role="status" className="text-muted">
+          {t("order.loading")}
+        </p>
+      ) : load.state === "not_found" ? (
+        <div>
+          <h1 className="text-3xl font-bold text-brown">{t("order.notFound")}</h1>
+          <Link to="/shop" className="btn btn-primary mt-6">
+            {t("order.continueShopping")}
+          </Link>
+        </div>
+      ) : load.state === "failed" ? (
+        <p role="alert">{t("order.failed")}</p>
+      ) : (
+        <OrderDetails order={load.order} />
+      )}
+    </section>
+  );
+}
+
+function OrderDetails({ order }: { order: OrderDto }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const location = useLocation();
+  const opened = useRef(false);
+  const link = isWebLink(order.messaging_link) ? order.messaging_link : null;
+  const openMessaging = (location.state as OrderPlacedState | null)?.openMessaging === true;
+
+  // Right after ordering via the messaging app, try to open it; browsers may block a window
+  // that no click opened, so the button below stays the sure way.
+  useEffect(() => {
+    if (!openMessaging || !link || opened.current) return;
+    opened.current = true;
+    window.open(link, "_blank", "noopener");
+  }, [openMessaging, link]);
+
+  const instructions = order.payment_instructions
+    ? pickText(lang, order.payment_instructions.en, order.payment_instructions.ar)
+    : "";
+
+  return (
+    <article>
+      <h1 className="text-3xl font-bold text-brown" dir="auto">
+        {t("order.title", { number: order.number })}
+      </h1>
+      <p className="mt-2 text-lg" role="status">
+        {t("order.thanks")}
+      </p>
+      <p className="mt-1 text-sm text-muted">{t("order.privateLink")}</p>
+
+      <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-bold">{t("order.status")}</dt>
+        <dd data-testid="order-status">{t(`order.statuses.${order.status}`)}</dd>
+        <dt className="font-bold">{t("order.placedAt")}</dt>
+        <dd dir="ltr" className="text-start">
+          {formatPlacedAt(order.created_at, lang)}
+        </dd>
+        <dt className="font-bold">{t("order.paymentMethod")}</dt>
+        <dd>{t(`payment.${order.payment_method}`)}</dd>
+        <dt className="font-bold">{t("order.deliverTo")}</dt>
+        <dd>
+          {order.name}, {order.address}, {order.city}, {countryName(order.country, lang)}
+        </dd>
+      </dl>
+
+      {link ? (
+        <div className="mt-6 rounded-xl border border-pistachio bg-white p-4">
+          <a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn btn-primary"
+            data-testid="messaging-link"
+          >
+            {t("order.messaging")}
+          </a>
+          <p className="mt-2 text-sm text-muted">{t("order.messagingHint")}</p>
+        </div>
+      ) : null}
+
+      {instructions ? (
+        <section className="mt-6 rounded-xl border border-line bg-white p-4">
+          <h2 className="font-bold text-brown">{t("order.paymentInstructions")}</h2>
+          <p className="mt-2" data-testid="payment-instructions">
+            {instructions}
+          </p>
+        </section>
+      ) : null}
+
+      <h2 className="mt-8 text-xl font-bold text-brown">{t("order.lines")}</h2>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full border-collapse bg-white text-start" data-testid="order-lines">
+          <thead>
+            <tr className="border-b border-line text-start">
+              <th scope="col" className="p-2 text-start">
+                {t("order.product")}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {t("order.weight")}
+              </th>
+              <th scope="col" className="p-2 text-start">
+                {t("order.qty")}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t("order.unitPrice")}
+              </th>
+              <th scope="col" className="p-2 text-end">
+                {t("order.lineTotal")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr
+                key={`${line.product_id ?? line.name}-${line.grams}`}
+                className="border-b border-line"
+              >
+                <td className="p-2">{pickText(lang, line.name, line.name_ar)}</td>
+                <td className="p-2" dir="ltr">
+                  {optionLabel(line.grams, lang)}
+                </td>
+                <td className="p-2">{line.qty}</td>
+                <td className="p-2 text-end">{money(line.unit_price, lang)}</td>
+                <td className="p-2 text-end">{money(line.line_total, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <dl className="ms-auto mt-4 max-w-sm space-y-1" data-testid="order-totals">
+        <div className="flex justify-between gap-4">
+          <dt>{t("order.subtotal")}</dt>
+          <dd>{money(order.subtotal, lang)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>{t("order.discount", { percent: order.discount_percent })}</dt>
+          <dd>{money(-order.discount, lang)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>{t("order.deliveryFee")}</dt>
+          <dd>{money(order.delivery_fee, lang)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-line pt-1 text-lg font-bold">
+          <dt>{t("order.total")}</dt>
+          <dd data-testid="order-total">{money(order.total, lang)}</dd>
+        </div>
+      </dl>
+
+      <Link to="/shop" className="btn btn-outline mt-8">
+        {t("order.continueShopping")}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSearchParams } from "react-router";
+import { OrderView } from "../../features/checkout/order-view.tsx";
+import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import type { Route } from "./+types/order";
+
+// Private to its customer: never indexed. Loaded in the browser, where the key or the
+// customer's token is.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: metaText(rootDataFrom(matches), "checkout:order.thanks"),
+    noIndex: true,
+  });
+
+export default function OrderPage({ params }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  return <OrderView number={params.number} accessKey={search.get("key")} />;
+}
