@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLocation } from "react-router";
 import type { Language } from "../../../shared/domain/language.ts";
 import { createI18n } from "../../i18n/config.ts";
 import { fallbackMessages, messagesFor } from "../../i18n/messages.server.ts";
@@ -18,11 +18,17 @@ export function renderScreen(
   const pathname = path.split("?")[0] ?? "/";
   const Stub = createRoutesStub([
     { path: pathname, Component: () => element },
-    { path: "*", Component: () => <p>elsewhere</p> },
+    { path: "*", Component: Elsewhere },
   ]);
   return render(
     <I18nextProvider i18n={i18n}>
       <Stub initialEntries={[path]} />
     </I18nextProvider>,
   );
+}
+
+/** Any other address: shows where the screen navigated to. */
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }

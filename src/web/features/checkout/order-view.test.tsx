@@ -1,0 +1,98 @@
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OrderDto } from "../../../shared/schemas/order.ts";
+import { renderScreen } from "../cart/render-for-test.tsx";
+import { OrderView } from "./order-view.tsx";
+
+const order: OrderDto = {
+  number: "ORD-000123",
+  status: "pending",
+  created_at: "2026-11-21T10:00:00.000Z",
+  name: "Rana Haddad",
+  phone: "+963 944 000 000",
+  email: null,
+  country: "SY",
+  city: "Damascus",
+  address: "Street 1",
+  notes: null,
+  payment_method: "bank_transfer",
+  coupon: null,
+  subtotal: 60.5,
+  discount: 12.1,
+  discount_percent: 20,
+  discount_source: "standing",
+  delivery_fee: 15,
+  total: 63.4,
+  total_grams: 2000,
+  lines: [
+    {
+      product_id: 7,
+      name: "Baklava",
+      name_ar: "بقلاوة",
+      grams: 500,
+      qty: 2,
+      unit_price: 25,
+      line_total: 50,
+      image_url: null,
+    },
+  ],
+  events: [{ status: "pending", at: "2026-11-21T10:00:00.000Z", actor: "customer", note: null }],
+  payment_instructions: { en: "Transfer to Example Bank.", ar: "حوّل إلى بنك المثال." },
+  messaging_link: null,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("order confirmation", () => {
+  it("loads the order by its private key and shows number, status, lines, totals and instructions", async () => {
+    const fetchMock = vi.fn(async (_url: string) => Response.json({ data: order }));
+    vi.stubGlobal("fetch", fetchMock);
+    renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, {
+      path: "/order/ORD-000123?key=secret",
+    });
+    expect(await screen.findByRole("heading", { name: "Order ORD-000123" })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/orders/ORD-000123?key=secret");
+    expect(screen.getByTestId("order-status").textContent).toBe("Pending");
+    expect(screen.getByText("Baklava")).toBeTruthy();
+    expect(screen.getByText("0.5 kg")).toBeTruthy();
+    expect(screen.getByTestId("order-total").textContent).toBe("$63.40");
+    expect(screen.getByTestId("payment-instructions").textContent).toBe(
+      "Transfer to Example Bank.",
+    );
+  });
+
+  it("shows the Arabic names and instructions in Arabic", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ data: order }));
+    renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang: "ar" });
+    expect(await screen.findByText("بقلاوة")).toBeTruthy();
+    expect(screen.getByTestId("payment-instructions").textContent).toBe("حوّل إلى بنك المثال.");
+    expect(screen.getByTestId("order-status").textContent).toBe("قيد الانتظار");
+  });
+
+  it("offers the messaging link for an order via the messaging app", async () => {
+    const link = "https://wa.me/963900000000?text=Order%20ORD-000123";
+    vi.stubGlobal("fetch", async () =>
+      Response.json({
+        data: {
+          ...order,
+          payment_method: "messaging_app",
+          payment_instructions: null,
+          messaging_link: link,
+        },
+      }),
+    );
+    renderScreen(<OrderView number="ORD-000123" accessKey="secret" />);
+    const button = await screen.findByRole("link", { name: "Send your order on WhatsApp" });
+    expect(button.getAttribute("href")).toBe(link);
+    expect(button.getAttribute("target")).toBe("_blank");
+  });
+
+  it("says 'Not found.' for a wrong key", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ message: "Not found." }, { status: 404 }));
+    renderScreen(<OrderView number="ORD-000123" accessKey="wrong" />);
+    expect(await screen.findByRole("heading", { name: "Not found." })).toBeTruthy();
+  });
+});
