@@ -13,7 +13,7 @@ import {
   orderLines,
 } from "../../db/schema/orders.ts";
 
-type LineWithImage = typeof orderLines.$inferSelect & { image: string | null };
+export type LineWithImage = typeof orderLines.$inferSelect & { image: string | null };
 
 /**
  * The text the messaging app opens with: the order number, every line and the total, in

@@ -8,9 +8,16 @@ import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { notifications } from "../../db/schema/notifications.ts";
-import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import {
+  type OrderEventRow,
+  type OrderRow,
+  orderEvents,
+  orderLines,
+  orders,
+} from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
+import type { LineWithImage } from "./dto.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
 import { RuleError } from "./rule-error.ts";
 
@@ -35,7 +42,13 @@ export type PlaceOrderContext = {
   now?: Date;
 };
 
-export type PlaceOrderResult = { order: OrderRow; accessKey: string; created: boolean };
+export type PlaceOrderResult = {
+  order: OrderRow;
+  accessKey: string;
+  created: boolean;
+  /** What was just written, so the answer needs no second read; absent on a replay. */
+  written?: { lines: LineWithImage[]; events: OrderEventRow[] };
+};
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -158,7 +171,7 @@ export async function placeOrder(
   const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
 
   try {
-    const order = await db.transaction(async (tx) => {
+    const written = await db.transaction(async (tx) => {
       // First: a concurrent request with the same key waits here and then fails on the
       // unique key, before it has locked any stock.
       const [order] = await tx
@@ -200,21 +213,25 @@ export async function placeOrder(
         throw couponRefusal("coupon", again.problem ?? "used_up");
       }
 
-      await tx.insert(orderLines).values(
-        cart.lines.map((line) => ({
-          orderId: order!.id,
-          productId: line.productId,
-          nameEn: line.nameEn,
-          nameAr: line.nameAr,
-          grams: line.grams,
-          qty: line.qty,
-          unitPriceCents: line.unitPriceCents,
-          lineTotalCents: line.lineTotalCents,
-        })),
-      );
-      await tx
+      const lines = await tx
+        .insert(orderLines)
+        .values(
+          cart.lines.map((line) => ({
+            orderId: order!.id,
+            productId: line.productId,
+            nameEn: line.nameEn,
+            nameAr: line.nameAr,
+            grams: line.grams,
+            qty: line.qty,
+            unitPriceCents: line.unitPriceCents,
+            lineTotalCents: line.lineTotalCents,
+          })),
+        )
+        .returning();
+      const events = await tx
         .insert(orderEvents)
-        .values({ orderId: order!.id, status: "pending", actor: "customer", createdAt: now });
+        .values({ orderId: order!.id, status: "pending", actor: "customer", createdAt: now })
+        .returning();
       await tx.insert(notifications).values({
         type: "order_placed",
         data: {
@@ -226,9 +243,21 @@ export async function placeOrder(
         },
         createdAt: now,
       });
-      return order!;
+      return {
+        order: order!,
+        lines: lines.map((line) => ({
+          ...line,
+          image: cart.lines.find((l) => l.productId === line.productId)?.image ?? null,
+        })),
+        events,
+      };
     });
-    return { order, accessKey, created: true };
+    return {
+      order: written.order,
+      accessKey,
+      created: true,
+      written: { lines: written.lines, events: written.events },
+    };
   } catch (error) {
     if (isUniqueViolation(error)) {
       const again = await replay(db, keyHash, requestHash, accessKey);

@@ -14,6 +14,8 @@ export type PricedLine = {
   qty: number;
   unitPriceCents: Cents;
   lineTotalCents: Cents;
+  /** The product's image today, for the placer's answer (lines keep no image of their own). */
+  image: string | null;
 };
 
 export type PricedCart = {
@@ -41,6 +43,7 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
         nameAr: products.nameAr,
         priceCents: products.priceCents,
         discountPriceCents: products.discountPriceCents,
+        image: products.image,
       })
       .from(products)
       .where(and(inArray(products.id, ids), eq(products.active, true))),
@@ -84,6 +87,7 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
       qty: line.qty,
       unitPriceCents: option.effectiveCents,
       lineTotalCents: option.effectiveCents * line.qty,
+      image: product.image,
     });
   });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storageUrl } from "../../../shared/schemas/catalog.ts";
+import { products } from "../../db/schema/catalog.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -106,6 +108,27 @@ describe("POST /api/orders: a guest order", () => {
     expect(await stockOf(t.database.db, baklava)).toBe(before! - 1000);
     // Untracked stock stays untracked.
     expect(await stockOf(t.database.db, maamoul)).toBeNull();
+  });
+
+  it("answers the placer with the same order a later read shows, plus the private key", async () => {
+    const pictured = await addProduct(t.database.db, { name: "Pictured" });
+    await t.database.db
+      .update(products)
+      .set({ image: "catalog/products/pictured.webp" })
+      .where(eq(products.id, pictured));
+    const res = await placeOrder(
+      t.app,
+      orderBody([
+        { productId: pictured, grams: 1000, qty: 1 },
+        { productId: maamoul, grams: 1000, qty: 1 },
+      ]),
+    );
+    const placed = res.json().data;
+    expect(placed.lines[0].image_url).toBe(storageUrl("catalog/products/pictured.webp"));
+    const read = await t.app.inject(`/api/orders/${placed.number}?key=${placed.access_key}`);
+    const { access_key, ...rest } = placed;
+    expect(access_key).toEqual(expect.any(String));
+    expect(read.json().data).toEqual(rest);
   });
 
   it("writes an admin notification with SPEC's data (customer, order_id, total, placed_at)", async () => {

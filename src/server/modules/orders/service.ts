@@ -71,9 +71,11 @@ export function createOrderService(db: Db, deps: { settings: SettingsService }) 
       ctx: PlaceOrderContext,
     ): Promise<{ dto: OrderDto; created: boolean }> {
       const settings = await deps.settings.get();
-      const { order, accessKey, created } = await placeOrder(db, settings, input, ctx);
-      const [dto] = await dtos([order]);
-      return { dto: { ...dto!, access_key: accessKey }, created };
+      const { order, accessKey, created, written } = await placeOrder(db, settings, input, ctx);
+      const dto = written
+        ? toOrderDto(order, written.lines, written.events, settings)
+        : (await dtos([order]))[0]!;
+      return { dto: { ...dto, access_key: accessKey }, created };
     },
 
     /** The owner (by token) or whoever holds the private link's key; anyone else gets 404. */
