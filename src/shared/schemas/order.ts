@@ -220,6 +220,9 @@ export const adminOrdersQuerySchema = z.object({
 export const adminOrderListItemSchema = z.object({
   id: z.number().int(),
   number: z.string(),
+  /** SPEC 3's names for the number and the date, for the back office's list. */
+  order: z.string(),
+  date: z.string(),
   status: orderStatusSchema,
   customer: z.string(),
   phone: z.string(),
@@ -239,6 +242,9 @@ export const adminOrderDetailSchema = orderDtoSchema.extend({
   user_id: z.number().int().nullable(),
   /** Where the order can go from here (the state machine), for the admin's buttons. */
   next_statuses: z.array(orderStatusSchema),
+  /** SPEC 3's detail names: customerName and items (name, quantity, price). */
+  customerName: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
 });
 export const adminOrderDetailResponseSchema = z.object({ data: adminOrderDetailSchema });
 

@@ -60,6 +60,8 @@ describe("admin orders API", () => {
     expect(data[0]).toEqual({
       id: second.id,
       number: second.number,
+      order: second.number,
+      date: expect.any(String),
       status: "pending",
       customer: "Second Buyer",
       phone: "+963 944 000 111",
@@ -98,6 +100,12 @@ describe("admin orders API", () => {
       events: [{ status: "pending", actor: "customer" }],
     });
     expect(detail.lines).toHaveLength(3);
+    expect(detail.customerName).toBe("Omar Saleh");
+    expect(detail.items).toEqual([
+      { name: "Tracked", quantity: 1, price: 10 },
+      { name: "Tracked", quantity: 1, price: 20 },
+      { name: "Untracked", quantity: 1, price: 20 },
+    ]);
     expect(detail.access_key).toBeUndefined();
   });
 

@@ -27,6 +27,10 @@ export type PricedCart = {
 };
 
 const UNAVAILABLE = "This product is no longer available.";
+const MAX_ORDER_GRAMS = 500_000;
+const MAX_ORDER_CENTS = 50_000_000;
+export const ORDER_TOO_LARGE =
+  "This order is larger than we can take online (500 kg or 500,000.00). Please contact us.";
 
 /**
  * Prices every line from the database: the product must exist and be on sale, and the grams
@@ -96,6 +100,13 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
     throw new HttpError(422, problems[0]![0]!, errors);
   }
 
+  const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const totalGrams = priced.reduce((sum, line) => sum + line.grams * line.qty, 0);
+  // Far beyond any shop order, and within the integer columns: a wholesale enquiry instead.
+  if (totalGrams > MAX_ORDER_GRAMS || subtotalCents > MAX_ORDER_CENTS) {
+    throw new HttpError(422, ORDER_TOO_LARGE, { lines: [ORDER_TOO_LARGE] });
+  }
+
   const gramsByProduct = new Map<number, number>();
   for (const line of priced) {
     gramsByProduct.set(
@@ -105,8 +116,8 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
   }
   return {
     lines: priced,
-    subtotalCents: priced.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    totalGrams: priced.reduce((sum, line) => sum + line.grams * line.qty, 0),
+    subtotalCents,
+    totalGrams,
     gramsByProduct,
   };
 }

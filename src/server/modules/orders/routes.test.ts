@@ -243,6 +243,14 @@ describe("POST /api/orders: a guest order", () => {
     expect(body.message).toEqual(expect.any(String));
   });
 
+  it("refuses an order beyond any shop order with 422 rather than overflowing", async () => {
+    const heavy = await addProduct(t.database.db, { options: [{ grams: 5000 }] });
+    const lines = Array.from({ length: 100 }, () => ({ productId: heavy, grams: 5000, qty: 999 }));
+    const res = await placeOrder(t.app, orderBody(lines));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.lines[0]).toMatch(/larger than we can take online/);
+  });
+
   it("accepts a guest without an e-mail and a lower-case country code", async () => {
     const res = await placeOrder(
       t.app,

@@ -117,6 +117,8 @@ export function createOrderService(db: Db, deps: { settings: SettingsService }) 
         data: rows.map((row) => ({
           id: row.id,
           number: row.number,
+          order: row.number,
+          date: row.createdAt.toISOString(),
           status: row.status,
           customer: row.name,
           phone: row.phone,
@@ -138,6 +140,12 @@ export function createOrderService(db: Db, deps: { settings: SettingsService }) 
         id: row.id,
         user_id: row.userId,
         next_statuses: [...nextStatuses(row.status)],
+        customerName: row.name,
+        items: dto!.lines.map((line) => ({
+          name: line.name,
+          quantity: line.qty,
+          price: line.unit_price,
+        })),
       };
     },
 
