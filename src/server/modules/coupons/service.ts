@@ -57,7 +57,7 @@ export async function usableCoupon(
 
 /**
  * Counts one use, atomically: the WHERE re-checks expiry and the cap on the row as it is at
- * write time, so concurrent orders can never take a coupon past max_uses. Null when refused.
+ * write time, so concurrent orders can never take a coupon past max_uses. False when refused.
  */
 export async function spendCouponUse(tx: Tx, id: number, now: Date): Promise<boolean> {
   const today = businessDate(now);
