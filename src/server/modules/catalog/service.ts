@@ -195,14 +195,28 @@ function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-function categoryCondition(category: string | undefined): SQL | undefined {
-  const value = category?.trim().toLowerCase();
-  if (!value) return undefined;
-  if (/^\d{1,15}$/.test(value)) return eq(products.categoryId, Number(value));
-  return eq(
-    products.categoryId,
-    sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${value})`,
+/** More words than this add little and cost a LIKE each. */
+const MAX_SEARCH_WORDS = 6;
+
+const nameText = sql`split_part(${products.searchText}, ${SEARCH_TEXT_SEPARATOR}, 1)`;
+
+/**
+ * Best matches first, from cheap string functions (no per-row similarity): the whole query in
+ * the name (earlier and in a shorter name is better), then every word in the name, then the
+ * whole query in a description, then the words scattered.
+ */
+function substringRelevance(needle: string, words: string[]): SQL[] {
+  const allWordsInName = sql.join(
+    words.map((w) => sql`${nameText} like ${containsPattern(w)}`),
+    sql` and `,
   );
+  return [
+    sql`case when strpos(${nameText}, ${needle}) > 0 then 0
+             when ${allWordsInName} then 1
+             when strpos(${products.searchText}, ${needle}) > 0 then 2 else 3 end`,
+    sql`strpos(${nameText}, ${needle})`,
+    sql`length(${nameText})`,
+  ];
 }
 
 // Index-friendly orders (see the products indexes): NULLS LAST matches their declaration.
@@ -220,51 +234,110 @@ export function createCatalogService(db: Db) {
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId));
 
+  /** A category id from an id or a slug; null = no filter, "unknown" = no such category. */
+  async function resolveCategory(category: string | undefined): Promise<number | null | "unknown"> {
+    const value = category?.trim().toLowerCase();
+    if (!value) return null;
+    if (/^\d{1,15}$/.test(value)) return Number(value);
+    // Resolved first so the planner sees a literal id, not a sub-select it cannot estimate.
+    const [row] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, value));
+    return row ? Number(row.id) : "unknown";
+  }
+
+  /**
+   * The ids of one page of matching products in relevance (or the asked) order, and the
+   * number of matches, in one pass over the matching rows: count(*) over () is taken before
+   * the limit.
+   */
+  async function rankedIds(
+    where: SQL | undefined,
+    relevance: SQL[],
+    sort: ProductSort | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const order = sort ? SORT_ORDERS[sort] : [...relevance, ...SORT_ORDERS.newest];
+    const rows = await db
+      .select({ id: products.id, total: sql<number>`count(*) over ()` })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    if (rows.length > 0)
+      return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0]!.total) };
+    if (offset === 0) return { ids: [], total: 0 };
+    // A page past the end still reports the true total.
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where);
+    return { ids: [], total: Number(counted?.total ?? 0) };
+  }
+
   return {
     /** One page of active products; filtering, ranking and paging happen in the database. */
     async listProducts(q: ListProductsQuery): Promise<ProductPage> {
+      const offset = (q.page - 1) * q.perPage;
+      const page = (rows: ProductQueryRow[], total: number): ProductPage => ({
+        data: rows.map(toListItem),
+        meta: { page: q.page, per_page: q.perPage, total, last_page: lastPage(total, q.perPage) },
+      });
+
+      const filters: SQL[] = [eq(products.active, true)];
+      const category = await resolveCategory(q.category);
+      if (category === "unknown") return page([], 0);
+      if (category !== null) filters.push(eq(products.categoryId, category));
+
       const needle = normaliseSearchText(q.search ?? "");
-      const conditions: (SQL | undefined)[] = [
-        eq(products.active, true),
-        categoryCondition(q.category),
-      ];
-      let order: SQL[];
-      if (needle) {
-        const contains = sql`${products.searchText} like ${containsPattern(needle)}`;
-        conditions.push(
-          needle.length >= MIN_FUZZY_LENGTH
-            ? sql`(${contains} or ${needle} <% ${products.searchText})`
-            : contains,
-        );
-        const relevance = [
-          // Name hits, then description hits, then near misses (typos), closest first.
-          sql`case when strpos(split_part(${products.searchText}, ${SEARCH_TEXT_SEPARATOR}, 1), ${needle}) > 0 then 0
-                   when strpos(${products.searchText}, ${needle}) > 0 then 1 else 2 end`,
-          sql`word_similarity(${needle}, ${products.searchText}) desc`,
-        ];
-        order = q.sort ? SORT_ORDERS[q.sort] : [...relevance, ...SORT_ORDERS.newest];
-      } else {
-        order = SORT_ORDERS[q.sort ?? "newest"];
+      if (!needle) {
+        // Plain listing: the page straight from an index in the sort's order, and a count.
+        const where = and(...filters);
+        const [rows, [counted]] = await Promise.all([
+          baseSelect()
+            .where(where)
+            .orderBy(...SORT_ORDERS[q.sort ?? "newest"])
+            .limit(q.perPage)
+            .offset(offset),
+          db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+        ]);
+        return page(rows as ProductQueryRow[], Number(counted?.total ?? 0));
       }
-      const where = and(...conditions);
-      const [rows, [counted]] = await Promise.all([
-        baseSelect()
-          .where(where)
-          .orderBy(...order)
-          .limit(q.perPage)
-          .offset((q.page - 1) * q.perPage),
-        db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-      ]);
-      const total = Number(counted?.total ?? 0);
-      return {
-        data: (rows as ProductQueryRow[]).map(toListItem),
-        meta: {
-          page: q.page,
-          per_page: q.perPage,
-          total,
-          last_page: lastPage(total, q.perPage),
-        },
-      };
+
+      // Every word of the query occurs somewhere (the trigram index narrows the rows).
+      const words = [...new Set(needle.split(" "))].slice(0, MAX_SEARCH_WORDS);
+      let ranked = await rankedIds(
+        and(
+          ...filters,
+          ...words.map((w) => sql`${products.searchText} like ${containsPattern(w)}`),
+        ),
+        substringRelevance(needle, words),
+        q.sort,
+        q.perPage,
+        offset,
+      );
+      // Nothing contains the words: near misses (typos), closest first.
+      if (ranked.total === 0 && needle.length >= MIN_FUZZY_LENGTH) {
+        ranked = await rankedIds(
+          and(...filters, sql`${needle} <% ${products.searchText}`),
+          [sql`word_similarity(${needle}, ${products.searchText}) desc`],
+          q.sort,
+          q.perPage,
+          offset,
+        );
+      }
+      if (ranked.ids.length === 0) return page([], ranked.total);
+      const rows = (await baseSelect().where(
+        inArray(products.id, ranked.ids),
+      )) as ProductQueryRow[];
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      return page(
+        ranked.ids.flatMap((id) => byId.get(id) ?? []),
+        ranked.total,
+      );
     },
 
     /** An active product, or null (unknown, inactive). */
