@@ -113,3 +113,18 @@ export const productWeightOptions = pgTable(
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductWeightOptionRow = typeof productWeightOptions.$inferSelect;
+
+/**
+ * One row whose version a trigger bumps (in the writing transaction, so it becomes visible
+ * together with the data) whenever a statement changes what a product listing shows: which
+ * products match and in what order. Stock changes do not bump it (orders stay contention
+ * free); the listing reads stock fresh. The catalog service caches listing ids per version.
+ */
+export const catalogState = pgTable(
+  "catalog_state",
+  {
+    id: integer().primaryKey().default(1),
+    version: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("catalog_state_single_row", sql`${t.id} = 1`)],
+);

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   categoryDtoSchema,
@@ -434,5 +435,42 @@ describe("catalog service", () => {
     const home = await t.app.services.catalog.homeProducts(8);
     expect(home).toHaveLength(8);
     expect(home.map((p) => p.sku)).not.toContain("T-HIDDEN");
+  });
+});
+
+describe("listings stay fresh after writes (the page cache follows the catalog version)", () => {
+  it("a renamed, repriced, restocked or hidden product shows at once", async () => {
+    const db = t.database.db;
+    const before = await list("category=test-trays&sort=price_asc");
+    expect(skusOf(before)).toEqual(["T-A", "T-B", "T-C", "T-D"]);
+
+    // Price: Date Rolls becomes the cheapest.
+    await db.update(products).set({ priceCents: 500 }).where(eq(products.sku, "T-D"));
+    expect(skusOf(await list("category=test-trays&sort=price_asc"))).toEqual([
+      "T-D",
+      "T-A",
+      "T-B",
+      "T-C",
+    ]);
+
+    // Stock only (what orders write): in_stock follows without a version bump.
+    await db.update(products).set({ stockGrams: 0 }).where(eq(products.sku, "T-B"));
+    const stocked = await list("category=test-trays&sort=price_asc");
+    expect(stocked.data.find((p) => p.sku === "T-B")?.in_stock).toBe(false);
+
+    // Name and search text: found under the new name, not the old one.
+    const renamed = { nameEn: "Fig Fingers", nameAr: "أصابع التين" };
+    await db
+      .update(products)
+      .set({ ...renamed, searchText: productSearchText(renamed) })
+      .where(eq(products.sku, "T-C"));
+    expect(skusOf(await list("search=fig%20fingers"))).toEqual(["T-C"]);
+    expect(skusOf(await list("search=cherry%20cups"))).toEqual([]);
+
+    // Hidden: gone from the list and the count.
+    await db.update(products).set({ active: false }).where(eq(products.sku, "T-A"));
+    const hidden = await list("category=test-trays&sort=price_asc");
+    expect(skusOf(hidden)).toEqual(["T-D", "T-B", "T-C"]);
+    expect(hidden.meta.total).toBe(3);
   });
 });

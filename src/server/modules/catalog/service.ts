@@ -25,6 +25,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import {
   type CategoryRow,
+  catalogState,
   categories,
   effectivePriceSql,
   products,
@@ -195,6 +196,9 @@ function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
+/** Listing pages remembered per catalog version (ids and totals only: a few KB). */
+const LISTING_CACHE_ENTRIES = 500;
+
 /** More words than this add little and cost a LIKE each. */
 const MAX_SEARCH_WORDS = 6;
 
@@ -278,66 +282,102 @@ export function createCatalogService(db: Db) {
     return { ids: [], total: Number(counted?.total ?? 0) };
   }
 
+  const listingCache = new Map<string, { version: number; ids: number[]; total: number }>();
+
+  /** The catalog version (see catalogState); null when the row is missing: no caching. */
+  async function catalogVersion(): Promise<number | null> {
+    const [row] = await db
+      .select({ version: catalogState.version })
+      .from(catalogState)
+      .where(eq(catalogState.id, 1));
+    return row ? Number(row.version) : null;
+  }
+
+  /** The ids on one page of a listing, in order, and how many products match in all. */
+  async function pageIds(q: ListProductsQuery): Promise<{ ids: number[]; total: number }> {
+    const offset = (q.page - 1) * q.perPage;
+    const filters: SQL[] = [eq(products.active, true)];
+    const category = await resolveCategory(q.category);
+    if (category === "unknown") return { ids: [], total: 0 };
+    if (category !== null) filters.push(eq(products.categoryId, category));
+
+    const needle = normaliseSearchText(q.search ?? "");
+    if (!needle) {
+      // Plain listing: ids straight from an index in the sort's order (skipped rows cost
+      // nothing but an index step), and a count.
+      const where = and(...filters);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(...SORT_ORDERS[q.sort ?? "newest"])
+          .limit(q.perPage)
+          .offset(offset),
+        db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+      ]);
+      return { ids: rows.map((r) => Number(r.id)), total: Number(counted?.total ?? 0) };
+    }
+
+    // Every word of the query occurs somewhere (the trigram index narrows the rows).
+    const words = [...new Set(needle.split(" "))].slice(0, MAX_SEARCH_WORDS);
+    const ranked = await rankedIds(
+      and(...filters, ...words.map((w) => sql`${products.searchText} like ${containsPattern(w)}`)),
+      substringRelevance(needle, words),
+      q.sort,
+      q.perPage,
+      offset,
+    );
+    if (ranked.total > 0 || needle.length < MIN_FUZZY_LENGTH) return ranked;
+    // Nothing contains the words: near misses (typos), closest first.
+    return rankedIds(
+      and(...filters, sql`${needle} <% ${products.searchText}`),
+      [sql`word_similarity(${needle}, ${products.searchText}) desc`],
+      q.sort,
+      q.perPage,
+      offset,
+    );
+  }
+
   return {
-    /** One page of active products; filtering, ranking and paging happen in the database. */
+    /**
+     * One page of active products; filtering, ranking and paging happen in the database.
+     * Which ids are on a page (and the total) is cached per catalog version; the products
+     * themselves (stock, prices, names) are always read fresh.
+     */
     async listProducts(q: ListProductsQuery): Promise<ProductPage> {
-      const offset = (q.page - 1) * q.perPage;
-      const page = (rows: ProductQueryRow[], total: number): ProductPage => ({
-        data: rows.map(toListItem),
-        meta: { page: q.page, per_page: q.perPage, total, last_page: lastPage(total, q.perPage) },
-      });
-
-      const filters: SQL[] = [eq(products.active, true)];
-      const category = await resolveCategory(q.category);
-      if (category === "unknown") return page([], 0);
-      if (category !== null) filters.push(eq(products.categoryId, category));
-
-      const needle = normaliseSearchText(q.search ?? "");
-      if (!needle) {
-        // Plain listing: the page straight from an index in the sort's order, and a count.
-        const where = and(...filters);
-        const [rows, [counted]] = await Promise.all([
-          baseSelect()
-            .where(where)
-            .orderBy(...SORT_ORDERS[q.sort ?? "newest"])
-            .limit(q.perPage)
-            .offset(offset),
-          db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-        ]);
-        return page(rows as ProductQueryRow[], Number(counted?.total ?? 0));
-      }
-
-      // Every word of the query occurs somewhere (the trigram index narrows the rows).
-      const words = [...new Set(needle.split(" "))].slice(0, MAX_SEARCH_WORDS);
-      let ranked = await rankedIds(
-        and(
-          ...filters,
-          ...words.map((w) => sql`${products.searchText} like ${containsPattern(w)}`),
-        ),
-        substringRelevance(needle, words),
-        q.sort,
+      const key = JSON.stringify([
+        normaliseSearchText(q.search ?? ""),
+        q.category?.trim().toLowerCase() ?? "",
+        q.sort ?? "",
+        q.page,
         q.perPage,
-        offset,
-      );
-      // Nothing contains the words: near misses (typos), closest first.
-      if (ranked.total === 0 && needle.length >= MIN_FUZZY_LENGTH) {
-        ranked = await rankedIds(
-          and(...filters, sql`${needle} <% ${products.searchText}`),
-          [sql`word_similarity(${needle}, ${products.searchText}) desc`],
-          q.sort,
-          q.perPage,
-          offset,
-        );
+      ]);
+      // The version is read before the data, so a cached page is never older than its version.
+      const version = await catalogVersion();
+      let ranked = version === null ? undefined : listingCache.get(key);
+      if (!ranked || ranked.version !== version) {
+        ranked = { ...(await pageIds(q)), version: version ?? -1 };
+        if (version !== null) {
+          listingCache.delete(key);
+          listingCache.set(key, ranked);
+          if (listingCache.size > LISTING_CACHE_ENTRIES) {
+            listingCache.delete(listingCache.keys().next().value!);
+          }
+        }
       }
-      if (ranked.ids.length === 0) return page([], ranked.total);
+      const meta = {
+        page: q.page,
+        per_page: q.perPage,
+        total: ranked.total,
+        last_page: lastPage(ranked.total, q.perPage),
+      };
+      if (ranked.ids.length === 0) return { data: [], meta };
       const rows = (await baseSelect().where(
-        inArray(products.id, ranked.ids),
+        and(inArray(products.id, ranked.ids), eq(products.active, true)),
       )) as ProductQueryRow[];
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      return page(
-        ranked.ids.flatMap((id) => byId.get(id) ?? []),
-        ranked.total,
-      );
+      return { data: ranked.ids.flatMap((id) => byId.get(id) ?? []).map(toListItem), meta };
     },
 
     /** An active product, or null (unknown, inactive). */
