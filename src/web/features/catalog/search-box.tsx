@@ -48,43 +48,43 @@ export function SearchBox({ label, placeholder, searchKey = "search", autoFocus 
   }, [text, current]);
 
   return (
-    <search className="block w-full">
-      <form
-        method="get"
-        action={pathname}
-        className="flex w-full"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply(text);
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones' browsers
+    <form
+      role="search"
+      method="get"
+      action={pathname}
+      className="flex w-full"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(text);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={searchKey}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onFocus={() => {
+          typing.current = false;
         }}
+        placeholder={placeholder}
+        autoComplete="off"
+        // biome-ignore lint/a11y/noAutofocus: the search page exists to type a query
+        autoFocus={autoFocus}
+        className="field rounded-e-none"
+        maxLength={100}
+      />
+      <button
+        type="submit"
+        className="rounded-e-lg bg-gold-dark px-3 text-white hover:bg-brown"
+        aria-label={label}
       >
-        <label htmlFor={id} className="sr-only">
-          {label}
-        </label>
-        <input
-          id={id}
-          name={searchKey}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onFocus={() => {
-            typing.current = false;
-          }}
-          placeholder={placeholder}
-          autoComplete="off"
-          // biome-ignore lint/a11y/noAutofocus: the search page exists to type a query
-          autoFocus={autoFocus}
-          className="field rounded-e-none"
-          maxLength={100}
-        />
-        <button
-          type="submit"
-          className="rounded-e-lg bg-gold-dark px-3 text-white hover:bg-brown"
-          aria-label={label}
-        >
-          <SearchIcon className="size-5" />
-        </button>
-      </form>
-    </search>
+        <SearchIcon className="size-5" />
+      </button>
+    </form>
   );
 }
