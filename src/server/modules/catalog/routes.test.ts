@@ -315,6 +315,24 @@ describe("search", () => {
     expect(paid).toEqual([...paid].sort((a, b) => a - b));
   });
 
+  it.each([
+    "search=%00",
+    "search=a%00b",
+    "category=%00",
+    "category=bak%00lava",
+    "search=%ED%A0%80",
+    "search=%E2%80%8F%E2%80%8F",
+    "search=-",
+  ])("odd text (%s) is a 200, never a 500", async (query) => {
+    const res = await get(`/api/products?${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(() => productListResponseSchema.parse(res.json())).not.toThrow();
+  });
+
+  it("ignores words with no letter or digit, such as an emoji", async () => {
+    expect((await searchSkus("🍰 pistachio baklava"))[0]).toBe("BAK-PIS-01");
+  });
+
   it("a search with no match is an empty page", async () => {
     const body = await list("search=zzqxw");
     expect(body).toEqual({ data: [], meta: { page: 1, per_page: 9, total: 0, last_page: 1 } });

@@ -191,6 +191,11 @@ function toCategoryDto(row: CategoryRow): CategoryDto {
   };
 }
 
+function withoutControls(text: string | undefined): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return text?.replace(/[\u0000-\u001f\u007f]/g, " ");
+}
+
 /** `%needle%` with LIKE's wildcards taken literally. */
 function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
@@ -319,8 +324,12 @@ export function createCatalogService(db: Db) {
       return { ids: rows.map((r) => Number(r.id)), total: Number(counted?.total ?? 0) };
     }
 
-    // Every word of the query occurs somewhere (the trigram index narrows the rows).
-    const words = [...new Set(needle.split(" "))].slice(0, MAX_SEARCH_WORDS);
+    // Every word of the query occurs somewhere (the trigram index narrows the rows). Words
+    // without a letter or digit (an emoji, a stray "-") would only rule everything out.
+    const words = [...new Set(needle.split(" "))]
+      .filter((w) => /[\p{L}\p{N}]/u.test(w))
+      .slice(0, MAX_SEARCH_WORDS);
+    if (words.length === 0) return { ids: [], total: 0 };
     const ranked = await rankedIds(
       and(...filters, ...words.map((w) => sql`${products.searchText} like ${containsPattern(w)}`)),
       substringRelevance(needle, words),
@@ -345,7 +354,14 @@ export function createCatalogService(db: Db) {
      * Which ids are on a page (and the total) is cached per catalog version; the products
      * themselves (stock, prices, names) are always read fresh.
      */
-    async listProducts(q: ListProductsQuery): Promise<ProductPage> {
+    async listProducts(query: ListProductsQuery): Promise<ProductPage> {
+      // Loaders pass URL text straight through: PostgreSQL rejects NUL in text, and no
+      // control character means anything in a search or a slug.
+      const q = {
+        ...query,
+        search: withoutControls(query.search),
+        category: withoutControls(query.category),
+      };
       const key = JSON.stringify([
         normaliseSearchText(q.search ?? ""),
         q.category?.trim().toLowerCase() ?? "",
