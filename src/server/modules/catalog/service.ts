@@ -210,9 +210,9 @@ const MAX_SEARCH_WORDS = 6;
 const nameText = sql`split_part(${products.searchText}, ${SEARCH_TEXT_SEPARATOR}, 1)`;
 
 /**
- * Best matches first, from cheap string functions (no per-row similarity): the whole query in
- * the name (earlier and in a shorter name is better), then every word in the name, then the
- * whole query in a description, then the words scattered.
+ * Best matches first, from cheap string functions (no per-row similarity): the whole query
+ * starting a word of the name, anywhere in the name, every word in the name, the whole query
+ * in a description, then the words scattered; shorter (more specific) names first within each.
  */
 function substringRelevance(needle: string, words: string[]): SQL[] {
   const allWordsInName = sql.join(
@@ -220,10 +220,10 @@ function substringRelevance(needle: string, words: string[]): SQL[] {
     sql` and `,
   );
   return [
-    sql`case when strpos(${nameText}, ${needle}) > 0 then 0
-             when ${allWordsInName} then 1
-             when strpos(${products.searchText}, ${needle}) > 0 then 2 else 3 end`,
-    sql`strpos(${nameText}, ${needle})`,
+    sql`case when strpos(' ' || ${nameText}, ${` ${needle}`}) > 0 then 0
+             when strpos(${nameText}, ${needle}) > 0 then 1
+             when ${allWordsInName} then 2
+             when strpos(${products.searchText}, ${needle}) > 0 then 3 else 4 end`,
     sql`length(${nameText})`,
   ];
 }
