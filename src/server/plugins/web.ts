@@ -56,6 +56,9 @@ export const webPlugin = fp(
         prefix: "/",
         decorateReply: false,
         wildcard: false,
+        // wildcard:false registers one route per file found; routes for assets/* would shadow
+        // the immutable /assets/ handler above (and allowedPath would turn them into 404s).
+        globIgnore: ["assets/**", "**/*.br", "**/*.gz"],
         preCompressed: true,
         maxAge: "1d",
         index: false,
