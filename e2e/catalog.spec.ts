@@ -165,6 +165,37 @@ for (const lang of ["en", "ar"] as const) {
   });
 }
 
+test("home: hero turns every 4 s, counters count up in view, carousel pages, social previews", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await hydrated(page);
+  const slides = page.getByTestId("hero-slide");
+  await expect(slides.first()).toHaveAttribute("data-active", "true");
+  await expect(slides.nth(1)).toHaveAttribute("data-active", "true", { timeout: 6_000 });
+
+  // The server sends the final numbers; off screen they drop to 0, in view they count up.
+  await expect(page.getByTestId("counter-experience")).toHaveText("+0");
+  await page.getByText("Experience", { exact: true }).scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("counter-experience")).toHaveText("+70", { timeout: 4_000 });
+  await expect(page.getByTestId("counter-customers")).toHaveText("+50");
+
+  const previous = page.getByRole("button", { name: "Previous products" });
+  const next = page.getByRole("button", { name: "Next products" });
+  await expect(previous).toBeDisabled();
+  const firstPage = await page.getByTestId("home-product").allTextContents();
+  expect(firstPage).toHaveLength(4);
+  await next.click();
+  await expect(previous).toBeEnabled();
+  expect(await page.getByTestId("home-product").allTextContents()).not.toEqual(firstPage);
+  await next.click();
+  await expect(next).toBeDisabled();
+
+  await page.getByTestId("social-facebook").hover();
+  await expect(page.getByTestId("social-preview-facebook")).toHaveAttribute("data-active", "true");
+  await expect(page.getByTestId("social-facebook")).toHaveAttribute("target", "_blank");
+});
+
 test("product pages carry Product JSON-LD and Open Graph tags", async ({ request }) => {
   const html = await (await request.get("/shop")).text();
   const id = /href="\/product\/(\d+)"/.exec(html)?.[1];
