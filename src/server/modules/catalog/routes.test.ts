@@ -485,6 +485,27 @@ describe("listings stay fresh after writes (the page cache follows the catalog v
     expect(skusOf(await list("search=fig%20fingers"))).toEqual(["T-C"]);
     expect(skusOf(await list("search=cherry%20cups"))).toEqual([]);
 
+    // Picture, weight options and the category's name.
+    await db
+      .update(products)
+      .set({ image: "products/new-640x480.webp" })
+      .where(eq(products.sku, "T-D"));
+    await db
+      .insert(productWeightOptions)
+      .values({ productId: ids["T-D"]!, grams: 250, position: -1 });
+    await db
+      .update(categories)
+      .set({ nameEn: "Trial trays" })
+      .where(eq(categories.id, testCategoryId));
+    const dates = (await list("category=test-trays&sort=price_asc")).data[0]!;
+    expect(dates).toMatchObject({
+      sku: "T-D",
+      image_url: "/storage/products/new-640x480.webp",
+      default_grams: 250,
+      default_price: 1.25,
+      category_id: { name: "Trial trays" },
+    });
+
     // Hidden: gone from the list and the count.
     await db.update(products).set({ active: false }).where(eq(products.sku, "T-A"));
     const hidden = await list("category=test-trays&sort=price_asc");

@@ -201,7 +201,7 @@ function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-/** Listing pages remembered per catalog version (ids and totals only: a few KB). */
+/** Listing pages remembered per catalog version (9-100 rows each: a few MB at most). */
 const LISTING_CACHE_ENTRIES = 500;
 
 /** More words than this add little and cost a LIKE each. */
@@ -287,7 +287,11 @@ export function createCatalogService(db: Db) {
     return { ids: [], total: Number(counted?.total ?? 0) };
   }
 
-  const listingCache = new Map<string, { version: number; ids: number[]; total: number }>();
+  /** Listing pages by query: the rows as read at `version` (stock is re-read on every hit). */
+  const listingCache = new Map<
+    string,
+    { version: number; ids: number[]; rows: ProductQueryRow[]; meta: PageMeta }
+  >();
 
   /** The catalog version (see catalogState); null when the row is missing: no caching. */
   async function catalogVersion(): Promise<number | null> {
@@ -351,8 +355,9 @@ export function createCatalogService(db: Db) {
   return {
     /**
      * One page of active products; filtering, ranking and paging happen in the database.
-     * Which ids are on a page (and the total) is cached per catalog version; the products
-     * themselves (stock, prices, names) are always read fresh.
+     * A page is cached per catalog version (a trigger bumps it on every listing-relevant
+     * write); a cache hit costs one small query that checks the version and re-reads stock,
+     * which orders change without bumping the version.
      */
     async listProducts(query: ListProductsQuery): Promise<ProductPage> {
       // Loaders pass URL text straight through: PostgreSQL rejects NUL in text, and no
@@ -369,31 +374,61 @@ export function createCatalogService(db: Db) {
         q.page,
         q.perPage,
       ]);
-      // The version is read before the data, so a cached page is never older than its version.
-      const version = await catalogVersion();
-      let ranked = version === null ? undefined : listingCache.get(key);
-      if (!ranked || ranked.version !== version) {
-        ranked = { ...(await pageIds(q)), version: version ?? -1 };
-        if (version !== null) {
-          listingCache.delete(key);
-          listingCache.set(key, ranked);
-          if (listingCache.size > LISTING_CACHE_ENTRIES) {
-            listingCache.delete(listingCache.keys().next().value!);
-          }
-        }
-      }
-      const meta = {
+      const meta = (total: number) => ({
         page: q.page,
         per_page: q.perPage,
-        total: ranked.total,
-        last_page: lastPage(ranked.total, q.perPage),
-      };
-      if (ranked.ids.length === 0) return { data: [], meta };
-      const rows = (await baseSelect().where(
-        and(inArray(products.id, ranked.ids), eq(products.active, true)),
-      )) as ProductQueryRow[];
+        total,
+        last_page: lastPage(total, q.perPage),
+      });
+
+      const cached = listingCache.get(key);
+      if (cached) {
+        // One statement reads the version and the current stock of the cached products, so
+        // both come from the same snapshot: a matching version means the rows are current.
+        const fresh = await db
+          .select({
+            version: catalogState.version,
+            id: products.id,
+            stockGrams: products.stockGrams,
+          })
+          .from(catalogState)
+          .leftJoin(
+            products,
+            and(
+              cached.ids.length > 0 ? inArray(products.id, cached.ids) : sql`false`,
+              eq(products.active, true),
+            ),
+          )
+          .where(eq(catalogState.id, 1));
+        if (fresh.length > 0 && Number(fresh[0]!.version) === cached.version) {
+          const stock = new Map(fresh.map((r) => [Number(r.id), r.stockGrams]));
+          const data = cached.rows
+            .filter((r) => stock.has(Number(r.id)))
+            .map((r) => toListItem({ ...r, stockGrams: stock.get(Number(r.id)) ?? null }));
+          return { data, meta: cached.meta };
+        }
+      }
+
+      // The version is read before the data, so a cached page is never older than its version.
+      const version = await catalogVersion();
+      const ranked = await pageIds(q);
+      const rows =
+        ranked.ids.length === 0
+          ? []
+          : ((await baseSelect().where(
+              and(inArray(products.id, ranked.ids), eq(products.active, true)),
+            )) as ProductQueryRow[]);
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      return { data: ranked.ids.flatMap((id) => byId.get(id) ?? []).map(toListItem), meta };
+      const ordered = ranked.ids.flatMap((id) => byId.get(id) ?? []);
+      const result = { data: ordered.map(toListItem), meta: meta(ranked.total) };
+      if (version !== null) {
+        listingCache.delete(key);
+        listingCache.set(key, { version, rows: ordered, meta: result.meta, ids: ranked.ids });
+        if (listingCache.size > LISTING_CACHE_ENTRIES) {
+          listingCache.delete(listingCache.keys().next().value!);
+        }
+      }
+      return result;
     },
 
     /** An active product, or null (unknown, inactive). */
