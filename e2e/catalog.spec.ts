@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 // Issue 3's journeys against the built app on a fresh database with the demo catalog.
@@ -153,6 +154,16 @@ for (const lang of ["en", "ar"] as const) {
       await page.getByRole("searchbox", { name: t.search }).fill("zzqxv");
       await expect(page.getByText(t.empty)).toBeVisible();
       await expect(page.getByText(t.emptyHint)).toBeVisible();
+    });
+
+    test("home, shop, product and search pages have no axe violations", async ({ page }) => {
+      for (const path of ["/", "/shop?category=baklava", "/product/1", "/search?q=baklava"]) {
+        await page.goto(path);
+        await hydrated(page);
+        // "region" is the layout's floating chat button (outside every landmark by design).
+        const { violations } = await new AxeBuilder({ page }).disableRules(["region"]).analyze();
+        expect({ path, violations: violations.map((v) => v.id) }).toEqual({ path, violations: [] });
+      }
     });
 
     test("an unknown product is an HTTP 404 with 'Not found.'", async ({ page }) => {

@@ -14,11 +14,15 @@ export function ProductCard({
   product,
   priority = false,
   sizes = GRID_SIZES,
+  headingLevel = 2,
 }: {
   product: ProductListItem;
   priority?: boolean;
   sizes?: string;
+  /** 3 where the grid sits under its own h2 ("You might also like"). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   const { t } = useTranslation("shop");
   const lang = useLang();
   const name = pickText(lang, product.name, product.name_ar) || t("fallbackName");
@@ -54,7 +58,7 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         {category ? <p className="text-xs font-semibold text-muted uppercase">{category}</p> : null}
-        <h2 className="text-lg font-bold text-brown">
+        <Heading className="text-lg font-bold text-brown">
           {/* The link covers the whole card; one link per card keeps the tab order short. */}
           <Link
             to={`/product/${product.id}`}
@@ -62,7 +66,7 @@ export function ProductCard({
           >
             {name}
           </Link>
-        </h2>
+        </Heading>
         {description ? <p className="line-clamp-2 text-sm text-muted">{description}</p> : null}
         <Price
           className="mt-auto pt-2"
@@ -81,10 +85,12 @@ export function ProductGrid({
   products,
   busy = false,
   eagerFirst = true,
+  headingLevel = 2,
 }: {
   products: ProductListItem[];
   busy?: boolean;
   eagerFirst?: boolean;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul
@@ -93,7 +99,11 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={eagerFirst && index === 0} />
+          <ProductCard
+            product={product}
+            priority={eagerFirst && index === 0}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

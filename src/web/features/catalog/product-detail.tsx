@@ -93,7 +93,7 @@ export function ProductDetailView({
           </div>
           <p
             className={`mt-2 inline-block rounded-full px-3 py-1 text-sm font-bold ${
-              inStock ? "bg-pistachio/15 text-pistachio" : "bg-ink/10 text-ink"
+              inStock ? "bg-pistachio text-white" : "bg-ink text-white"
             }`}
             data-testid="stock-state"
           >

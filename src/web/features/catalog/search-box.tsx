@@ -51,6 +51,7 @@ export function SearchBox({ label, placeholder, searchKey = "search", autoFocus 
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones' browsers
     <form
       role="search"
+      aria-label={label}
       method="get"
       action={pathname}
       className="flex w-full"

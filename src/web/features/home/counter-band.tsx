@@ -62,7 +62,7 @@ export function CounterBand() {
           const shown = Math.round(easeOut(progress) * target);
           return (
             <li key={key}>
-              <span className="block text-5xl font-bold text-gold" dir="ltr">
+              <span className="block text-5xl font-bold text-[#f3c969]" dir="ltr">
                 <span aria-hidden="true" data-testid={`counter-${key}`}>
                   +{shown}
                 </span>

@@ -104,7 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related-title" className="mb-6 text-2xl font-bold text-brown">
             {t("related")}
           </h2>
-          <ProductGrid products={related} eagerFirst={false} />
+          <ProductGrid products={related} eagerFirst={false} headingLevel={3} />
         </section>
       ) : null}
     </div>
