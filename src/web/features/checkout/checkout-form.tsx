@@ -161,14 +161,17 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
     }
     idempotencyKey.current = null;
     const others: string[] = [];
+    // The server's rule refusals come in both languages; other messages are translated by id.
+    const inLanguage = (message: string) =>
+      lang === "ar" && result.messageAr && message === result.message ? result.messageAr : message;
     for (const [field, messages] of Object.entries(result.errors)) {
-      const message = messages[0];
+      const message = messages[0] ? inLanguage(messages[0]) : undefined;
       if (!message) continue;
       if (FIELDS.has(field)) setError(field as FieldName, { type: "server", message });
       else others.push(errorText(message));
     }
     if (others.length === 0 && Object.keys(result.errors).length === 0) {
-      others.push(result.message ? errorText(result.message) : t("errors.failed"));
+      others.push(result.message ? errorText(inLanguage(result.message)) : t("errors.failed"));
     }
     setFormErrors(others);
   }

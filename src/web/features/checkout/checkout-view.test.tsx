@@ -201,4 +201,29 @@ describe("placing the order", () => {
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).not.toBe(keys[0]);
   });
+
+  it("shows the server's shipping refusal in Arabic next to the country", async () => {
+    seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    vi.stubGlobal("fetch", async () =>
+      Response.json(
+        {
+          message: "Sorry, we do not ship to Syria.",
+          message_ar: "عذراً، لا نشحن إلى سوريا.",
+          errors: { country: ["Sorry, we do not ship to Syria."] },
+          reason: "no_shipping",
+        },
+        { status: 422 },
+      ),
+    );
+    renderScreen(<CheckoutView pricing={pricing} />, { lang: "ar", path: "/checkout" });
+    fireEvent.input(await screen.findByLabelText("الاسم الكامل"), {
+      target: { value: "رنا" },
+    });
+    fireEvent.input(screen.getByLabelText("الهاتف"), { target: { value: "+963 944 000 000" } });
+    fireEvent.input(screen.getByLabelText("المدينة"), { target: { value: "دمشق" } });
+    fireEvent.input(screen.getByLabelText("العنوان"), { target: { value: "شارع 1" } });
+    fireEvent.click(screen.getByRole("button", { name: "تأكيد الطلب" }));
+    expect(await screen.findByText("عذراً، لا نشحن إلى سوريا.")).toBeTruthy();
+    expect(screen.getByLabelText("الدولة").getAttribute("aria-invalid")).toBe("true");
+  });
 });

@@ -2,7 +2,14 @@ import type { OrderDto, PlaceOrderInput } from "../../../shared/schemas/order.ts
 
 export type PlaceOrderResult =
   | { ok: true; order: OrderDto }
-  | { ok: false; status: number; message: string; errors: Record<string, string[]> };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      /** A business rule's refusal (shipping, stock, coupon) also comes worded in Arabic. */
+      messageAr: string;
+      errors: Record<string, string[]>;
+    };
 
 /**
  * `POST /api/orders`. The same Idempotency-Key on a retry or a double click gives back the
@@ -23,11 +30,12 @@ export async function placeOrder(
   try {
     response = await fetch("/api/orders", { method: "POST", headers, body: JSON.stringify(body) });
   } catch {
-    return { ok: false, status: 0, message: "", errors: {} };
+    return { ok: false, status: 0, message: "", messageAr: "", errors: {} };
   }
   const json = (await response.json().catch(() => null)) as {
     data?: OrderDto;
     message?: string;
+    message_ar?: string;
     errors?: Record<string, string[]>;
   } | null;
   if (response.ok && json?.data) return { ok: true, order: json.data };
@@ -35,6 +43,7 @@ export async function placeOrder(
     ok: false,
     status: response.status,
     message: typeof json?.message === "string" ? json.message : "",
+    messageAr: typeof json?.message_ar === "string" ? json.message_ar : "",
     errors: json?.errors ?? {},
   };
 }
