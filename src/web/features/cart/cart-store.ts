@@ -9,6 +9,7 @@ import {
   cartTotals,
   keyOfLine,
   LEGACY_CART_KEYS,
+  lineKey,
   makeBackup,
   mergeLines,
   migrateLegacy,
@@ -250,7 +251,7 @@ export function createCartStore(options: CartStoreOptions = {}) {
         now(),
       );
       const grams = input.grams === input.defaultGrams ? undefined : input.grams;
-      const key = `item:${input.productId}${grams === undefined ? "" : `:${grams}`}`;
+      const key = lineKey(input.productId, grams);
       change(
         next.map((line) => {
           if (keyOfLine(line) !== key) return line;
