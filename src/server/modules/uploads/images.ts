@@ -2,12 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import {
-  type ResponsiveImage,
-  responsiveImage,
-  variantPath,
-  variantWidths,
-} from "../../../shared/schemas/catalog.ts";
+import { responsiveImage, variantPath, variantWidths } from "../../../shared/schemas/catalog.ts";
 import { HttpError } from "../../http-errors.ts";
 
 /** DECISIONS: uploads are checked by content, size-limited and re-encoded. */
@@ -148,9 +143,4 @@ export async function deleteStoredImage(uploadsDir: string, stored: string): Pro
   if (!image || stored.includes("..") || path.isAbsolute(stored)) return;
   const paths = [stored, ...variantWidths(image.width).map((w) => variantPath(stored, w))];
   await Promise.all(paths.map((p) => fs.rm(path.join(uploadsDir, p), { force: true })));
-}
-
-/** `<img>` attributes for a stored path (null for a path the pipeline did not write). */
-export function imageFor(stored: string | null | undefined): ResponsiveImage | null {
-  return responsiveImage(stored);
 }
