@@ -226,4 +226,41 @@ describe("placing the order", () => {
     expect(await screen.findByText("عذراً، لا نشحن إلى سوريا.")).toBeTruthy();
     expect(screen.getByLabelText("الدولة").getAttribute("aria-invalid")).toBe("true");
   });
+
+  it("fills a signed-in customer's details from the account and orders with their token", async () => {
+    seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    const user = {
+      id: 5,
+      name: "Omar Saleh",
+      email: "omar@example.com",
+      is_admin: 0,
+      username: null,
+      company: null,
+      phone: "+963 933 111 222",
+      country: "QA",
+      location: null,
+    };
+    localStorage.setItem("customer_token", "token-5");
+    localStorage.setItem("customer_user", JSON.stringify(user));
+    const auth: Array<string | undefined> = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      auth.push((init.headers as Record<string, string>).authorization);
+      if (url === "/api/account") return Response.json({ data: user });
+      return Response.json({ data: order }, { status: 201 });
+    });
+    renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    expect(
+      await screen.findByText("Signed in as Omar Saleh: your details are filled in."),
+    ).toBeTruthy();
+    expect((screen.getByLabelText("Full name") as HTMLInputElement).value).toBe("Omar Saleh");
+    expect((screen.getByLabelText("E-mail") as HTMLInputElement).value).toBe("omar@example.com");
+    expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("QA");
+    fireEvent.input(screen.getByLabelText("City"), { target: { value: "Doha" } });
+    fireEvent.input(screen.getByLabelText("Address"), { target: { value: "Street 2" } });
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId("location")).textContent).toBe(
+      "/order/ORD-000123?key=secret-key",
+    );
+    expect(auth).toEqual(["Bearer token-5", "Bearer token-5"]);
+  });
 });

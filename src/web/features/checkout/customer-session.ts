@@ -1,18 +1,10 @@
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { apiGet } from "../../lib/api.ts";
+import { readCustomerSession } from "../../lib/customer-session.ts";
 
-/**
- * Where a signed-in customer's bearer token is kept in local storage. The accounts screens
- * own the session; until they share a helper, checkout reads the same key they write.
- */
-export const CUSTOMER_TOKEN_KEY = "customer_token";
-
+/** The signed-in customer's bearer token (kept by the accounts screens), or null for a guest. */
 export function readCustomerToken(): string | null {
-  try {
-    return localStorage.getItem(CUSTOMER_TOKEN_KEY) || null;
-  } catch {
-    return null;
-  }
+  return readCustomerSession()?.token ?? null;
 }
 
 /** The signed-in customer, or null for a guest (and for an expired or revoked token). */
