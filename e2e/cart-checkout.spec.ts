@@ -1,0 +1,169 @@
+import fs from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support.ts";
+
+type Lang = "en" | "ar";
+const texts = (lang: Lang, ns: string) =>
+  JSON.parse(fs.readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, "utf8"));
+const t = {
+  en: {
+    cart: texts("en", "cart"),
+    checkout: texts("en", "checkout"),
+    product: texts("en", "product"),
+  },
+  ar: {
+    cart: texts("ar", "cart"),
+    checkout: texts("ar", "checkout"),
+    product: texts("ar", "product"),
+  },
+};
+
+/** A demo coupon seeded by the orders issue: active, 30%, so it beats the standing 20%. */
+const COUPON = "FEAST30";
+
+type Detail = {
+  id: number;
+  in_stock: boolean;
+  stock: number | null;
+  weights: Array<{ grams: number }>;
+};
+
+/** Two in-stock demo products sold in at least two weights, with stock to spare. */
+async function twoProducts(request: APIRequestContext): Promise<[Detail, Detail]> {
+  const list = await request.get("/api/products?per_page=48");
+  expect(list.ok()).toBe(true);
+  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
+  const picked: Detail[] = [];
+  for (const item of items) {
+    if (!item.in_stock) continue;
+    const detail = (await (await request.get(`/api/products/${item.id}`)).json()) as {
+      data: Detail;
+    };
+    const product = detail.data;
+    if (product.weights.length >= 2 && (product.stock === null || product.stock >= 20)) {
+      picked.push(product);
+    }
+    if (picked.length === 2) break;
+  }
+  expect(picked, "two demo products with two weights each").toHaveLength(2);
+  return picked as [Detail, Detail];
+}
+
+async function useLanguage(page: Page, lang: Lang, baseURL: string) {
+  await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
+  await page.addInitScript((value) => localStorage.setItem("i18nextLng", value), lang);
+}
+
+async function addProduct(page: Page, lang: Lang, id: number, option: number, qty: number) {
+  await page.goto(`/product/${id}`);
+  await waitForHydration(page);
+  await page.locator('label:has(input[name="grams"])').nth(option).click();
+  await page.getByLabel(t[lang].product.quantity, { exact: true }).selectOption(String(qty));
+  await page
+    .locator('form:has(input[name="grams"])')
+    .getByRole("button", { name: t[lang].product.addToCart })
+    .click();
+  await expect(page.getByTestId("toast")).toContainText(t[lang].product.addedToCart);
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const tr = t[lang];
+
+  test(`${lang}: two weights -> cart -> coupon -> guest checkout -> confirmation -> empty cart`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const [first, second] = await twoProducts(request);
+    await useLanguage(page, lang, baseURL!);
+
+    await addProduct(page, lang, first.id, 1, 2);
+    await addProduct(page, lang, second.id, 0, 1);
+    await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr.cart.title);
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+
+    // The cart survives a reload.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+
+    // The promotion code: 30% beats the standing 20% and replaces it.
+    await page.getByLabel(tr.cart.coupon.label).fill(COUPON.toLowerCase());
+    await page.getByRole("button", { name: tr.cart.coupon.apply }).click();
+    await expect(page.getByTestId("coupon-applied")).toContainText(COUPON);
+    await expect(page.getByTestId("cart-summary")).toContainText("30%");
+    const cartTotal = (await page.getByTestId("summary-total").textContent()) ?? "";
+
+    await page.getByRole("link", { name: tr.cart.checkout }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await waitForHydration(page);
+    await page.getByLabel(tr.checkout.fields.name, { exact: true }).fill("Rana Haddad");
+    await page.getByLabel(tr.checkout.fields.phone, { exact: true }).fill("+963 944 000 000");
+    await page.getByLabel(tr.checkout.fields.city, { exact: true }).fill("Damascus");
+    await page.getByLabel(tr.checkout.fields.address, { exact: true }).fill("Example Street 1");
+
+    // A refused country blocks the order until another one is chosen.
+    const country = page.getByLabel(tr.checkout.fields.country, { exact: true });
+    await country.selectOption("PT");
+    await expect(page.getByTestId("shipping-message")).toHaveText(
+      lang === "ar" ? "عذراً، لا نشحن إلى البرتغال." : "Sorry, we do not ship to Portugal.",
+    );
+    const submit = page.getByRole("button", { name: tr.checkout.submit });
+    await expect(submit).toBeDisabled();
+    await country.selectOption("SY");
+    await expect(page.getByTestId("shipping-message")).toHaveText(tr.checkout.shipping.domestic);
+    await page.getByLabel(tr.checkout.payment.cod).check();
+    await submit.click();
+
+    await expect(page).toHaveURL(/\/order\/[A-Za-z0-9-]+\?key=.+/);
+    await expect(page.getByTestId("order-status")).toHaveText(tr.checkout.order.statuses.pending);
+    await expect(page.getByTestId("order-lines").locator("tbody tr")).toHaveCount(2);
+    await expect(page.getByTestId("order-total")).toHaveText(cartTotal);
+    const number = page.url().match(/\/order\/([^?]+)/)?.[1] ?? "";
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
+
+    // The cart emptied once the order was confirmed; the private link keeps working.
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+    const link = page.url();
+    await page.goto("/cart");
+    await expect(page.getByText(tr.cart.empty, { exact: true })).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByTestId("order-total")).toHaveText(cartTotal);
+  });
+
+  test(`${lang}: a cart over a country's weight limit shows its message`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang, baseURL!);
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      const line = { productId: "1", name: "Baklava", price: 20, image: "", timestamp: 1 };
+      localStorage.setItem("cart_v2", JSON.stringify([{ ...line, qty: 3, grams: 500 }]));
+    });
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await page.getByLabel(tr.checkout.fields.country, { exact: true }).selectOption("FR");
+    await expect(page.getByTestId("shipping-message")).toHaveText(
+      lang === "ar"
+        ? "الحد الأقصى لوزن الطلب المشحون إلى فرنسا هو 1 كغ. يرجى تقليل الكمية."
+        : "Orders shipped to France may weigh at most 1 kg. Please reduce your cart.",
+    );
+    await expect(page.getByRole("button", { name: tr.checkout.submit })).toBeDisabled();
+  });
+}
+
+test("the badge shows '99+' above 99 items", async ({ page }) => {
+  await page.addInitScript(() => {
+    const line = { productId: "1", name: "Baklava", price: 20, image: "", timestamp: 1 };
+    localStorage.setItem("cart_v2", JSON.stringify([{ ...line, qty: 120 }]));
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByTestId("cart-badge")).toHaveText("99+");
+});
