@@ -13,6 +13,7 @@ import {
 } from "../../../shared/schemas/auth.ts";
 import { forbidden, HttpError, unauthorized } from "../../http-errors.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
+import { googleRoutes } from "./google.ts";
 import { toUserDto } from "./service.ts";
 import type { TokenKind } from "./tokens.ts";
 
@@ -60,6 +61,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       user: toUserDto(user),
     };
   };
+
+  // Only when configured (GOOGLE_CLIENT_ID); otherwise the button is not shown either.
+  if (app.config.googleClientId)
+    await app.register(googleRoutes, { clientId: app.config.googleClientId });
 
   app.post(
     "/auth/register",

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AccountUpdate, PasswordChangeInput } from "../../../shared/schemas/account.ts";
 import { AUTH_MESSAGES, type RegisterInput, type UserDto } from "../../../shared/schemas/auth.ts";
@@ -81,6 +82,22 @@ export function createAccountService(db: Db, tokens: TokenService) {
         return null;
       }
       return (await verifyPassword(row.passwordHash, password)) ? row : null;
+    },
+
+    /**
+     * A Google identity with a verified e-mail: that account, or a new one. A new account gets
+     * a random password nobody knows; the customer can sign in with Google (or set one later).
+     */
+    async signInWithGoogle(identity: { email: string; name: string }): Promise<UserRow> {
+      const existing = await findByEmail(identity.email);
+      if (existing) return existing;
+      const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+      const [row] = await db
+        .insert(users)
+        .values({ name: identity.name.slice(0, 120), email: identity.email, passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? (await findByEmail(identity.email))!;
     },
 
     async get(userId: number): Promise<UserRow | undefined> {
