@@ -167,3 +167,53 @@ test("the badge shows '99+' above 99 items", async ({ page }) => {
   await waitForHydration(page);
   await expect(page.getByTestId("cart-badge")).toHaveText("99+");
 });
+
+test("the cart follows other open tabs", async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  for (const page of [first, second]) {
+    await page.goto("/");
+    await waitForHydration(page);
+  }
+  await first.evaluate(() => {
+    const line = { productId: "1", name: "Baklava", price: 20, image: "", qty: 4, timestamp: 1 };
+    localStorage.setItem("cart_v2", JSON.stringify([line]));
+  });
+  await expect(second.getByTestId("cart-badge")).toHaveText("4");
+});
+
+test("an order via the messaging app opens it with the order number", async ({ page, request }) => {
+  const [product] = await twoProducts(request);
+  const grams = product.weights[0]?.grams ?? 1000;
+  await page
+    .context()
+    .route("https://wa.me/**", (route) =>
+      route.fulfill({ contentType: "text/plain", body: "messaging app" }),
+    );
+  await page.addInitScript(
+    ([id, weight]) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      const line = { productId: String(id), name: "Sweets", price: 1, image: "", qty: 1 };
+      localStorage.setItem("cart_v2", JSON.stringify([{ ...line, grams: weight, timestamp: 1 }]));
+    },
+    [product.id, grams] as const,
+  );
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  const tr = t.en.checkout;
+  await page.getByLabel(tr.fields.name, { exact: true }).fill("Rana Haddad");
+  await page.getByLabel(tr.fields.phone, { exact: true }).fill("+963 944 000 000");
+  await page.getByLabel(tr.fields.city, { exact: true }).fill("Damascus");
+  await page.getByLabel(tr.fields.address, { exact: true }).fill("Example Street 1");
+  await page.getByLabel(tr.payment.messaging_app).check();
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: tr.submit }).click();
+  await expect(page).toHaveURL(/\/order\/[A-Za-z0-9-]+\?key=.+/);
+  const number = decodeURIComponent(page.url().match(/\/order\/([^?]+)/)?.[1] ?? "");
+  const opened = await popup;
+  expect(decodeURIComponent(opened.url())).toContain(number);
+  const link = page.getByTestId("messaging-link");
+  await expect(link).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+  expect(decodeURIComponent((await link.getAttribute("href")) ?? "")).toContain(number);
+});
