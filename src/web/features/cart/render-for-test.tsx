@@ -1,9 +1,17 @@
 import { render } from "@testing-library/react";
+import { createContext, useContext } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import type { Language } from "../../../shared/domain/language.ts";
 import { createI18n } from "../../i18n/config.ts";
 import { fallbackMessages, messagesFor } from "../../i18n/messages.server.ts";
+
+const ScreenContext = createContext<React.ReactElement | null>(null);
+
+/** The screen under test, rendered at its route. */
+function CurrentScreen() {
+  return useContext(ScreenContext);
+}
 
 /** Renders a screen as the app does: real translations in `lang`, inside a router at `path`. */
 export function renderScreen(
@@ -17,12 +25,14 @@ export function renderScreen(
   }
   const pathname = path.split("?")[0] ?? "/";
   const Stub = createRoutesStub([
-    { path: pathname, Component: () => element },
+    { path: pathname, Component: CurrentScreen },
     { path: "*", Component: Elsewhere },
   ]);
   return render(
     <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[path]} />
+      <ScreenContext.Provider value={element}>
+        <Stub initialEntries={[path]} />
+      </ScreenContext.Provider>
     </I18nextProvider>,
   );
 }
