@@ -160,6 +160,9 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
       return;
     }
     idempotencyKey.current = null;
+    // A code that expired or ran out since the cart: drop it so the summary shows the real
+    // total and the next attempt goes without it.
+    if (result.errors.coupon) setAppliedCoupon(null);
     const others: string[] = [];
     // The server's rule refusals come in both languages; other messages are translated by id.
     const inLanguage = (message: string) =>

@@ -263,4 +263,49 @@ describe("placing the order", () => {
     );
     expect(auth).toEqual(["Bearer token-5", "Bearer token-5"]);
   });
+
+  it("makes one request on a double click", async () => {
+    seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    let release: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    await screen.findByLabelText("Full name");
+    fillDetails();
+    fireEvent.click(submitButton());
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(
+      (screen.getByRole("button", { name: "Placing your order…" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    release(Response.json({ data: order }, { status: 201 }));
+    expect(await screen.findByTestId("location")).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("drops a coupon the server no longer accepts and shows why", async () => {
+    seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    setAppliedCoupon({ code: "FEAST30", percent: 30 });
+    vi.stubGlobal("fetch", async () =>
+      Response.json(
+        {
+          message: "This code has expired.",
+          errors: { coupon: ["This code has expired."] },
+          reason: "expired",
+        },
+        { status: 422 },
+      ),
+    );
+    renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    expect(await screen.findByText("Discount (30%, code FEAST30)")).toBeTruthy();
+    fillDetails();
+    fireEvent.click(submitButton());
+    expect((await screen.findByRole("alert")).textContent).toMatch(/This code has expired\./);
+    expect(screen.getByText("Discount (20%)")).toBeTruthy();
+  });
 });
