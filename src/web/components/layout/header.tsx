@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { badgeText } from "../../../shared/domain/cart.ts";
+import { CustomerMenu } from "../../features/auth/customer-menu.tsx";
 import { useCartCount } from "../../features/cart/use-cart-count.ts";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../ui/icons.tsx";
 import { GetStartedMenu } from "./get-started-menu.tsx";
@@ -58,6 +59,7 @@ export function Header() {
           >
             <SearchIcon />
           </Link>
+          <CustomerMenu />
           <Link
             to="/account"
             className="rounded-md p-2 hover:bg-line"

@@ -1,4 +1,9 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AuthCard } from "../../features/auth/auth-card.tsx";
+import { GoogleSignIn, useGoogleReturn } from "../../features/auth/google-sign-in.tsx";
+import { SignInForm } from "../../features/auth/sign-in-form.tsx";
+import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/login";
 
@@ -6,5 +11,35 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.login"), path: "/login" });
 
 export default function LoginPage() {
-  return <PagePlaceholder titleKey="pages.login" />;
+  const { t } = useTranslation("account");
+  const { signedInAs, onSignedIn, withRedirect, setTarget } = useSignedInRedirect();
+  const google = useGoogleReturn((response, redirect) => {
+    setTarget(redirect);
+    onSignedIn(response);
+  });
+  return (
+    <AuthCard title={t("login.title")} intro={t("login.intro")}>
+      {signedInAs ? (
+        <p role="status" className="rounded-lg bg-pistachio/10 p-4 font-semibold text-pistachio">
+          {t("login.success", { name: signedInAs })}
+        </p>
+      ) : (
+        <>
+          {google.failed ? (
+            <p role="alert" className="mb-4 font-semibold text-red-700">
+              {t("google.failed")}
+            </p>
+          ) : null}
+          <SignInForm kind="customer" onSignedIn={onSignedIn} />
+          <GoogleSignIn />
+          <p className="mt-6 text-center">
+            {t("login.noAccount")}{" "}
+            <Link to={withRedirect("/register")} className="font-semibold text-gold-dark underline">
+              {t("login.registerLink")}
+            </Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,4 +1,9 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AuthCard } from "../../features/auth/auth-card.tsx";
+import { GoogleSignIn } from "../../features/auth/google-sign-in.tsx";
+import { RegisterForm } from "../../features/auth/register-form.tsx";
+import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/register";
 
@@ -9,5 +14,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function RegisterPage() {
-  return <PagePlaceholder titleKey="pages.register" />;
+  const { t } = useTranslation("account");
+  const { signedInAs, onSignedIn, withRedirect } = useSignedInRedirect();
+  return (
+    <AuthCard title={t("register.title")} intro={t("register.intro")}>
+      {signedInAs ? (
+        <p role="status" className="rounded-lg bg-pistachio/10 p-4 font-semibold text-pistachio">
+          {t("register.success", { name: signedInAs })}
+        </p>
+      ) : (
+        <>
+          <RegisterForm onRegistered={onSignedIn} />
+          <GoogleSignIn />
+          <p className="mt-6 text-center">
+            {t("register.haveAccount")}{" "}
+            <Link to={withRedirect("/login")} className="font-semibold text-gold-dark underline">
+              {t("register.loginLink")}
+            </Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,13 +1,38 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { useTranslation } from "react-i18next";
+import { useLoaderData } from "react-router";
+import { AccountShell } from "../../features/account/account-nav.tsx";
+import { PasswordForm } from "../../features/account/password-form.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { requireCustomer } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.security"),
     path: "/security",
+    noIndex: true,
   });
 
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { token: requireCustomer(request).token };
+}
+
+export function HydrateFallback() {
+  const { t } = useTranslation("account");
+  return (
+    <AccountShell title={t("security.title")}>
+      <p className="mt-4 text-muted">…</p>
+    </AccountShell>
+  );
+}
+
 export default function SecurityPage() {
-  return <PagePlaceholder titleKey="pages.security" />;
+  const { t } = useTranslation("account");
+  const { token } = useLoaderData<typeof clientLoader>();
+  return (
+    <AccountShell title={t("security.title")}>
+      <p className="mt-2 text-muted">{t("security.intro")}</p>
+      <PasswordForm token={token} />
+    </AccountShell>
+  );
 }

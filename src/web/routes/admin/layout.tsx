@@ -1,7 +1,12 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, redirect, useLoaderData } from "react-router";
+import { NavLink, Outlet, redirect, useLoaderData, useLocation } from "react-router";
+import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
-import { readAdminSession } from "../../lib/admin-session.ts";
+import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
+import { NotificationBell } from "../../features/auth/notification-bell.tsx";
+import { clearAdminSession, readAdminSession, storeAdminSession } from "../../lib/admin-session.ts";
+import { ApiError, apiGet } from "../../lib/api.ts";
 
 export const ADMIN_MENU = [
   { to: "/admin-dashboard", key: "menu.dashboard" },
@@ -13,23 +18,63 @@ export const ADMIN_MENU = [
   { to: "/admin-logout", key: "menu.logout" },
 ] as const;
 
-/** The back office runs in the browser (token in local storage): no admin session, no admin page. */
-export function clientLoader() {
+/**
+ * The back office runs in the browser (token in local storage): no admin session, no admin
+ * page. The stored token is also checked with the server, so an expired or revoked one (or a
+ * user who is no longer an admin) is forgotten and sent to the login instead of showing a
+ * shell whose every call fails.
+ */
+export async function clientLoader({ request }: { request: Request }) {
   const session = readAdminSession();
   if (!session) throw redirect("/admin-login");
-  return { name: session.user.name };
+  try {
+    const { data } = await apiGet<{ data: UserDto }>("/api/account", {
+      token: session.token,
+      signal: request.signal,
+    });
+    if (data.is_admin !== 1) throw new ApiError(403, "not an admin");
+    storeAdminSession({ token: session.token, token_type: session.tokenType, user: data });
+    return { name: data.name, token: session.token };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      clearAdminSession();
+      throw redirect("/admin-login");
+    }
+    if ((error as Error).name === "AbortError") throw error;
+    // Offline or a server hiccup: keep the session; the screens report their own failures.
+    return { name: session.user.name, token: session.token };
+  }
 }
 
 export function HydrateFallback() {
-  return <p className="p-8 text-center">…</p>;
+  const { t } = useTranslation("admin");
+  return (
+    <p role="status" className="p-8 text-center">
+      {t("checking")}
+    </p>
+  );
 }
 
 export default function AdminLayout() {
   const { t } = useTranslation("admin");
-  const { name } = useLoaderData<typeof clientLoader>();
+  const { name, token } = useLoaderData<typeof clientLoader>();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
   return (
     <div className="flex min-h-dvh">
-      <aside className="w-56 shrink-0 bg-brown text-cream">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        {t("skipToContent")}
+      </a>
+      <aside
+        id="admin-menu"
+        className={`${menuOpen ? "block" : "hidden"} fixed inset-y-0 start-0 z-40 w-56 shrink-0 bg-brown text-cream md:static md:block`}
+      >
         <p className="p-4 text-lg font-bold">{t("title")}</p>
         <nav aria-label={t("menu.label")}>
           <ul>
@@ -48,10 +93,25 @@ export default function AdminLayout() {
           </ul>
         </nav>
       </aside>
-      <div className="flex-1">
-        <header className="flex items-center justify-end gap-4 border-b border-line bg-white px-4 py-2">
+      <div className="min-w-0 flex-1">
+        <header className="flex items-center justify-end gap-2 border-b border-line bg-white px-4 py-2">
+          <button
+            type="button"
+            className="me-auto rounded-md p-2 hover:bg-line md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="admin-menu"
+            aria-label={menuOpen ? t("topbar.closeMenu") : t("topbar.openMenu")}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+          <NotificationBell token={token} />
           <LanguageToggle />
-          <span className="font-semibold" data-testid="admin-name">
+          <span
+            className="font-semibold"
+            data-testid="admin-name"
+            title={t("topbar.signedInAs", { name })}
+          >
             {name}
           </span>
         </header>

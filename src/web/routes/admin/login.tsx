@@ -1,18 +1,42 @@
 import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { SignInForm } from "../../features/auth/sign-in-form.tsx";
+import { WelcomeIllustration } from "../../features/auth/welcome-illustration.tsx";
+import { storeAdminSession } from "../../lib/admin-session.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "admin:login.title"), noIndex: true });
 
+/** SPEC 2/4: welcome image, login's two rules, token + token_type + user stored, to the dashboard. */
 export default function AdminLoginPage() {
   const { t } = useTranslation("admin");
+  const navigate = useNavigate();
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-cream p-6">
-      <section className="w-full max-w-md rounded-xl bg-white p-8 shadow">
-        <h1 className="text-2xl font-bold text-brown">{t("login.title")}</h1>
-        <p className="mt-2 text-muted">{t("comingSoon")}</p>
-      </section>
+    <main id="main" className="grid min-h-dvh bg-cream md:grid-cols-2">
+      <div className="hidden items-center justify-center bg-brown p-10 md:flex">
+        <WelcomeIllustration label={t("login.imageAlt")} className="w-full max-w-md" />
+      </div>
+      <div className="flex items-center justify-center p-6">
+        <section className="w-full max-w-md rounded-xl bg-white p-8 shadow">
+          <p className="font-semibold text-gold-dark">{t("login.welcome")}</p>
+          <h1 className="text-2xl font-bold text-brown">{t("login.title")}</h1>
+          <p className="mt-2 mb-6 text-muted">{t("login.intro")}</p>
+          <SignInForm
+            kind="admin"
+            onSignedIn={(response) => {
+              storeAdminSession(response);
+              navigate("/admin-dashboard", { replace: true });
+            }}
+          />
+          <p className="mt-6 text-center">
+            <Link to="/" className="text-gold-dark underline">
+              {t("login.backToShop")}
+            </Link>
+          </p>
+        </section>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,232 @@
+import fs from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "./support.ts";
+
+type Lang = "en" | "ar";
+const texts = (lang: Lang, ns: string) =>
+  JSON.parse(fs.readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, "utf8"));
+const T = {
+  en: {
+    account: texts("en", "account"),
+    admin: texts("en", "admin"),
+    common: texts("en", "common"),
+  },
+  ar: {
+    account: texts("ar", "account"),
+    admin: texts("ar", "admin"),
+    common: texts("ar", "common"),
+  },
+};
+
+/**
+ * Fails on console errors and page errors, except the browser's own line for an expected
+ * 4xx answer (a wrong password is a 401, a refused admin a 403, a wrong current password a 422).
+ */
+function guardConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error" && message.type() !== "warning") return;
+    if (/status of (401|403|422)/.test(message.text())) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** A form field by the start of its label (required ones end with "(required)" for readers). */
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+
+async function useLanguage(page: Page, lang: Lang, baseURL: string) {
+  await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
+  await page.addInitScript((value) => localStorage.setItem("i18nextLng", value), lang);
+}
+
+async function signIn(page: Page, lang: Lang, email: string, password: string) {
+  const a = T[lang].account;
+  await field(page, a.login.email).fill(email);
+  await field(page, a.login.password).fill(password);
+  await page.getByRole("button", { name: a.login.submit, exact: true }).click();
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const a = T[lang].account;
+  const admin = T[lang].admin;
+
+  test(`${lang}: register, edit the account, change the password, sign in again`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const problems = guardConsole(page);
+    await useLanguage(page, lang, baseURL!);
+    const email = `e2e-${lang}-${Date.now()}@example.com`;
+    const name = lang === "ar" ? "ليلى حداد" : "Layla Haddad";
+
+    // The client applies SPEC's rules before anything is sent.
+    await page.goto("/register");
+    await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+    await page.getByRole("button", { name: a.register.submit, exact: true }).click();
+    await expect(page.getByText(a.messages.nameRequired)).toBeVisible();
+    await field(page, a.register.name).fill(name);
+    await field(page, a.register.email).fill(email);
+    await field(page, a.register.password).fill("first-pass");
+    await field(page, a.register.confirm).fill("other-pass");
+    await page.getByRole("button", { name: a.register.submit, exact: true }).click();
+    await expect(page.getByText(a.messages.passwordsDoNotMatch)).toBeVisible();
+    await field(page, a.register.confirm).fill("first-pass");
+    await page.getByRole("button", { name: a.register.submit, exact: true }).click();
+
+    // Signed in: the header shows the name at once, and home follows after 2 s.
+    await expect(page.getByTestId("customer-name")).toHaveText(name);
+    await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 5_000 });
+    await expect(page.getByTestId("customer-name")).toHaveText(name);
+
+    // Account: loads, saves, and keeps the values over a reload.
+    await page.goto("/account");
+    await expect(field(page, a.account.email)).toHaveValue(email);
+    await field(page, a.account.company).fill("Haddad Trading");
+    await page
+      .getByLabel(a.account.country)
+      .selectOption({ label: lang === "ar" ? "قطر" : "Qatar" });
+    await field(page, a.account.phone).fill("+963 11 000 0000");
+    await field(page, a.account.name).fill(`${name} 2`);
+    await page.getByRole("button", { name: a.account.save }).click();
+    await expect(page.getByText(a.account.saved)).toBeVisible();
+    await expect(page.getByTestId("customer-name")).toHaveText(`${name} 2`);
+    await page.reload();
+    await expect(field(page, a.account.company)).toHaveValue("Haddad Trading");
+    await expect(field(page, a.account.country)).toHaveValue("QA");
+
+    // Security: a wrong current password is refused, the right one changes it.
+    await page.goto("/security");
+    await field(page, a.security.current).fill("not-my-password");
+    await field(page, a.security.new).fill("second-pass");
+    await field(page, a.security.confirm).fill("second-pass");
+    await page.getByRole("button", { name: a.security.submit }).click();
+    await expect(page.getByText(a.messages.currentWrong)).toBeVisible();
+    await field(page, a.security.current).fill("first-pass");
+    await page.getByRole("button", { name: a.security.submit }).click();
+    await expect(page.getByText(a.security.saved)).toBeVisible();
+
+    // Log out from the header; the old password no longer works, the new one does.
+    await page.getByRole("button", { name: T[lang].common.header.logout }).click();
+    await expect(page.getByTestId("customer-name")).toHaveCount(0);
+    await page.goto("/login");
+    await signIn(page, lang, email, "first-pass");
+    await expect(
+      page.getByRole("alert").filter({ hasText: a.messages.invalidCredentials }),
+    ).toBeVisible();
+    await signIn(page, lang, email, "second-pass");
+    await expect(page.getByTestId("customer-name")).toHaveText(`${name} 2`);
+    expect(problems).toEqual([]);
+  });
+
+  test(`${lang}: signed-out visitors to /orders sign in and come back`, async ({
+    page,
+    baseURL,
+  }) => {
+    const problems = guardConsole(page);
+    await useLanguage(page, lang, baseURL!);
+    const email = `orders-${lang}-${Date.now()}@example.com`;
+    const created = await page.request.post("/api/auth/register", {
+      data: { name: "Sami", email, password: "secret1", password_confirmation: "secret1" },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto("/orders?group=delivered");
+    await page.waitForURL(/\/login\?redirect=%2Forders/);
+    // SPEC 5 on the client: both required, then the 6-character minimum.
+    await page.getByRole("button", { name: a.login.submit, exact: true }).click();
+    await expect(page.getByText(a.messages.emailPasswordRequired).first()).toBeVisible();
+    await signIn(page, lang, email, "12345");
+    await expect(page.getByText(a.messages.passwordMin)).toBeVisible();
+    await signIn(page, lang, `  ${email} `, "secret1");
+    await page.waitForURL(/\/orders\?group=delivered/, { timeout: 5_000 });
+
+    await expect(page.getByRole("link", { name: a.orders.tabs.delivered })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByText(a.orders.empty.delivered)).toBeVisible();
+    // The per-page select is wired: it lands in the URL and back on page 1.
+    await field(page, a.orders.perPage).selectOption("20");
+    await page.waitForURL(/per_page=20/);
+    await page.getByRole("link", { name: a.orders.tabs.cancelled }).click();
+    await page.waitForURL(/group=cancelled/);
+    await expect(page.getByText(a.orders.empty.cancelled)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test(`${lang}: admin entry: refusal, guard, sign in and out`, async ({ page, baseURL }) => {
+    const problems = guardConsole(page);
+    await useLanguage(page, lang, baseURL!);
+
+    // Signed out, every admin screen leads to the admin login.
+    await page.goto("/admin-dashboard");
+    await page.waitForURL(/\/admin-login$/);
+    await expect(page.getByRole("img", { name: admin.login.imageAlt })).toBeAttached();
+
+    // A customer gets SPEC's refusal.
+    const email = `not-admin-${lang}-${Date.now()}@example.com`;
+    await page.request.post("/api/auth/register", {
+      data: { name: "Customer", email, password: "secret1", password_confirmation: "secret1" },
+    });
+    await signIn(page, lang, email, "secret1");
+    await expect(page.getByRole("alert")).toHaveText(a.messages.adminNotAuthorized);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+    // The admin: token, token_type and user stored (SPEC 4), then the dashboard.
+    await signIn(page, lang, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL(/\/admin-dashboard$/);
+    await expect(page.getByTestId("admin-name")).toBeVisible();
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem("token"),
+      type: localStorage.getItem("token_type"),
+      user: JSON.parse(localStorage.getItem("user") ?? "null"),
+    }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.type).toBe("Bearer");
+    expect(stored.user.is_admin).toBe(1);
+    for (const key of ["dashboard", "products", "categories", "orders", "coupons", "kitchen"])
+      await expect(page.getByRole("link", { name: admin.menu[key], exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: admin.topbar.notifications })).toBeVisible();
+
+    // Log out from the menu: the token is revoked and forgotten.
+    await page.getByRole("link", { name: admin.menu.logout }).click();
+    await page.waitForURL(/\/admin-login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    const revoked = await page.request.get("/api/account", {
+      headers: { authorization: `Bearer ${stored.token}` },
+    });
+    expect(revoked.status()).toBe(401);
+    await page.goto("/admin-products");
+    await page.waitForURL(/\/admin-login$/);
+
+    // A stale token in storage is checked with the server and cleared.
+    await page.evaluate((user) => {
+      localStorage.setItem("token", "stale-token");
+      localStorage.setItem("token_type", "Bearer");
+      localStorage.setItem("user", JSON.stringify(user));
+    }, stored.user);
+    await page.goto("/admin-dashboard");
+    await page.waitForURL(/\/admin-login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(problems).toEqual([]);
+  });
+}
+
+test("pages carry a CSP nonce on every inline script, and the header allows nothing else", async ({
+  request,
+}) => {
+  const res = await request.get("/login");
+  const csp = res.headers()["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  const html = await res.text();
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+});

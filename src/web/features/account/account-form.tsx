@@ -1,0 +1,146 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { countryName } from "../../../shared/domain/countries.ts";
+import {
+  ACCOUNT_COUNTRIES,
+  type AccountUpdateInput,
+  accountUpdateSchema,
+} from "../../../shared/schemas/account.ts";
+import type { UserDto } from "../../../shared/schemas/auth.ts";
+import { ApiError, apiPut } from "../../lib/api.ts";
+import { updateCustomerUser } from "../../lib/customer-session.ts";
+import { applyServerErrors, FormField } from "../auth/form-field.tsx";
+import { useMessageText } from "../auth/messages.ts";
+
+const FIELDS = ["username", "name", "company", "email", "phone", "country", "location"] as const;
+
+const formValues = (user: UserDto): AccountUpdateInput => ({
+  username: user.username ?? "",
+  name: user.name,
+  company: user.company ?? "",
+  email: user.email,
+  phone: user.phone ?? "",
+  country: (user.country ?? "") as AccountUpdateInput["country"],
+  location: user.location ?? "",
+});
+
+/** SPEC 2 account: username, name, company, email, phone, country (SY/TR/QA/AE), location. */
+export function AccountForm({ user, token }: { user: UserDto; token: string }) {
+  const { t, i18n } = useTranslation("account");
+  const text = useMessageText();
+  const lang = i18n.language === "ar" ? "ar" : "en";
+  const countryId = useId();
+  const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(accountUpdateSchema), defaultValues: formValues(user) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const { data } = await apiPut<{ data: UserDto }>("/api/account", values, { token });
+      updateCustomerUser(data);
+      reset(formValues(data));
+      setStatus({ ok: true, message: t("account.saved") });
+    } catch (error) {
+      const onFields =
+        error instanceof ApiError && applyServerErrors(error.errors, setError, FIELDS);
+      if (!onFields) setStatus({ ok: false, message: t("account.saveFailed") });
+    }
+  });
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2"
+      data-testid="account-form"
+    >
+      <FormField
+        label={t("account.username")}
+        autoComplete="username"
+        error={errors.username}
+        {...register("username")}
+      />
+      <FormField
+        label={t("account.name")}
+        autoComplete="name"
+        required
+        error={errors.name}
+        {...register("name")}
+      />
+      <FormField
+        label={t("account.company")}
+        autoComplete="organization"
+        error={errors.company}
+        {...register("company")}
+      />
+      <FormField
+        label={t("account.email")}
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email}
+        {...register("email")}
+      />
+      <FormField
+        label={t("account.phone")}
+        type="tel"
+        dir="ltr"
+        autoComplete="tel"
+        error={errors.phone}
+        {...register("phone")}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={countryId} className="font-semibold">
+          {t("account.country")}
+        </label>
+        <select
+          id={countryId}
+          className="field"
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={errors.country ? `${countryId}-error` : undefined}
+          {...register("country")}
+        >
+          <option value="">{t("account.countryNone")}</option>
+          {ACCOUNT_COUNTRIES.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code, lang)}
+            </option>
+          ))}
+        </select>
+        {errors.country?.message ? (
+          <p id={`${countryId}-error`} className="text-sm text-red-700">
+            {text(errors.country.message)}
+          </p>
+        ) : null}
+      </div>
+      <div className="sm:col-span-2">
+        <FormField
+          label={t("account.location")}
+          autoComplete="street-address"
+          error={errors.location}
+          {...register("location")}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? t("account.saving") : t("account.save")}
+        </button>
+        <p
+          role="status"
+          className={`font-semibold ${status?.ok ? "text-pistachio" : "text-red-700"}`}
+        >
+          {status?.message ?? ""}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { clearCustomerSession, useCustomerSession } from "../../lib/customer-session.ts";
+import { logout } from "./auth-api.ts";
+
+/** The header's signed-in state: the customer's name (to /account) and a real logout. */
+export function CustomerMenu() {
+  const { t } = useTranslation();
+  const session = useCustomerSession();
+  const navigate = useNavigate();
+  if (!session) return null;
+
+  async function onLogout() {
+    const token = session?.token;
+    clearCustomerSession();
+    if (token) await logout(token);
+    navigate("/");
+  }
+
+  return (
+    <div className="flex items-center gap-2" data-testid="customer-menu">
+      <Link
+        to="/account"
+        className="max-w-40 truncate rounded-md px-2 py-1 font-semibold hover:bg-line"
+        title={t("header.signedInAs", { name: session.user.name })}
+      >
+        <span className="sr-only">{t("header.signedInAs", { name: "" })}</span>
+        <span data-testid="customer-name">{session.user.name}</span>
+      </Link>
+      <button
+        type="button"
+        className="rounded-md px-2 py-1 text-sm font-semibold text-gold-dark hover:bg-line"
+        onClick={() => void onLogout()}
+      >
+        {t("header.logout")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { LoginResponse } from "../../../shared/schemas/auth.ts";
+import { safeRedirect, storeCustomerSession } from "../../lib/customer-session.ts";
+
+/** SPEC 4 / 9: after a customer signs in, go home (or back where they came from) after 2 s. */
+export const LOGIN_REDIRECT_DELAY_MS = 2000;
+
+export function useSignedInRedirect() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  // Back from Google the return path travels in the fragment instead of the query.
+  const [override, setOverride] = useState<string | null>(null);
+  const target = override ?? safeRedirect(params.get("redirect"));
+
+  useEffect(() => {
+    if (!signedInAs) return;
+    const timer = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedInAs, navigate, target]);
+
+  return {
+    signedInAs,
+    /** Stores the session (the header updates at once) and starts the 2-second countdown. */
+    /** A return path other than `?redirect=` (Google's round trip). */
+    setTarget: setOverride,
+    onSignedIn(response: LoginResponse) {
+      storeCustomerSession({ token: response.token, user: response.user });
+      setSignedInAs(response.user.name);
+    },
+    /** Keeps `?redirect=` when moving between login and register. */
+    withRedirect(path: string) {
+      const redirect = params.get("redirect");
+      return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from "react";
+import type { UserDto } from "../../shared/schemas/auth.ts";
+
+/**
+ * The signed-in customer (DECISIONS: the customer login stores its session). Kept apart from
+ * the admin's keys (SPEC's `token`/`token_type`/`user`), so signing in on the storefront never
+ * touches a back-office session in the same browser, and the reverse.
+ */
+export const CUSTOMER_TOKEN_KEY = "customer_token";
+export const CUSTOMER_USER_KEY = "customer_user";
+const CHANGED = "customer-session-changed";
+
+export type CustomerSession = { token: string; user: UserDto };
+
+let cachedRaw: string | null = null;
+let cached: CustomerSession | null = null;
+
+export function readCustomerSession(): CustomerSession | null {
+  try {
+    const token = localStorage.getItem(CUSTOMER_TOKEN_KEY);
+    const rawUser = localStorage.getItem(CUSTOMER_USER_KEY);
+    const raw = token && rawUser ? `${token}\n${rawUser}` : null;
+    // The same object while nothing changed: useSyncExternalStore compares snapshots by identity.
+    if (raw === cachedRaw) return cached;
+    cachedRaw = raw;
+    cached = null;
+    if (token && rawUser) {
+      const user = JSON.parse(rawUser) as UserDto;
+      if (user && typeof user.name === "string") cached = { token, user };
+    }
+    return cached;
+  } catch {
+    return null;
+  }
+}
+
+export function storeCustomerSession(session: { token: string; user: UserDto }): void {
+  localStorage.setItem(CUSTOMER_TOKEN_KEY, session.token);
+  localStorage.setItem(CUSTOMER_USER_KEY, JSON.stringify(session.user));
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** After the account is saved the header shows the new name. */
+export function updateCustomerUser(user: UserDto): void {
+  if (!localStorage.getItem(CUSTOMER_TOKEN_KEY)) return;
+  localStorage.setItem(CUSTOMER_USER_KEY, JSON.stringify(user));
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+export function clearCustomerSession(): void {
+  localStorage.removeItem(CUSTOMER_TOKEN_KEY);
+  localStorage.removeItem(CUSTOMER_USER_KEY);
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+function subscribe(onChange: () => void): () => void {
+  // Another tab signing in or out shows here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === CUSTOMER_TOKEN_KEY || event.key === CUSTOMER_USER_KEY)
+      onChange();
+  };
+  window.addEventListener(CHANGED, onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The session in components; null on the server and in the first (hydrating) render. */
+export function useCustomerSession(): CustomerSession | null {
+  return useSyncExternalStore(subscribe, readCustomerSession, () => null);
+}
+
+/** Only same-site paths: `?redirect=//evil.example` or `https://…` fall back to home. */
+export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
+    return fallback;
+  return target;
+}
+
+/** Where a signed-out visitor to a customer page is sent: the login, then back. */
+export function loginRedirect(request: Request): string {
+  const url = new URL(request.url);
+  return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
