@@ -57,7 +57,7 @@ describe("POST /api/auth/register", () => {
     expect(body.user).not.toHaveProperty("password");
     expect(body.user).not.toHaveProperty("passwordHash");
     const [row] = await t.database.db.select().from(users).where(eq(users.id, body.user.id));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=10,p=1\$/);
     const me = await get("/api/account", bearer(body.token));
     expect(me.json().data.email).toBe("Layla@Example.com");
   });
