@@ -1,0 +1,76 @@
+// Starts the built shop (`node --import tsx src/server/main.ts`, as `npm start` does after
+// building) on a free port, for the benches. Not for production use.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+
+export type RunningShop = {
+  url: string;
+  pid: number;
+  /** ms from spawn to the first 200 from /healthz. */
+  firstRequestMs: number;
+  rssMb(): number;
+  stop(): Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startShop(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningShop> {
+  if (!fs.existsSync("build/server/index.js")) {
+    throw new Error("No build: run `npm run build` first.");
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: "bench@example.com",
+      ADMIN_PASSWORD: "bench-password",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (performance.now() - started > 60_000) throw new Error("server did not start in 60 s");
+  }
+  const firstRequestMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid!,
+    firstRequestMs,
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: async () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
