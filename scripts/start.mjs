@@ -1,5 +1,5 @@
 // `npm start`: build the client if it is missing or older than the sources, then serve.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -32,7 +32,10 @@ if (!builtAt || sources.some((source) => newestMtime(source) > builtAt)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+// Asynchronous, so a SIGTERM/SIGINT sent to this process (a service manager, `kill`) reaches
+// the server, which finishes in-flight requests and closes the database before exiting.
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   stdio: "inherit",
 });
-process.exit(server.status ?? 0);
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
