@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./support.ts";
 
@@ -66,6 +67,16 @@ async function addProduct(page: Page, lang: Lang, id: number, option: number, qt
   await expect(page.getByTestId("toast")).toContainText(t[lang].product.addedToCart);
 }
 
+/** axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
 for (const lang of ["en", "ar"] as const) {
   const tr = t[lang];
 
@@ -125,6 +136,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("order-total")).toHaveText(cartTotal);
     const number = page.url().match(/\/order\/([^?]+)/)?.[1] ?? "";
     await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The cart emptied once the order was confirmed; the private link keeps working.
     await expect(page.getByTestId("cart-badge")).toHaveCount(0);
@@ -217,3 +229,31 @@ test("an order via the messaging app opens it with the order number", async ({ p
   await expect(link).toHaveAttribute("href", /^https:\/\/wa\.me\//);
   expect(decodeURIComponent((await link.getAttribute("href")) ?? "")).toContain(number);
 });
+
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: axe finds nothing serious on the cart, its clear dialog and checkout`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang, baseURL!);
+    await page.addInitScript(() => {
+      const line = { productId: "1", name: "Baklava", price: 20, image: "", timestamp: 1 };
+      localStorage.setItem("cart_v2", JSON.stringify([{ ...line, qty: 2, grams: 500 }]));
+    });
+    const serious = () => seriousViolations(page);
+
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    expect(await serious()).toEqual([]);
+    await page.getByRole("button", { name: t[lang].cart.clear.button }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await expect(page.getByTestId("shipping-message")).toBeVisible();
+    expect(await serious()).toEqual([]);
+  });
+}
