@@ -49,6 +49,34 @@ async function signIn(page: Page, lang: Lang, email: string, password: string) {
   await page.getByRole("button", { name: a.login.submit, exact: true }).click();
 }
 
+/** A real order placed through the checkout API with the customer's token (Syria: domestic). */
+async function placeOrderAs(page: Page, token: string) {
+  const list = await page.request.get("/api/products?per_page=48");
+  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
+  const product = items.find((item) => item.in_stock);
+  expect(product, "an in-stock demo product").toBeTruthy();
+  const detail = (await (await page.request.get(`/api/products/${product!.id}`)).json()) as {
+    data: { weights: Array<{ grams: number }> };
+  };
+  const res = await page.request.post("/api/orders", {
+    headers: {
+      authorization: `Bearer ${token}`,
+      "idempotency-key": `accounts-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    data: {
+      name: "Sami",
+      phone: "+963 11 000 0000",
+      country: "SY",
+      city: "Damascus",
+      address: "Old City",
+      payment_method: "cod",
+      lines: [{ productId: product!.id, grams: detail.data.weights[0]!.grams, qty: 1 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { number: string; total: number } }).data;
+}
+
 for (const lang of ["en", "ar"] as const) {
   const a = T[lang].account;
   const admin = T[lang].admin;
@@ -114,6 +142,8 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByRole("button", { name: T[lang].common.header.logout }).click();
     await expect(page.getByTestId("customer-name")).toHaveCount(0);
     await page.goto("/login");
+    // No GOOGLE_CLIENT_ID on this server: no Google button at all (never a dead one).
+    await expect(page.getByRole("link", { name: a.google.continue })).toHaveCount(0);
     await signIn(page, lang, email, "first-pass");
     await expect(
       page.getByRole("alert").filter({ hasText: a.messages.invalidCredentials }),
@@ -134,6 +164,8 @@ for (const lang of ["en", "ar"] as const) {
       data: { name: "Sami", email, password: "secret1", password_confirmation: "secret1" },
     });
     expect(created.status()).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    const order = await placeOrderAs(page, token);
 
     await page.goto("/orders?group=delivered");
     await page.waitForURL(/\/login\?redirect=%2Forders/);
@@ -156,6 +188,20 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByRole("link", { name: a.orders.tabs.cancelled }).click();
     await page.waitForURL(/group=cancelled/);
     await expect(page.getByText(a.orders.empty.cancelled)).toBeVisible();
+
+    // The customer's own order, in progress: its number (to the detail page), lines and total.
+    await page.getByRole("link", { name: a.orders.tabs.in_progress }).click();
+    await page.waitForURL(/group=in_progress/);
+    await expect(page).toHaveURL(/per_page=20/);
+    const card = page.getByTestId("order-card");
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("link", { name: order.number })).toHaveAttribute(
+      "href",
+      `/order/${order.number}`,
+    );
+    await expect(card.getByText(a.orders.status.pending)).toBeVisible();
+    await expect(card.getByRole("listitem")).toHaveCount(1);
+    await expect(card.getByTestId("price").last()).toContainText(order.total.toFixed(2));
     expect(problems).toEqual([]);
   });
 
