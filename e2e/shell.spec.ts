@@ -200,7 +200,10 @@ test.describe("every SPEC route renders inside the layout", () => {
     );
     await waitForHydration(page);
 
+    // A visitor who chose Arabic has it in both places (the toggle writes both; storage wins
+    // in the browser, SPEC 1).
     await page.context().addCookies([{ name: "lang", value: "ar", url: page.url() }]);
+    await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"));
     const ar = await page.goto("/no/such/page");
     expect(ar?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
