@@ -106,6 +106,24 @@ describe("POST /api/auth/register", () => {
   });
 });
 
+describe("two registrations racing for one e-mail", () => {
+  it("one account is created; the other gets the same 422, never a 500", async () => {
+    const body = (email: string) => ({
+      name: "Racer",
+      email,
+      password: "secret1",
+      password_confirmation: "secret1",
+    });
+    const [a, b] = await Promise.all([
+      post("/api/auth/register", body("racer@example.com")),
+      post("/api/auth/register", body("RACER@example.com")),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
+    const refused = a.statusCode === 422 ? a : b;
+    expect(refused.json().errors).toEqual({ email: ["This email address is already registered."] });
+  });
+});
+
 describe("POST /api/auth/login", () => {
   it("answers a token and the user; values are trimmed and the e-mail case ignored", async () => {
     const c = await registered();
