@@ -1,17 +1,31 @@
 import { z } from "zod";
+import {
+  CATEGORY_SLUGS,
+  type CategorySlug,
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
+  MAX_SEARCH_LENGTH,
+  SOCIAL_NETWORKS,
+  SORTS,
+  type SocialNetwork,
+} from "../domain/catalog.ts";
 
 // Catalog API contract (issue 3): the DTOs GET /api/products, /api/products/:id and
 // /api/categories answer with, the list query, and the images the pages use.
 // Money is dollars with two decimals in these bodies; cents everywhere else.
 
-export const SORTS = ["newest", "price_asc", "price_desc", "name"] as const;
-export type ProductSort = (typeof SORTS)[number];
-
-/** SPEC 9: shop page sizes 6, 9, 12, 24 (default 9); the API accepts any 1..100. */
-export const SHOP_PAGE_SIZES = [6, 9, 12, 24] as const;
-export const DEFAULT_PER_PAGE = 9;
-export const MAX_PER_PAGE = 100;
-export const MAX_SEARCH_LENGTH = 100;
+export {
+  CATEGORY_SLUGS,
+  type CategorySlug,
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
+  MAX_SEARCH_LENGTH,
+  type ProductSort,
+  SHOP_PAGE_SIZES,
+  SOCIAL_NETWORKS,
+  SORTS,
+  type SocialNetwork,
+} from "../domain/catalog.ts";
 
 /** Whole numbers from a query string: "abc", "1.5" and "" are errors, not NaN. */
 const wholeNumber = (message: string) =>
@@ -190,11 +204,6 @@ export function responsiveImage(path: string | null | undefined): ResponsiveImag
   const fallback = variantWidths(width).includes(640) ? variantPath(path, 640) : path;
   return { src: storageUrl(fallback), srcset: entries.join(", "), width, height };
 }
-
-export const SOCIAL_NETWORKS = ["instagram", "facebook", "tiktok"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const CATEGORY_SLUGS = ["baklava", "sweets", "maamoul"] as const;
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
 /** Fixed paths (and sizes) of the site artwork the demo seed stores as uploads. */
 export const SITE_IMAGE_PATHS = {

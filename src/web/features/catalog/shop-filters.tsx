@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { type ProductSort, SHOP_PAGE_SIZES, SORTS } from "../../../shared/domain/catalog.ts";
 import type { CategoryDto } from "../../../shared/schemas/catalog.ts";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { type ProductSort, SHOP_PAGE_SIZES, SORTS } from "../../lib/catalog-constants.ts";
 import { useShopParams } from "./use-shop-params.ts";
 
 /** SPEC 2: the category filter list, All by default. Links, so each filter has its own URL. */

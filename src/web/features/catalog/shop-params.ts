@@ -4,7 +4,7 @@ import {
   type ProductSort,
   SHOP_PAGE_SIZES,
   SORTS,
-} from "../../lib/catalog-constants.ts";
+} from "../../../shared/domain/catalog.ts";
 
 /** The shop's state, which lives in the URL so back/forward and shared links work. */
 export type ShopParams = {

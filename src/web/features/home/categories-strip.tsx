@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CATEGORY_SLUGS } from "../../../shared/domain/catalog.ts";
 import type { CategoryDto, CategorySlug } from "../../../shared/schemas/catalog.ts";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { CATEGORY_SLUGS } from "../../lib/catalog-constants.ts";
 
 /**
  * SPEC 2: three cards (baklava, sweets, maamoul), each opening the shop filtered to it. The

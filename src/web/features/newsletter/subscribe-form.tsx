@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { newsletterSubscribeSchema } from "../../../shared/schemas/newsletter.ts";
 import { ApiError, apiPost } from "../../lib/api.ts";
 
 type Status =
@@ -23,6 +22,9 @@ export function SubscribeForm() {
       email: String(new FormData(form).get("email") ?? ""),
       lang: i18n.language === "ar" ? "ar" : "en",
     };
+    // The footer is on every page: the shared schema (and zod with it) loads on first submit,
+    // not with the first visit's JavaScript.
+    const { newsletterSubscribeSchema } = await import("../../../shared/schemas/newsletter.ts");
     if (!newsletterSubscribeSchema.safeParse(input).success) {
       setStatus({ kind: "error", message: t("invalidEmail") });
       return;
