@@ -7,16 +7,19 @@ import { ChatIcon } from "../ui/icons.tsx";
 export function ChatButton() {
   const { t } = useTranslation();
   const { shop } = useRootData();
+  // In a labelled landmark of its own, so assistive technology can find it like the rest.
   return (
-    <a
-      href={messagingLink(shop.messagingNumber, t("chat.message"))}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={t("chat.label")}
-      data-testid="chat-button"
-      className="fixed end-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-pistachio text-white shadow-lg hover:brightness-110"
-    >
-      <ChatIcon className="size-7" />
-    </a>
+    <aside aria-label={t("chat.label")}>
+      <a
+        href={messagingLink(shop.messagingNumber, t("chat.message"))}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t("chat.label")}
+        data-testid="chat-button"
+        className="fixed end-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-pistachio text-white shadow-lg hover:brightness-110"
+      >
+        <ChatIcon className="size-7" />
+      </a>
+    </aside>
   );
 }

@@ -28,9 +28,9 @@ export function Header() {
         {t("skipToContent")}
       </a>
       <div className="container-page flex items-center gap-3 py-2">
-        <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-brown">
-          <img src="/logo.svg" alt="" width={36} height={36} />
-          <span className="text-lg">{t("brandShort")}</span>
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brown">
+          <img src="/logo.svg" alt="" width={36} height={36} className="shrink-0" />
+          <span className="truncate text-lg">{t("brandShort")}</span>
         </Link>
         <Form action="/search" role="search" className="ms-auto hidden max-w-xs flex-1 md:flex">
           <label htmlFor="top-search" className="sr-only">
@@ -51,7 +51,10 @@ export function Header() {
             <SearchIcon className="size-5" />
           </button>
         </Form>
-        <nav className="ms-auto flex items-center gap-1 md:ms-2" aria-label={t("header.account")}>
+        <nav
+          className="ms-auto flex shrink-0 items-center gap-0.5 sm:gap-1 md:ms-2"
+          aria-label={t("header.account")}
+        >
           <Link
             to="/search"
             className="rounded-md p-2 hover:bg-line md:hidden"
@@ -59,7 +62,10 @@ export function Header() {
           >
             <SearchIcon />
           </Link>
-          <CustomerMenu />
+          {/* On phones the signed-in name and logout live in the menu panel, so the bar fits. */}
+          <div className="hidden md:block">
+            <CustomerMenu />
+          </div>
           <Link
             to="/account"
             className="rounded-md p-2 hover:bg-line"
@@ -135,6 +141,9 @@ export function Header() {
               </li>
             ))}
           </ul>
+          <div className="container-page pb-3">
+            <CustomerMenu />
+          </div>
         </nav>
       ) : null}
     </header>

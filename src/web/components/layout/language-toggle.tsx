@@ -15,7 +15,10 @@ export function LanguageToggle() {
       data-testid="language-toggle"
     >
       <GlobeIcon className="size-5" />
-      <span>{t("header.language")}</span>
+      <span className="hidden sm:inline">{t("header.language")}</span>
+      <span className="sm:hidden" aria-hidden="true">
+        {t("header.languageShort")}
+      </span>
     </button>
   );
 }
