@@ -38,9 +38,11 @@ export async function ensureFirstAdmin(
   db: Db,
   opts: { email?: string; password?: string },
 ): Promise<AdminCredentials | null> {
-  if (opts.email && opts.password) {
-    const { created } = await upsertAdmin(db, opts.email, opts.password);
-    return { email: opts.email, password: opts.password, created };
+  if (opts.password) {
+    // ADMIN_PASSWORD alone sets the password of the default admin address.
+    const email = opts.email ?? DEFAULT_ADMIN_EMAIL;
+    const { created } = await upsertAdmin(db, email, opts.password);
+    return { email, password: opts.password, created };
   }
   const [anyAdmin] = await db
     .select({ email: users.email })
