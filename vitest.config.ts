@@ -31,7 +31,6 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        esbuild: { jsx: "automatic" },
         test: {
           name: "web",
           include: ["src/web/**/*.test.{ts,tsx}"],

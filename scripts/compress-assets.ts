@@ -1,8 +1,11 @@
 // Writes .br and .gz twins of the client build so @fastify/static serves them without
 // compressing on every request (slow phones get the smallest bytes at no CPU cost).
+// The .gz files come from Zopfli: gzip-compatible, about 3% smaller than zlib's level 9, and
+// worth its few seconds once per build for browsers and proxies that take gzip only.
 import fs from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
 
 const root = path.resolve("build/client");
 const compressible = /\.(js|mjs|css|svg|json|html|txt|xml|map)$/;
@@ -23,7 +26,7 @@ for (const file of walk(root)) {
     `${file}.br`,
     brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
-  fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  fs.writeFileSync(`${file}.gz`, await gzipAsync(content, { numiterations: 15 }));
   count++;
 }
 console.log(`Pre-compressed ${count} files in build/client`);
