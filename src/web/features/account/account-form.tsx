@@ -9,10 +9,10 @@ import {
   accountUpdateSchema,
 } from "../../../shared/schemas/account.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
+import { applyServerErrors, FormField } from "../../components/form/form-field.tsx";
+import { useMessageText } from "../../components/form/messages.ts";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { updateCustomerUser } from "../../lib/customer-session.ts";
-import { applyServerErrors, FormField } from "../auth/form-field.tsx";
-import { useMessageText } from "../auth/messages.ts";
 
 const FIELDS = ["username", "name", "company", "email", "phone", "country", "location"] as const;
 

@@ -4,10 +4,10 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { passwordChangeSchema } from "../../../shared/schemas/account.ts";
+import { applyServerErrors, FormField } from "../../components/form/form-field.tsx";
+import { useMessageText } from "../../components/form/messages.ts";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { clearCustomerSession } from "../../lib/customer-session.ts";
-import { applyServerErrors, FormField } from "../auth/form-field.tsx";
-import { useMessageText } from "../auth/messages.ts";
 
 const FIELDS = ["current_password", "password", "password_confirmation"] as const;
 const EMPTY = { current_password: "", password: "", password_confirmation: "" };

@@ -4,10 +4,10 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { type LoginResponse, registerSchema } from "../../../shared/schemas/auth.ts";
+import { applyServerErrors, FormField } from "../../components/form/form-field.tsx";
+import { useMessageText } from "../../components/form/messages.ts";
 import { ApiError } from "../../lib/api.ts";
 import { register as registerAccount } from "./auth-api.ts";
-import { applyServerErrors, FormField } from "./form-field.tsx";
-import { useMessageText } from "./messages.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 const FIELDS = ["name", "email", "password", "password_confirmation"] as const;
