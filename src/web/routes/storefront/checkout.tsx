@@ -1,4 +1,4 @@
-import { CheckoutView } from "../../features/checkout/checkout-view.tsx";
+import { CheckoutView } from "../../features/cart/checkout-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/checkout";
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { OrderView } from "../../features/checkout/order-view.tsx";
+import { OrderView } from "../../features/cart/order-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/order";
 

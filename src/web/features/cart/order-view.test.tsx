@@ -1,8 +1,8 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OrderDto } from "../../../shared/schemas/order.ts";
-import { renderScreen } from "../cart/render-for-test.tsx";
 import { OrderView } from "./order-view.tsx";
+import { renderScreen } from "./render-for-test.tsx";
 
 const order: OrderDto = {
   number: "ORD-000123",

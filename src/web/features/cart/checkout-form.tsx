@@ -14,11 +14,11 @@ import {
   placeOrderSchema,
   shippingProblemMessage,
 } from "../../../shared/schemas/order.ts";
-import { setAppliedCoupon } from "../cart/applied-coupon.ts";
-import type { StoredCartLine } from "../cart/cart-store.ts";
-import { cartGrams, gramsOf } from "../cart/line-details.ts";
+import { setAppliedCoupon } from "./applied-coupon.ts";
+import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
 import { useErrorText } from "./error-text.ts";
+import { cartGrams, gramsOf } from "./line-details.ts";
 import { orderHref, placeOrder } from "./place-order.ts";
 
 /** The checkout fields of the one order schema; lines, coupon and language come from the cart. */

@@ -5,11 +5,11 @@ import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { formatMoney, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useLang } from "../../lib/bilingual.ts";
-import { useAppliedCoupon } from "../cart/applied-coupon.ts";
-import { useCart } from "../cart/cart-store.ts";
-import { type CartPricing, CartSummary, cartSummaryTotals } from "../cart/cart-summary.tsx";
-import { gramsOf, lineName } from "../cart/line-details.ts";
+import { useAppliedCoupon } from "./applied-coupon.ts";
+import { useCart } from "./cart-store.ts";
+import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
 import { CheckoutForm } from "./checkout-form.tsx";
+import { gramsOf, lineName } from "./line-details.ts";
 
 /** Checkout: the shopper's details and payment beside the cart it orders. */
 export function CheckoutView({ pricing }: { pricing: CartPricing }) {

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../../shared/domain/cart.ts";
-import { setAppliedCoupon } from "../cart/applied-coupon.ts";
-import { resetCartStoreForTests } from "../cart/cart-store.ts";
-import { renderScreen } from "../cart/render-for-test.tsx";
+import { setAppliedCoupon } from "./applied-coupon.ts";
+import { resetCartStoreForTests } from "./cart-store.ts";
 import { CheckoutView } from "./checkout-view.tsx";
+import { renderScreen } from "./render-for-test.tsx";
 
 const pricing = { cartDiscountPercent: 20, deliveryFeeCents: 1500 };
 const line = { name: "Baklava", price: 25, image: "", timestamp: 1 };
