@@ -1,8 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
-import { messagingLink } from "../../lib/messaging.ts";
-import { useRootData } from "../../lib/use-root-data.ts";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -10,7 +7,10 @@ import {
   PhoneIcon,
   PinIcon,
   TiktokIcon,
-} from "../ui/icons.tsx";
+} from "../../components/ui/icons.tsx";
+import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
+import { messagingLink } from "../../lib/messaging.ts";
+import { useRootData } from "../../lib/use-root-data.ts";
 
 const FOOTER_LINKS = [
   { to: "/", key: "nav.home" },

@@ -2,12 +2,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { badgeText } from "../../../shared/domain/cart.ts";
+import { GetStartedMenu } from "../../components/layout/get-started-menu.tsx";
+import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
+import { GET_STARTED_LINKS, MAIN_LINKS } from "../../components/layout/nav-links.ts";
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../../components/ui/icons.tsx";
 import { CustomerMenu } from "../../features/auth/customer-menu.tsx";
 import { useCartCount } from "../../features/cart/use-cart-count.ts";
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../ui/icons.tsx";
-import { GetStartedMenu } from "./get-started-menu.tsx";
-import { LanguageToggle } from "./language-toggle.tsx";
-import { GET_STARTED_LINKS, MAIN_LINKS } from "./nav-links.ts";
 
 export function Header() {
   const { t } = useTranslation();
