@@ -58,7 +58,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     fp(
       async (instance) => {
-        instance.decorate("services", createServices(database, config));
+        instance.decorate("services", createServices(database));
       },
       {
         name: "services",

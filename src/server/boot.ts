@@ -36,7 +36,7 @@ export async function boot(
     fail(`Cannot open the database: ${(error as Error).message}`);
   }
 
-  const services = createServices(database, config);
+  const services = createServices(database);
   const seeded = await seedOnFirstStart({ database, services, config });
   const admin = await ensureFirstAdmin(database.db, {
     email: config.adminEmail,

@@ -14,11 +14,10 @@ import { createSettingsService } from "./modules/settings/service.ts";
  * Every service, built once per app. Routes reach them as `app.services.x`, storefront loaders
  * through React Router's load context, so both use the same queries.
  */
-export function createServices(database: Database, config: Config) {
+export function createServices(database: Database) {
   const { db } = database;
   const tokens = createTokenService(db);
   const settings = createSettingsService(db);
-  void config;
   return {
     settings,
     newsletter: createNewsletterService(db),
