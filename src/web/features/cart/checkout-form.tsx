@@ -230,10 +230,32 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
     );
   };
 
+  const textArea = (name: "address" | "notes", label: string, auto?: string) => {
+    const f = field(name);
+    return (
+      <div>
+        <label htmlFor={f.id} className="mb-1 block font-bold">
+          {label}
+        </label>
+        <textarea
+          id={f.id}
+          rows={2}
+          className="field"
+          autoComplete={auto}
+          {...register(name)}
+          {...f.aria}
+        />
+        {f.message ? (
+          <p id={f.errorId} className="mt-1 text-sm text-red-700">
+            {f.message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
   const countryField = field("country");
   const shippingId = `${formId}-shipping`;
-  const notesField = field("notes");
-  const addressField = field("address");
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="space-y-8">
@@ -299,41 +321,8 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
           ) : null}
         </div>
         {text("city", t("fields.city"), { auto: "address-level2" })}
-        <div>
-          <label htmlFor={addressField.id} className="mb-1 block font-bold">
-            {t("fields.address")}
-          </label>
-          <textarea
-            id={addressField.id}
-            rows={2}
-            className="field"
-            autoComplete="street-address"
-            {...register("address")}
-            {...addressField.aria}
-          />
-          {addressField.message ? (
-            <p id={addressField.errorId} className="mt-1 text-sm text-red-700">
-              {addressField.message}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={notesField.id} className="mb-1 block font-bold">
-            {t("fields.notes")}
-          </label>
-          <textarea
-            id={notesField.id}
-            rows={2}
-            className="field"
-            {...register("notes")}
-            {...notesField.aria}
-          />
-          {notesField.message ? (
-            <p id={notesField.errorId} className="mt-1 text-sm text-red-700">
-              {notesField.message}
-            </p>
-          ) : null}
-        </div>
+        {textArea("address", t("fields.address"), "street-address")}
+        {textArea("notes", t("fields.notes"))}
       </fieldset>
 
       <fieldset className="space-y-2">
