@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,10 +22,27 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * An opaque text that changes whenever committed public content changes: every table with
+   * the `touch_content_version` trigger (see docs/conventions.md, "Caches"). Compare for
+   * equality only; it is per process (PGlite) and never worth persisting.
+   */
+  contentVersion(): Promise<string>;
+  /** PGlite only: the data directory as an uncompressed tar (test snapshots). */
+  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** The channel `touch_content_version()` notifies on (migration 0006). */
+export const CONTENT_CHANNEL = "shop_content";
+
+/** A version nothing was ever cached under: caching is off until the version can be read. */
+const uncachable = () => `uncachable:${randomBytes(8).toString("hex")}`;
+
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "migrations",
+);
 
 export class DataDirLockedError extends Error {}
 
@@ -62,22 +80,40 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Embedded PostgreSQL. `dataDir` undefined = in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL. `dataDir` undefined = in memory (tests); `loadDataDir` starts it from
+ * a dumped data directory (a migrated test snapshot) instead of running initdb.
+ */
+export async function openPglite(
+  dataDir?: string,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, "db") : undefined, {
       extensions: { pg_trgm },
+      loadDataDir: opts.loadDataDir,
     });
   } catch (error) {
     unlock();
     throw error;
   }
   const db = drizzlePglite(client, { casing: "snake_case" }) as unknown as Db;
+  // One process owns the embedded database, so every write passes through this client, and
+  // PGlite hands a NOTIFY to its listeners (queued microtasks) while it parses the COMMIT's
+  // reply: before the writer's await resumes. A counter bumped there is exact, and reading it
+  // costs no query. The boot token keeps versions of two processes apart.
+  const boot = randomBytes(4).toString("hex");
+  let generation = 0;
+  await client.listen(CONTENT_CHANNEL, () => {
+    generation++;
+  });
   return {
     db,
     kind: "pglite",
+    contentVersion: async () => `${boot}.${generation}`,
+    dumpDataDir: () => client.dumpDataDir("none"),
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
@@ -98,6 +134,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: "postgres",
+    // Several instances may write: the version lives in the database, a sum of striped
+    // counters the trigger bumps in the writing transaction (one cheap read per check).
+    contentVersion: async () => {
+      try {
+        const result = await pool.query<{ v: string | null }>(
+          "select sum(version)::text as v from content_version",
+        );
+        return `pg.${result.rows[0]?.v ?? "0"}`;
+      } catch {
+        return uncachable();
+      }
+    },
+    dumpDataDir: () => Promise.reject(new Error("dumpDataDir is PGlite's")),
     migrate: async () => {
       await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
     },

@@ -25,6 +25,8 @@ const steps: SeedStep[] = [
   },
   // Demo coupons (issue 5): one active 10%, one active 30%, one expired.
   ({ services }) => services.coupons.seedDemo(),
+  // Demo kitchen dishes (issue 12): bilingual, some every day, some on set weekdays.
+  ({ services }) => services.kitchen.seedDemo(),
 ];
 
 /** Demo data goes in on the first start only; a shop owner's edits are never overwritten. */
