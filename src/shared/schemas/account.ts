@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../domain/validation-messages.ts";
 import { AUTH_MESSAGES, newPasswordField } from "./auth.ts";
-import { emailField } from "./fields.ts";
+import { emailField, text } from "./fields.ts";
 
 /** SPEC 2/9: the account screen's country selector offers exactly these (ISO 3166-1 alpha-2). */
 export const ACCOUNT_COUNTRIES = ["SY", "TR", "QA", "AE"] as const;
@@ -15,8 +15,7 @@ export const ACCOUNT_MESSAGES = {
 
 /** An optional text: trimmed, and an empty one is stored as "no value". */
 const optionalText = (max = 120) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, ACCOUNT_MESSAGES.TOO_LONG)
     .nullish()
@@ -25,15 +24,13 @@ const optionalText = (max = 120) =>
 /** SPEC 2 account fields: username, name, company, email, phone, country, location. */
 export const accountUpdateSchema = z.object({
   username: optionalText(),
-  name: z
-    .string({ message: MESSAGES.NAME_REQUIRED })
+  name: text({ message: MESSAGES.NAME_REQUIRED })
     .trim()
     .min(1, MESSAGES.NAME_REQUIRED)
     .max(120, ACCOUNT_MESSAGES.TOO_LONG),
   company: optionalText(),
   email: emailField,
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .regex(/^$|^\+?[0-9][0-9 ()-]{4,22}$/, ACCOUNT_MESSAGES.PHONE)
     .nullish()
@@ -54,13 +51,12 @@ const passwordPair = z.object({ password: z.string(), password_confirmation: z.s
 /** Security screen: current password, new password, confirmation (SPEC's rules for the new one). */
 export const passwordChangeSchema = z
   .object({
-    current_password: z
-      .string({ message: AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED })
+    current_password: text({ message: AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED })
       .trim()
       .min(1, AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED)
       .max(200, AUTH_MESSAGES.CURRENT_PASSWORD_WRONG),
     password: newPasswordField,
-    password_confirmation: z.string({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
+    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
   })
   .refine((input) => input.password === input.password_confirmation, {
     message: MESSAGES.PASSWORDS_DO_NOT_MATCH,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../domain/validation-messages.ts";
-import { emailField } from "./fields.ts";
+import { emailField, text } from "./fields.ts";
 
 /** SPEC 9: password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
 export const PASSWORD_MIN = 6;
@@ -8,11 +8,10 @@ export const PASSWORD_MAX = 128;
 export const PASSWORD_TOO_LONG = `Password must not be longer than ${PASSWORD_MAX} characters.`;
 
 /** SPEC 5: values are trimmed; a missing value is SPEC's "required" text, not a type error. */
-const requiredText = (message: string) => z.string({ message }).trim().min(1, message);
+const requiredText = (message: string) => text({ message }).trim().min(1, message);
 
 /** A new password: SPEC's minimum, trimmed like every login value so sign-in matches. */
-export const newPasswordField = z
-  .string({ message: MESSAGES.PASSWORD_MIN })
+export const newPasswordField = text({ message: MESSAGES.PASSWORD_MIN })
   .trim()
   .min(PASSWORD_MIN, MESSAGES.PASSWORD_MIN)
   .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
@@ -43,7 +42,7 @@ export const registerSchema = z
     ),
     email: emailField,
     password: newPasswordField,
-    password_confirmation: z.string({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
+    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
   })
   .refine((input) => input.password === input.password_confirmation, {
     message: MESSAGES.PASSWORDS_DO_NOT_MATCH,

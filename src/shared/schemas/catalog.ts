@@ -9,6 +9,7 @@ import {
   SORTS,
   type SocialNetwork,
 } from "../domain/catalog.ts";
+import { text } from "./fields.ts";
 
 // Catalog API contract (issue 3): the DTOs GET /api/products, /api/products/:id and
 // /api/categories answer with, the list query, and the images the pages use.
@@ -33,8 +34,7 @@ const wholeNumber = (message: string) =>
     .union(
       [
         z.number(),
-        z
-          .string()
+        text()
           .trim()
           .regex(/^-?\d+$/, message),
       ],
@@ -44,12 +44,11 @@ const wholeNumber = (message: string) =>
     .pipe(z.number().int(message).max(Number.MAX_SAFE_INTEGER, message));
 
 export const productListQuerySchema = z.object({
-  search: z
-    .string()
+  search: text()
     .max(MAX_SEARCH_LENGTH, `The search must not be longer than ${MAX_SEARCH_LENGTH} characters.`)
     .optional(),
   /** A category id or slug; empty means all categories. */
-  category: z.string().max(100, "The category is not valid.").optional(),
+  category: text().max(100, "The category is not valid.").optional(),
   page: wholeNumber("The page must be a whole number of at least 1.")
     .pipe(z.number().min(1, "The page must be a whole number of at least 1."))
     .default(1),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CouponProblem } from "../domain/coupons.ts";
 import type { Lang } from "../domain/money.ts";
+import { text } from "./fields.ts";
 
 export const COUPON_MESSAGES = {
   CODE_REQUIRED: "Please enter a promotion code.",
@@ -9,8 +10,7 @@ export const COUPON_MESSAGES = {
 
 /** The promotion-code box: `POST /api/coupons/check`. */
 export const couponCheckSchema = z.object({
-  code: z
-    .string({ message: COUPON_MESSAGES.CODE_REQUIRED })
+  code: text({ message: COUPON_MESSAGES.CODE_REQUIRED })
     .trim()
     .min(1, COUPON_MESSAGES.CODE_REQUIRED)
     .max(60, COUPON_MESSAGES.CODE_REQUIRED),

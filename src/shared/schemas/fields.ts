@@ -1,8 +1,36 @@
 import { z } from "zod";
 
+/** The answer to a NUL byte or a lone UTF-16 surrogate in any text a client sends. */
+export const TEXT_NOT_ALLOWED = "This text contains characters that are not allowed.";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True for text PostgreSQL cannot store: a NUL byte (text columns reject it) or a lone
+ * surrogate (not encodable as UTF-8). Either would otherwise fail in the database as a 500.
+ */
+export function hasForbiddenChars(value: string): boolean {
+  return value.includes("\0") || LONE_SURROGATE.test(value);
+}
+
+/** The text without NUL bytes and lone surrogates (for query strings, which are lenient). */
+export function cleanText(value: string): string {
+  return value.replaceAll("\0", "").replace(new RegExp(LONE_SURROGATE, "g"), "");
+}
+
+/**
+ * THE text schema: every text field a client sends (body, query, params) starts with `text()`
+ * instead of `z.string()`, so NUL bytes and lone surrogates are a 422/400 keyed by the field.
+ * Chain as usual: `text({ message }).trim().min(1, message).max(120, ...)`.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !hasForbiddenChars(value), {
+    message: TEXT_NOT_ALLOWED,
+    abort: true,
+  });
+
 /** Reusable field schemas: one definition for the browser form and the server route. */
-export const emailField = z
-  .string({ message: "The email field is required." })
+export const emailField = text({ message: "The email field is required." })
   .trim()
   .min(1, "The email field is required.")
   .max(254, "The email must not be longer than 254 characters.")

@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from "../domain/order-states.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
 import { MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
+import { text } from "./fields.ts";
 
 /** One definition for the checkout form (browser) and `POST /api/orders` (server). */
 export const ORDER_MESSAGES = {
@@ -28,11 +29,10 @@ export const PAYMENT_METHODS = ["cod", "bank_transfer", "messaging_app"] as cons
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const requiredText = (message: string, max: number) =>
-  z.string({ message }).trim().min(1, message).max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`);
+  text({ message }).trim().min(1, message).max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`);
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
     .nullish()
@@ -40,7 +40,7 @@ const optionalText = (max: number) =>
 
 /** Cart lines carry product ids as strings (SPEC 3); both "12" and 12 are accepted. */
 const productIdField = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, ORDER_MESSAGES.PRODUCT_INVALID)], {
+  .union([z.number(), text().trim().regex(/^\d+$/, ORDER_MESSAGES.PRODUCT_INVALID)], {
     message: ORDER_MESSAGES.PRODUCT_INVALID,
   })
   .transform(Number)
@@ -72,21 +72,18 @@ export const orderLineInputSchema = z.object({
 
 export const placeOrderSchema = z.object({
   name: requiredText(MESSAGES.NAME_REQUIRED, 120),
-  phone: z
-    .string({ message: ORDER_MESSAGES.PHONE_REQUIRED })
+  phone: text({ message: ORDER_MESSAGES.PHONE_REQUIRED })
     .trim()
     .min(1, ORDER_MESSAGES.PHONE_REQUIRED)
     .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, ORDER_MESSAGES.PHONE_INVALID),
   /** Optional: a guest who gives a phone need not give an e-mail (DECISIONS). */
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(254, ORDER_MESSAGES.EMAIL_INVALID)
     .nullish()
     .transform((value) => (value ? value : null))
     .pipe(z.email(ORDER_MESSAGES.EMAIL_INVALID).nullable()),
-  country: z
-    .string({ message: ORDER_MESSAGES.COUNTRY_REQUIRED })
+  country: text({ message: ORDER_MESSAGES.COUNTRY_REQUIRED })
     .trim()
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
@@ -107,8 +104,7 @@ export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
 
 /** Clients send a fresh random key per checkout attempt (a UUID is 36 characters). */
-export const idempotencyKeySchema = z
-  .string({ message: "The Idempotency-Key header is required." })
+export const idempotencyKeySchema = text({ message: "The Idempotency-Key header is required." })
   .trim()
   .min(16, "The Idempotency-Key header must be 16 to 200 characters.")
   .max(200, "The Idempotency-Key header must be 16 to 200 characters.")
@@ -198,62 +194,14 @@ export const orderListResponseSchema = z.object({
 });
 
 export const orderNumberParams = z.object({
-  number: z
-    .string()
+  number: text()
     .trim()
     .max(40)
     .regex(/^[A-Za-z0-9-]+$/, "Not a valid order number."),
 });
-export const orderAccessQuerySchema = z.object({ key: z.string().max(200).optional() });
+export const orderAccessQuerySchema = z.object({ key: text().max(200).optional() });
 
-// ---- Admin ----
-
-export const adminOrdersQuerySchema = z.object({
-  status: z
-    .enum(ORDER_STATUSES, { message: `The status must be one of: ${ORDER_STATUSES.join(", ")}.` })
-    .optional(),
-  page: pageField,
-  per_page: perPageField,
-});
-
-/** SPEC 3's admin list row (id, order, date, customer, total, status), named for this API. */
-export const adminOrderListItemSchema = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  /** SPEC 3's names for the number and the date, for the back office's list. */
-  order: z.string(),
-  date: z.string(),
-  status: orderStatusSchema,
-  customer: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  total: z.number(),
-  payment_method: z.enum(PAYMENT_METHODS),
-  created_at: z.string(),
-});
-
-export const adminOrderListResponseSchema = z.object({
-  data: z.array(adminOrderListItemSchema),
-  meta: pageMetaSchema,
-});
-
-export const adminOrderDetailSchema = orderDtoSchema.extend({
-  id: z.number().int(),
-  user_id: z.number().int().nullable(),
-  /** Where the order can go from here (the state machine), for the admin's buttons. */
-  next_statuses: z.array(orderStatusSchema),
-  /** SPEC 3's detail names: customerName and items (name, quantity, price). */
-  customerName: z.string(),
-  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
-});
-export const adminOrderDetailResponseSchema = z.object({ data: adminOrderDetailSchema });
-
-export const adminOrderStatusSchema = z.object({
-  status: z.enum(ORDER_STATUSES, {
-    message: `The status must be one of: ${ORDER_STATUSES.join(", ")}.`,
-  }),
-  note: optionalText(500),
-});
+// The admin API's schemas live in admin-order.ts.
 
 // ---- Shipping refusals: one wording for the checkout form and the server ----
 

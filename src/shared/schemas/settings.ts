@@ -1,21 +1,22 @@
 import { z } from "zod";
+import { text } from "./fields.ts";
 
-const bilingual = z.object({ en: z.string().trim().min(1), ar: z.string().trim().default("") });
+const bilingual = z.object({ en: text().trim().min(1), ar: text().trim().default("") });
 
 export const locationSchema = z.object({
   title: bilingual,
   address: bilingual,
   hours: bilingual,
   email: z.email(),
-  mobile: z.string().trim().min(1),
-  landline: z.string().trim().min(1),
+  mobile: text().trim().min(1),
+  landline: text().trim().min(1),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
 
 /** Everything SPEC calls "fixed in the page" becomes an editable shop setting (DECISIONS). */
 export const shopSettingsSchema = z.object({
-  phones: z.array(z.string().trim().min(1)).length(2),
+  phones: z.array(text().trim().min(1)).length(2),
   emails: z.array(z.email()).length(2),
   /** Messaging-app number in international form, digits only (used in wa.me links). */
   messagingNumber: z.string().regex(/^\d{6,15}$/),

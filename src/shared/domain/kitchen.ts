@@ -1,0 +1,172 @@
+import { BUSINESS_TIME_ZONE, businessDate } from "./coupons.ts";
+
+/**
+ * The kitchen's daily menu (issue 12, DECISIONS "Back office, kitchen and content"). Every
+ * date here is a business date: a calendar day in Asia/Damascus written YYYY-MM-DD. The
+ * clock is never read: callers pass `now`.
+ */
+
+/** SPEC 7: `GET /api/kitchen?filter=today|tomorrow|nextWeek`; a missing filter is today. */
+export const KITCHEN_FILTERS = ["today", "tomorrow", "nextWeek"] as const;
+export type KitchenFilter = (typeof KITCHEN_FILTERS)[number];
+export const DEFAULT_KITCHEN_FILTER: KitchenFilter = "today";
+
+/** `nextWeek` is the seven days after today (today itself excluded). */
+export const NEXT_WEEK_DAYS = 7;
+
+/** Days of the week as JavaScript numbers them: 0 = Sunday ... 6 = Saturday. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export function isKitchenFilter(value: unknown): value is KitchenFilter {
+  return typeof value === "string" && (KITCHEN_FILTERS as readonly string[]).includes(value);
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseDate(date: string): Date {
+  const match = DATE.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  const value = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(value.getTime()) || value.toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`Not a date: ${date}`);
+  }
+  return value;
+}
+
+/** A calendar date `days` later (or earlier): pure date arithmetic, no time zone involved. */
+export function addDays(date: string, days: number): string {
+  const value = parseDate(date);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** The weekday a calendar date falls on. */
+export function weekdayOf(date: string): Weekday {
+  return parseDate(date).getUTCDay() as Weekday;
+}
+
+/** Today in the kitchen's time zone. */
+export function kitchenToday(now: Date, tz = BUSINESS_TIME_ZONE): string {
+  return businessDate(now, tz);
+}
+
+/** The business dates a filter covers, in order. */
+export function filterDates(filter: KitchenFilter, now: Date, tz = BUSINESS_TIME_ZONE): string[] {
+  const today = kitchenToday(now, tz);
+  switch (filter) {
+    case "today":
+      return [today];
+    case "tomorrow":
+      return [addDays(today, 1)];
+    case "nextWeek":
+      return Array.from({ length: NEXT_WEEK_DAYS }, (_, i) => addDays(today, i + 1));
+  }
+}
+
+/** Weekdays cleaned for storage: unique, valid, sorted. An empty list means every day. */
+export function normaliseWeekdays(weekdays: readonly number[]): Weekday[] {
+  const set = new Set(
+    weekdays.filter((d): d is Weekday => Number.isInteger(d) && d >= 0 && d <= 6),
+  );
+  return [...set].sort((a, b) => a - b);
+}
+
+/** Whether a dish is cooked on a date: no weekdays chosen means every day. */
+export function isCookedOn(weekdays: readonly number[], date: string): boolean {
+  return weekdays.length === 0 || weekdays.includes(weekdayOf(date));
+}
+
+/**
+ * "Sold out today" stores the business date it was switched on for, so it clears itself at
+ * midnight in Damascus without a job: it only counts while that date is still today.
+ */
+export function isSoldOutToday(
+  soldOutOn: string | null | undefined,
+  now: Date,
+  tz = BUSINESS_TIME_ZONE,
+): boolean {
+  return soldOutOn != null && soldOutOn === kitchenToday(now, tz);
+}
+
+/** A dish is sold out on a date only when the switch was set for that very day. */
+export function isSoldOutOn(soldOutOn: string | null | undefined, date: string): boolean {
+  return soldOutOn != null && soldOutOn === date;
+}
+
+/**
+ * What to store when the admin flips the switch: today's date, or null. Switching it off
+ * on a later day is the same as leaving it (it already cleared at midnight).
+ */
+export function soldOutValue(soldOutToday: boolean, now: Date, tz = BUSINESS_TIME_ZONE) {
+  return soldOutToday ? kitchenToday(now, tz) : null;
+}
+
+export type KitchenDishRule = {
+  active: boolean;
+  weekdays: readonly number[];
+  soldOutOn: string | null;
+};
+
+export type MenuEntry<D> = {
+  dish: D;
+  /** The dates of the filter this dish is served on (one date for today and tomorrow). */
+  dates: string[];
+  /** Sold out on the first of those dates (only ever true for today's menu). */
+  soldOut: boolean;
+};
+
+/**
+ * The menu a filter shows: active dishes cooked on at least one of its dates, each with
+ * the dates it is served, in the order given (the caller sorts the dishes).
+ */
+export function kitchenMenu<D extends KitchenDishRule>(
+  dishes: readonly D[],
+  filter: KitchenFilter,
+  now: Date,
+  tz = BUSINESS_TIME_ZONE,
+): MenuEntry<D>[] {
+  const dates = filterDates(filter, now, tz);
+  const menu: MenuEntry<D>[] = [];
+  for (const dish of dishes) {
+    if (!dish.active) continue;
+    const served = dates.filter((date) => isCookedOn(dish.weekdays, date));
+    if (served.length === 0) continue;
+    menu.push({ dish, dates: served, soldOut: isSoldOutOn(dish.soldOutOn, served[0] as string) });
+  }
+  return menu;
+}
+
+/** Next week's menu as one group per date (dates with no dish are left out). */
+export function groupByDate<D>(
+  entries: readonly { dish: D; dates: readonly string[] }[],
+): { date: string; dishes: D[] }[] {
+  const groups = new Map<string, D[]>();
+  for (const entry of entries) {
+    for (const date of entry.dates) {
+      const list = groups.get(date) ?? [];
+      list.push(entry.dish);
+      groups.set(date, list);
+    }
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, list]) => ({ date, dishes: list }));
+}
+
+/** A date's weekday name in a language ("Monday", "الاثنين"), for next week's headings. */
+export function weekdayName(date: string, lang: "en" | "ar"): string {
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
+    weekday: "long",
+    timeZone: "UTC",
+  }).format(parseDate(date));
+}
+
+/** Day and month of a date in a language, with Latin digits ("24 Nov", "24 نوفمبر"). */
+export function shortDate(date: string, lang: "en" | "ar"): string {
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(parseDate(date));
+}

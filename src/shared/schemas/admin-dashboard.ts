@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { orderStatusSchema } from "./order.ts";
+
+/** SPEC's five totals, then the charts' figures (issue 11). */
+export const dashboardSchema = z.object({
+  total_users: z.number().int(),
+  total_orders: z.number().int(),
+  total_products: z.number().int(),
+  total_payments: z.number(),
+  total_trader_applications: z.number().int(),
+  per_day: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
+  by_status: z.array(z.object({ status: orderStatusSchema, count: z.number().int() })),
+  top_products: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      name_ar: z.string(),
+      grams: z.number().int(),
+    }),
+  ),
+  recent_orders: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      customer: z.string(),
+      total: z.number(),
+      status: orderStatusSchema,
+      created_at: z.string(),
+    }),
+  ),
+});
+
+export type Dashboard = z.infer<typeof dashboardSchema>;

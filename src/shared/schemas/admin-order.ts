@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { isCalendarDate } from "../domain/business-days.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../domain/order-states.ts";
+import { pageMetaSchema } from "./catalog.ts";
+import { text } from "./fields.ts";
+import { orderDtoSchema, orderStatusSchema, PAYMENT_METHODS } from "./order.ts";
+
+// The orders desk's API (issue 11): list with filters and search, detail with a timeline,
+// status changes along DECISIONS' machine, internal notes, CSV export.
+
+export const ADMIN_ORDER_MESSAGES = {
+  STATUS: `The status must be one of: ${ORDER_STATUSES.join(", ")}.`,
+  DATE: "The date must be a calendar date written YYYY-MM-DD.",
+  RANGE: "The start date must not be after the end date.",
+  PAGE: "The page must be a whole number of at least 1.",
+  PER_PAGE: "The per page must be 10, 20 or 50.",
+  SEARCH_TOO_LONG: "The search must not be longer than 100 characters.",
+  NOTE_REQUIRED: "Please write a note.",
+  NOTE_TOO_LONG: "The note must not be longer than 2000 characters.",
+} as const;
+
+export const ADMIN_ORDER_PER_PAGE = [10, 20, 50] as const;
+
+const day = text()
+  .trim()
+  .refine(isCalendarDate, ADMIN_ORDER_MESSAGES.DATE)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const filterFields = z.object({
+  status: z
+    .enum(ORDER_STATUSES, { message: ADMIN_ORDER_MESSAGES.STATUS })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** First and last Asia/Damascus day, both included. */
+  from: day,
+  to: day,
+  /** Order number, name, phone or e-mail; Arabic-normalised. */
+  q: text()
+    .trim()
+    .max(100, ADMIN_ORDER_MESSAGES.SEARCH_TOO_LONG)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+const rangeInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+const rangeError = { message: ADMIN_ORDER_MESSAGES.RANGE, path: ["to"] };
+
+/** Filters shared by the list and the CSV export. */
+export const adminOrderFiltersSchema = filterFields.refine(rangeInOrder, rangeError);
+export type AdminOrderFilters = {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+};
+
+export const adminOrdersQuerySchema = filterFields
+  .extend({
+    page: z.coerce
+      .number({ message: ADMIN_ORDER_MESSAGES.PAGE })
+      .int(ADMIN_ORDER_MESSAGES.PAGE)
+      .min(1, ADMIN_ORDER_MESSAGES.PAGE)
+      .max(1_000_000, ADMIN_ORDER_MESSAGES.PAGE)
+      .default(1),
+    per_page: z.coerce
+      .number()
+      .pipe(
+        z.union([z.literal(10), z.literal(20), z.literal(50)], {
+          message: ADMIN_ORDER_MESSAGES.PER_PAGE,
+        }),
+      )
+      .default(10),
+    format: z.enum(["json", "csv"]).default("json"),
+  })
+  .refine(rangeInOrder, rangeError);
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+
+/** SPEC 3's admin list row (id, order, date, customer, total, status) plus payment and the new mark. */
+export const adminOrderListItemSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  order: z.string(),
+  date: z.string(),
+  status: orderStatusSchema,
+  customer: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  country: z.string(),
+  total: z.number(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  lang: z.enum(["en", "ar"]),
+  /** No admin has opened it yet. */
+  is_new: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
+
+export const adminOrderListResponseSchema = z.object({
+  data: z.array(adminOrderListItemSchema),
+  meta: pageMetaSchema,
+});
+
+export const orderActorSchema = z.object({
+  kind: z.enum(["customer", "admin", "system"]),
+  id: z.number().int().nullable(),
+  /** The admin's name when known; null for the customer and the system. */
+  name: z.string().nullable(),
+});
+
+/** Every status change and every internal note, oldest first. */
+export const timelineEntrySchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("status"),
+    status: orderStatusSchema,
+    note: z.string().nullable(),
+    actor: orderActorSchema,
+    at: z.string(),
+  }),
+  z.object({
+    kind: z.literal("note"),
+    id: z.number().int(),
+    note: z.string(),
+    actor: orderActorSchema,
+    at: z.string(),
+  }),
+]);
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const adminOrderDetailSchema = orderDtoSchema.extend({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  lang: z.enum(["en", "ar"]),
+  /** Where the order can go from here (the state machine): the admin's buttons. */
+  next_statuses: z.array(orderStatusSchema),
+  timeline: z.array(timelineEntrySchema),
+  /** SPEC 3's detail names: customerName and items (name, quantity, price). */
+  customerName: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export const adminOrderDetailResponseSchema = z.object({ data: adminOrderDetailSchema });
+
+export const adminOrderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { message: ADMIN_ORDER_MESSAGES.STATUS }),
+  note: text()
+    .trim()
+    .max(2000, ADMIN_ORDER_MESSAGES.NOTE_TOO_LONG)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+
+export const adminOrderNoteSchema = z.object({
+  body: text({ message: ADMIN_ORDER_MESSAGES.NOTE_REQUIRED })
+    .trim()
+    .min(1, ADMIN_ORDER_MESSAGES.NOTE_REQUIRED)
+    .max(2000, ADMIN_ORDER_MESSAGES.NOTE_TOO_LONG),
+});
