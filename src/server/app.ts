@@ -6,21 +6,31 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { type Config, fastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { routeTablePlugin } from "./modules/accounts/route-table.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { adminAuditRoutes } from "./modules/audit/admin-routes.ts";
+import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { adminContentRoutes } from "./modules/content/admin-routes.ts";
+import { contentRoutes } from "./modules/content/routes.ts";
+import { adminCouponRoutes } from "./modules/coupons/admin-routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { adminDashboardRoutes } from "./modules/dashboard/admin-routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { adminInboxRoutes } from "./modules/inbox/admin-routes.ts";
+import { inboxRoutes } from "./modules/inbox/routes.ts";
+import { adminKitchenRoutes } from "./modules/kitchen/admin-routes.ts";
+import { kitchenRoutes } from "./modules/kitchen/routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
+import { genReqId, withRedaction } from "./plugins/logging.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { type WebMode, webPlugin } from "./plugins/web.ts";
 import { createServices } from "./services.ts";
@@ -42,8 +52,10 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: config.trustProxy,
+    logger: withRedaction(opts.logger),
+    genReqId,
+    frameworkErrors,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Let in-flight requests finish on shutdown, but don't wait forever on idle keep-alives.
     forceCloseConnections: "idle",
@@ -82,8 +94,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(newsletterRoutes);
       await api.register(accountRoutes);
       await api.register(catalogRoutes);
+      // SPEC's POST /api/products: an admin create (its own plugin holds the admin hook).
+      await api.register(productCreateAliasRoutes);
       await api.register(orderRoutes);
       await api.register(couponRoutes);
+      await api.register(kitchenRoutes);
+      await api.register(inboxRoutes);
+      await api.register(contentRoutes);
       // Admin API: every route registered inside this plugin requires an admin token.
       await api.register(
         async (admin) => {
@@ -91,6 +108,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(adminOrderRoutes);
           await admin.register(adminNotificationRoutes);
           await admin.register(adminDashboardRoutes);
+          await admin.register(adminInboxRoutes);
+          await admin.register(adminContentRoutes);
+          await admin.register(adminAuditRoutes);
+          await admin.register(adminCatalogRoutes);
+          await admin.register(adminCouponRoutes);
+          await admin.register(adminKitchenRoutes);
         },
         { prefix: "/admin" },
       );

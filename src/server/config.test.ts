@@ -34,6 +34,8 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://shop.example.com/",
       GOOGLE_CLIENT_ID: "abc.apps.googleusercontent.com",
       TRUST_PROXY: "1",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      METRICS_TOKEN: "0123456789abcdef",
       RATE_LIMITS: "false",
       SEED_DEMO: "0",
     });
@@ -49,7 +51,9 @@ describe("loadConfig", () => {
       logLevel: "warn",
       publicUrl: "https://shop.example.com",
       googleClientId: "abc.apps.googleusercontent.com",
-      trustProxy: true,
+      trustProxy: 1,
+      redisUrl: "redis://127.0.0.1:6379",
+      metricsToken: "0123456789abcdef",
       rateLimits: false,
       seedDemo: false,
     });

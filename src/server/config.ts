@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -22,9 +23,25 @@ const envSchema = z.object({
   PUBLIC_URL: z.url("must be a URL such as https://shop.example.com").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+    .string()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be false, a hop count (1, 2...) or the proxies' addresses/CIDRs, e.g. 10.0.0.0/8,127.0.0.1",
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   RATE_LIMITS: z
     .enum(["true", "false", "1", "0"])
     .default("true")
@@ -47,13 +64,52 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   publicUrl?: string;
   googleClientId?: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies may name the client (X-Forwarded-For/-Proto): none, the nearest N hops, or
+   * these addresses/CIDRs. Never "every hop": a client could pick its own address.
+   */
+  trustProxy: false | number | string[];
+  /** Rate-limit counters shared by every instance (Redis); unset = in this process. */
+  redisUrl?: string;
+  /** Bearer token for GET /metrics; unset = no /metrics. */
+  metricsToken?: string;
   seedDemo: boolean;
   /** Off only for automated browser tests, which sign in more often than any person. */
   rateLimits: boolean;
 };
 
 export class ConfigError extends Error {}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: "false"/"0" none; "true" the nearest proxy only (1 hop: `true` used to trust
+ * every hop, which let any client choose its address); "2" two hops; otherwise a comma list of
+ * addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). null = invalid.
+ */
+/** Fastify's option: it honours a hop count at run time, but its types know only a function. */
+export function fastifyTrustProxy(
+  trust: Config["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const v = value.trim().toLowerCase();
+  if (v === "false" || v === "0") return false;
+  if (v === "true") return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const parts = v.split(",").map((part) => part.trim());
+  const valid = parts.every((part) => {
+    if (PROXY_NAMES.has(part)) return true;
+    const [address = "", prefix, extra] = part.split("/");
+    const family = net.isIP(address);
+    if (!family || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid && parts.length ? parts : null;
+}
 
 /** Parses the environment; a bad value throws a one-line message that names the setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     googleClientId: e.GOOGLE_CLIENT_ID,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     seedDemo: e.SEED_DEMO,
     rateLimits: e.RATE_LIMITS,
   };

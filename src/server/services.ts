@@ -1,12 +1,20 @@
+import { createContentCache } from "./cache/content-cache.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
+import { createAuditService } from "./modules/audit/service.ts";
+import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
+import { createContentService } from "./modules/content/service.ts";
+import { createCouponAdminService } from "./modules/coupons/admin-service.ts";
 import { createCouponService } from "./modules/coupons/service.ts";
 import { createDashboardService } from "./modules/dashboard/service.ts";
+import { createInboxService } from "./modules/inbox/service.ts";
+import { createKitchenService } from "./modules/kitchen/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
+import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 
@@ -17,17 +25,29 @@ import { createSettingsService } from "./modules/settings/service.ts";
 export function createServices(database: Database) {
   const { db } = database;
   const tokens = createTokenService(db);
-  const settings = createSettingsService(db);
+  // Public reads (catalogue, settings, kitchen, pages) share one cache: docs/conventions.md.
+  const cache = createContentCache(database);
+  const settings = createSettingsService(db, { cache });
   return {
+    cache,
+    /** Changes whenever any public read could change: key page caches on it. */
+    contentVersion: () => cache.version(),
     settings,
     newsletter: createNewsletterService(db),
     tokens,
     accounts: createAccountService(db, tokens),
-    catalog: createCatalogService(db),
+    catalog: createCatalogService(db, { cache }),
+    kitchen: createKitchenService(db, { cache }),
     orders: createOrderService(db, { settings }),
+    adminOrders: createAdminOrderService(db, { settings }),
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),
     dashboard: createDashboardService(db),
+    content: createContentService(db),
+    inbox: createInboxService(db),
+    audit: createAuditService(db),
+    catalogAdmin: createCatalogAdminService(db),
+    couponAdmin: createCouponAdminService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

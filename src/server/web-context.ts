@@ -5,6 +5,8 @@ import type { Services } from "./services.ts";
 export type WebLoadContext = {
   services: Services;
   lang: Lang;
+  /** i18n namespaces the matched routes declare in `handle.i18n`: the page's texts. */
+  namespaces: readonly string[];
   nonce: string;
   googleSignIn: boolean;
   publicUrl: string;

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { cleanText, hasForbiddenChars, TEXT_NOT_ALLOWED } from "../../shared/schemas/fields.ts";
 import { HttpError } from "../http-errors.ts";
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
@@ -17,6 +18,37 @@ function fieldKey(instancePath: string): string {
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // The id in every log line of a request, handed to the client to quote when reporting.
+    app.addHook("onRequest", async (request, reply) => {
+      reply.header("x-request-id", request.id);
+    });
+
+    // Every route, including ones whose schema forgot `text()` (fields.ts): text PostgreSQL
+    // cannot store is refused before validation, keyed by the field, instead of a 500 later.
+    app.addHook("preValidation", async (request) => {
+      // A query string is what someone typed in a search box: such characters are dropped
+      // there (the catalog search always did), so a search never fails on them.
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query && typeof query === "object") {
+        for (const [key, value] of Object.entries(query)) {
+          if (typeof value === "string" && hasForbiddenChars(value)) query[key] = cleanText(value);
+          else if (Array.isArray(value))
+            query[key] = value.map((v) => (typeof v === "string" ? cleanText(v) : v));
+        }
+      }
+      const parts = [
+        ["body", request.body, 422],
+        ["params", request.params, 400],
+      ] as const;
+      for (const [, value, status] of parts) {
+        const bad = forbiddenTextPaths(value);
+        if (bad.length) {
+          const errors = Object.fromEntries(bad.map((key) => [key, [TEXT_NOT_ALLOWED]]));
+          throw new HttpError(status, TEXT_NOT_ALLOWED, errors);
+        }
+      }
+    });
+
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
         if (error.headers) reply.headers(error.headers);
@@ -42,9 +74,10 @@ export const errorsPlugin = fp(
         return reply.status(status).send({ message: clientMessage(error) });
       }
       request.log.error({ err: error }, "request failed");
-      return reply
-        .status(500)
-        .send({ message: "Something went wrong on our side. Please try again." });
+      return reply.status(500).send({
+        message: "Something went wrong on our side. Please try again.",
+        request_id: request.id,
+      });
     });
 
     app.setNotFoundHandler((request, reply) => {
@@ -55,6 +88,50 @@ export const errorsPlugin = fp(
   },
   { name: "errors" },
 );
+
+/** Fastify answers these before any route or hook runs; they get the shop's shape too. */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply.status(414).send({ message: "The address is too long." });
+  }
+  return reply.status(400).send({ message: "The address is not valid." });
+}
+
+const MAX_WALK = 10_000;
+
+/** Paths ("lines.0.name") of strings PostgreSQL cannot store, in parsed JSON/query/params. */
+export function forbiddenTextPaths(root: unknown): string[] {
+  const found: string[] = [];
+  const seen = new Set<object>();
+  const stack: Array<[unknown, string[]]> = [[root, []]];
+  let visited = 0;
+  while (stack.length && visited++ < MAX_WALK && found.length < 20) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === "string") {
+      if (hasForbiddenChars(value)) found.push(path.join(".") || "_");
+      continue;
+    }
+    if (!value || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) stack.push([item, [...path, String(i)]]);
+    } else if (
+      !ArrayBuffer.isView(value) &&
+      typeof (value as { pipe?: unknown }).pipe !== "function"
+    ) {
+      // Plain data (JSON, the query parser's prototype-less objects); not files or streams.
+      for (const [key, item] of Object.entries(value)) {
+        if (hasForbiddenChars(key)) found.push([...path, "_"].join("."));
+        else stack.push([item, [...path, key]]);
+      }
+    }
+  }
+  return found.reverse();
+}
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

@@ -24,8 +24,52 @@ export const HSTS = "max-age=15552000; includeSubDomains";
 
 type RawWithNonce = IncomingMessage & { cspNonce?: string };
 
+/**
+ * RFC 3986 host: a bracketed IPv6 literal or a registered name / IPv4 address, then an optional
+ * port of at most 5 digits (checked against 65535 below). Nothing else (spaces, "%", "/", "@").
+ */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)(?::(\d{1,5}))?$/;
+
+export function isValidHost(host: string | undefined): boolean {
+  if (!host || host.length > 255) return false;
+  const match = HOST.exec(host);
+  return Boolean(match) && (match![1] === undefined || Number(match![1]) <= 65535);
+}
+
+/** The machine's own names: without PUBLIC_URL, production answers only to these. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/:\d+$/, "").toLowerCase();
+  return name === "localhost" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
+/** Answers that belong to one person: never stored by a browser or a shared cache. */
+const PRIVATE_API = /^\/api\/(?:account|admin|auth|orders)(?:[/?]|$)/;
+
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { dev: boolean; rateLimit: boolean }) => {
+    // A malformed Host would otherwise break URL building in pages (issue 14.1: a 500).
+    app.addHook("onRequest", async (request) => {
+      if (!isValidHost(request.headers.host))
+        throw new HttpError(400, "The Host header is not valid.");
+      // Issue 14.7: links, og:url, robots.txt and the sitemap are built from the Host when
+      // PUBLIC_URL is unset; in production only the machine's own names may decide them.
+      if (
+        app.config.env === "production" &&
+        !app.config.publicUrl &&
+        !isLoopbackHost(request.headers.host!) &&
+        request.url !== "/healthz"
+      ) {
+        throw new HttpError(
+          421,
+          "This shop answers only at its configured address: set PUBLIC_URL to the address people use.",
+        );
+      }
+    });
+
+    app.addHook("onSend", async (request, reply) => {
+      if (PRIVATE_API.test(request.url)) reply.header("cache-control", "no-store");
+    });
+
     app.decorateRequest("cspNonce", "");
     app.addHook("onRequest", async (request) => {
       request.cspNonce = randomBytes(16).toString("base64");

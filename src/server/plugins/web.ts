@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { pickServerLanguage } from "../../shared/domain/language.ts";
+import { namespacesFor } from "../../web/i18n/route-namespaces.ts";
 import type { WebLoadContext } from "../web-context.ts";
 
 export type WebMode = "production" | "dev" | "none";
@@ -33,7 +34,7 @@ export const webPlugin = fp(
 
     if (opts.mode === "none") return;
 
-    let handler: RequestHandler;
+    let getBuild: () => Promise<ServerBuild>;
     if (opts.mode === "production") {
       if (!fs.existsSync(SERVER_BUILD)) {
         throw new Error(
@@ -64,7 +65,8 @@ export const webPlugin = fp(
         index: false,
         allowedPath: (pathname) => !pathname.startsWith("/assets/") && pathname !== "/",
       });
-      handler = createRequestHandler((await import(SERVER_BUILD)) as ServerBuild, "production");
+      const build = (await import(SERVER_BUILD)) as ServerBuild;
+      getBuild = async () => build;
     } else {
       const { createServer } = await import("vite");
       const middie = (await import("@fastify/middie")).default;
@@ -76,11 +78,13 @@ export const webPlugin = fp(
       app.use(vite.middlewares);
       app.addHook("onClose", () => vite.close());
       // Loaded per request so edits show up without a restart.
-      handler = createRequestHandler(
-        async () => (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
-        "development",
-      );
+      getBuild = async () =>
+        (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     }
+    const handler: RequestHandler = createRequestHandler(
+      getBuild,
+      opts.mode === "production" ? "production" : "development",
+    );
 
     await app.register(async (pages) => {
       // React Router actions read the raw body themselves.
@@ -92,9 +96,11 @@ export const webPlugin = fp(
         handler: async (request, reply) => {
           if (NOT_PAGES.test(request.url)) return reply.callNotFound();
           const lang = pickServerLanguage(request.cookies.lang, request.headers["accept-language"]);
+          const build = await getBuild();
           const context: WebLoadContext = {
             services: app.services,
             lang,
+            namespaces: namespacesFor(build.routes, request.url.split("?")[0] ?? "/"),
             nonce: request.cspNonce,
             googleSignIn: Boolean(app.config.googleClientId),
             publicUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`,

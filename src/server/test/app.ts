@@ -12,6 +12,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   dataDir: string;
+  /** The test database's URL on PostgreSQL (a second instance can open it); undefined on PGlite. */
+  url?: string;
   close(): Promise<void>;
 };
 

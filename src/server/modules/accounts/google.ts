@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "../../../shared/schemas/fields.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 
 /**
@@ -55,11 +56,11 @@ export async function verifyGoogleIdToken(
   return { sub: c.sub, email: c.email, name: c.name?.trim() || c.email.split("@")[0]! };
 }
 
-const startQuery = z.object({ redirect: z.string().max(500).optional() });
+const startQuery = z.object({ redirect: text().max(500).optional() });
 const callbackBody = z.object({
-  id_token: z.string().min(1).max(8000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
+  id_token: text().min(1).max(8000).optional(),
+  state: text().max(200).optional(),
+  error: text().max(200).optional(),
 });
 
 function origin(request: FastifyRequest, publicUrl?: string): string {

@@ -23,15 +23,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponseSchema, 400: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return app.services.catalog.listProducts({
+      // Bytes serialised once per content version (the response schema applied then): a
+      // string with a JSON content type skips the per-request serializer.
+      const json = await app.services.catalog.listProductsJson({
         search: q.search,
         category: q.category,
         page: q.page,
         perPage: q.per_page,
         sort: q.sort,
       });
+      return reply.type("application/json; charset=utf-8").send(json as never);
     },
   );
 
@@ -44,19 +47,22 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailResponseSchema, 404: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const product = /^\d{1,15}$/.test(id)
-        ? await app.services.catalog.getProduct(Number(id))
+      const json = /^\d{1,15}$/.test(id)
+        ? await app.services.catalog.getProductJson(Number(id))
         : null;
-      if (!product) throw notFound();
-      return { data: product };
+      if (!json) throw notFound();
+      return reply.type("application/json; charset=utf-8").send(json as never);
     },
   );
 
   app.get(
     "/categories",
     { schema: { response: { 200: categoryListResponseSchema } } },
-    async () => ({ data: await app.services.catalog.listCategories() }),
+    async (_request, reply) =>
+      reply
+        .type("application/json; charset=utf-8")
+        .send((await app.services.catalog.listCategoriesJson()) as never),
   );
 };

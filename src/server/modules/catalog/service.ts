@@ -12,20 +12,23 @@ import {
 } from "../../../shared/domain/weight-options.ts";
 import {
   type CategoryDto,
+  categoryListResponseSchema,
   type PageMeta,
   type ProductDetail,
   type ProductListItem,
   type ProductSort,
+  productDetailResponseSchema,
+  productListResponseSchema,
   responsiveImage,
   SHIPPING_NOTE,
   type SiteImages,
   siteImages,
   storageUrl,
 } from "../../../shared/schemas/catalog.ts";
+import type { ContentCache } from "../../cache/content-cache.ts";
 import type { Db } from "../../db/client.ts";
 import {
   type CategoryRow,
-  catalogState,
   categories,
   effectivePriceSql,
   products,
@@ -201,9 +204,6 @@ function containsPattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-/** Listing pages remembered per catalog version (9-100 rows each: a few MB at most). */
-const LISTING_CACHE_ENTRIES = 500;
-
 /** More words than this add little and cost a LIKE each. */
 const MAX_SEARCH_WORDS = 6;
 
@@ -236,7 +236,7 @@ const SORT_ORDERS: Record<ProductSort, SQL[]> = {
   name: [asc(products.nameEn), asc(products.id)],
 };
 
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
   const baseSelect = () =>
     db
       .select(productColumns)
@@ -285,21 +285,6 @@ export function createCatalogService(db: Db) {
       .from(products)
       .where(where);
     return { ids: [], total: Number(counted?.total ?? 0) };
-  }
-
-  /** Listing pages by query: the rows as read at `version` (stock is re-read on every hit). */
-  const listingCache = new Map<
-    string,
-    { version: number; ids: number[]; rows: ProductQueryRow[]; meta: PageMeta }
-  >();
-
-  /** The catalog version (see catalogState); null when the row is missing: no caching. */
-  async function catalogVersion(): Promise<number | null> {
-    const [row] = await db
-      .select({ version: catalogState.version })
-      .from(catalogState)
-      .where(eq(catalogState.id, 1));
-    return row ? Number(row.version) : null;
   }
 
   /** The ids on one page of a listing, in order, and how many products match in all. */
@@ -352,158 +337,179 @@ export function createCatalogService(db: Db) {
     );
   }
 
+  async function loadRelated(id: number, limit: number): Promise<ProductListItem[]> {
+    const [self] = await db
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.id, id));
+    const others = and(eq(products.active, true), ne(products.id, id));
+    const sameCategory =
+      self?.categoryId != null
+        ? ((await baseSelect()
+            .where(and(others, eq(products.categoryId, self.categoryId)))
+            .orderBy(...SORT_ORDERS.newest)
+            .limit(limit)) as ProductQueryRow[])
+        : [];
+    const missing = limit - sameCategory.length;
+    const rest =
+      missing > 0
+        ? ((await baseSelect()
+            .where(
+              and(
+                others,
+                sameCategory.length > 0
+                  ? sql`${products.id} not in (${sql.join(
+                      sameCategory.map((r) => sql`${r.id}`),
+                      sql`, `,
+                    )})`
+                  : undefined,
+              ),
+            )
+            .orderBy(...SORT_ORDERS.newest)
+            .limit(missing)) as ProductQueryRow[])
+        : [];
+    return [...sameCategory, ...rest].map(toListItem);
+  }
+
+  /** Loaders pass URL text straight through: PostgreSQL rejects NUL in text, and no control
+   * character means anything in a search or a slug. */
+  function listingQuery(query: ListProductsQuery): ListProductsQuery {
+    return {
+      ...query,
+      search: withoutControls(query.search),
+      category: withoutControls(query.category),
+    };
+  }
+
+  /** Queries that list the same page share a key. */
+  function listingKey(q: ListProductsQuery): string {
+    return JSON.stringify([
+      normaliseSearchText(q.search ?? ""),
+      q.category?.trim().toLowerCase() ?? "",
+      q.sort ?? "",
+      q.page,
+      q.perPage,
+    ]);
+  }
+
+  async function loadListing(q: ListProductsQuery): Promise<ProductPage> {
+    const ranked = await pageIds(q);
+    const rows =
+      ranked.ids.length === 0
+        ? []
+        : ((await baseSelect().where(
+            and(inArray(products.id, ranked.ids), eq(products.active, true)),
+          )) as ProductQueryRow[]);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    const ordered = ranked.ids.flatMap((id) => byId.get(id) ?? []);
+    return {
+      data: ordered.map(toListItem),
+      meta: {
+        page: q.page,
+        per_page: q.perPage,
+        total: ranked.total,
+        last_page: lastPage(ranked.total, q.perPage),
+      },
+    };
+  }
+
+  async function loadProduct(id: number): Promise<ProductDetail | null> {
+    const [row] = await baseSelect()
+      .where(and(eq(products.id, id), eq(products.active, true)))
+      .limit(1);
+    return row ? toDetail(row as ProductQueryRow) : null;
+  }
+
+  async function loadCategories(): Promise<CategoryDto[]> {
+    const rows = await db
+      .select()
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.id));
+    return rows.map(toCategoryDto);
+  }
+
   return {
     /**
      * One page of active products; filtering, ranking and paging happen in the database.
-     * A page is cached per catalog version (a trigger bumps it on every listing-relevant
-     * write); a cache hit costs one small query that checks the version and re-reads stock,
-     * which orders change without bumping the version.
+     * Pages come from the content cache (any catalogue, stock or category write, from any
+     * instance, makes them stale at once). Read-only: never mutate the result.
      */
-    async listProducts(query: ListProductsQuery): Promise<ProductPage> {
-      // Loaders pass URL text straight through: PostgreSQL rejects NUL in text, and no
-      // control character means anything in a search or a slug.
-      const q = {
-        ...query,
-        search: withoutControls(query.search),
-        category: withoutControls(query.category),
-      };
-      const key = JSON.stringify([
-        normaliseSearchText(q.search ?? ""),
-        q.category?.trim().toLowerCase() ?? "",
-        q.sort ?? "",
-        q.page,
-        q.perPage,
-      ]);
-      const meta = (total: number) => ({
-        page: q.page,
-        per_page: q.perPage,
-        total,
-        last_page: lastPage(total, q.perPage),
-      });
-
-      const cached = listingCache.get(key);
-      if (cached) {
-        // One statement reads the version and the current stock of the cached products, so
-        // both come from the same snapshot: a matching version means the rows are current.
-        const fresh = await db
-          .select({
-            version: catalogState.version,
-            id: products.id,
-            stockGrams: products.stockGrams,
-          })
-          .from(catalogState)
-          .leftJoin(
-            products,
-            and(
-              cached.ids.length > 0 ? inArray(products.id, cached.ids) : sql`false`,
-              eq(products.active, true),
-            ),
-          )
-          .where(eq(catalogState.id, 1));
-        if (fresh.length > 0 && Number(fresh[0]!.version) === cached.version) {
-          const stock = new Map(fresh.map((r) => [Number(r.id), r.stockGrams]));
-          const data = cached.rows
-            .filter((r) => stock.has(Number(r.id)))
-            .map((r) => toListItem({ ...r, stockGrams: stock.get(Number(r.id)) ?? null }));
-          return { data, meta: cached.meta };
-        }
-      }
-
-      // The version is read before the data, so a cached page is never older than its version.
-      const version = await catalogVersion();
-      const ranked = await pageIds(q);
-      const rows =
-        ranked.ids.length === 0
-          ? []
-          : ((await baseSelect().where(
-              and(inArray(products.id, ranked.ids), eq(products.active, true)),
-            )) as ProductQueryRow[]);
-      const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      const ordered = ranked.ids.flatMap((id) => byId.get(id) ?? []);
-      const result = { data: ordered.map(toListItem), meta: meta(ranked.total) };
-      if (version !== null) {
-        listingCache.delete(key);
-        listingCache.set(key, { version, rows: ordered, meta: result.meta, ids: ranked.ids });
-        if (listingCache.size > LISTING_CACHE_ENTRIES) {
-          listingCache.delete(listingCache.keys().next().value!);
-        }
-      }
-      return result;
+    listProducts(query: ListProductsQuery): Promise<ProductPage> {
+      const q = listingQuery(query);
+      return deps.cache.get(`products:${listingKey(q)}`, () => loadListing(q));
     },
 
-    /** An active product, or null (unknown, inactive). */
+    /** listProducts' page as the JSON the API sends, serialised once per content version. */
+    listProductsJson(query: ListProductsQuery): Promise<string> {
+      const q = listingQuery(query);
+      return deps.cache.get(`products.json:${listingKey(q)}`, async () =>
+        JSON.stringify(
+          productListResponseSchema.parse(
+            await deps.cache.get(`products:${listingKey(q)}`, () => loadListing(q)),
+          ),
+        ),
+      );
+    },
+
+    /** An active product, or null (unknown, inactive); cached like listings. */
     async getProduct(id: number): Promise<ProductDetail | null> {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
-      const [row] = await baseSelect()
-        .where(and(eq(products.id, id), eq(products.active, true)))
-        .limit(1);
-      return row ? toDetail(row as ProductQueryRow) : null;
+      return deps.cache.get(`product:${id}`, () => loadProduct(id));
     },
 
-    async listCategories(): Promise<CategoryDto[]> {
-      const rows = await db
-        .select()
-        .from(categories)
-        .orderBy(asc(categories.position), asc(categories.id));
-      return rows.map(toCategoryDto);
+    /** getProduct's `{ data }` as JSON, or null when there is no such active product. */
+    async getProductJson(id: number): Promise<string | null> {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      return deps.cache.get(`product.json:${id}`, async () => {
+        const product = await deps.cache.get(`product:${id}`, () => loadProduct(id));
+        return product && JSON.stringify(productDetailResponseSchema.parse({ data: product }));
+      });
+    },
+
+    listCategories(): Promise<CategoryDto[]> {
+      return deps.cache.get("categories", loadCategories);
+    },
+
+    /** listCategories' `{ data }` as JSON. */
+    listCategoriesJson(): Promise<string> {
+      return deps.cache.get("categories.json", async () =>
+        JSON.stringify(
+          categoryListResponseSchema.parse({
+            data: await deps.cache.get("categories", loadCategories),
+          }),
+        ),
+      );
     },
 
     /** "You might also like": the same category first, never the product itself. */
     async relatedProducts(id: number, limit: number): Promise<ProductListItem[]> {
       if (!Number.isSafeInteger(id) || limit <= 0) return [];
-      const [self] = await db
-        .select({ categoryId: products.categoryId })
-        .from(products)
-        .where(eq(products.id, id));
-      const others = and(eq(products.active, true), ne(products.id, id));
-      const sameCategory =
-        self?.categoryId != null
-          ? ((await baseSelect()
-              .where(and(others, eq(products.categoryId, self.categoryId)))
-              .orderBy(...SORT_ORDERS.newest)
-              .limit(limit)) as ProductQueryRow[])
-          : [];
-      const missing = limit - sameCategory.length;
-      const rest =
-        missing > 0
-          ? ((await baseSelect()
-              .where(
-                and(
-                  others,
-                  sameCategory.length > 0
-                    ? sql`${products.id} not in (${sql.join(
-                        sameCategory.map((r) => sql`${r.id}`),
-                        sql`, `,
-                      )})`
-                    : undefined,
-                ),
-              )
-              .orderBy(...SORT_ORDERS.newest)
-              .limit(missing)) as ProductQueryRow[])
-          : [];
-      return [...sameCategory, ...rest].map(toListItem);
+      return deps.cache.get(`related:${id}:${limit}`, () => loadRelated(id, limit));
     },
 
-    /** Products for the home carousel (the page shuffles them per request). */
+    /** Products for the home carousel (the page shuffles a copy of them per request). */
     async homeProducts(limit: number): Promise<ProductListItem[]> {
       if (limit <= 0) return [];
-      const rows = await baseSelect()
-        .where(eq(products.active, true))
-        .orderBy(...SORT_ORDERS.newest)
-        .limit(limit);
-      return (rows as ProductQueryRow[]).map(toListItem);
+      return deps.cache.get(`home:${limit}`, async () => {
+        const rows = await baseSelect()
+          .where(eq(products.active, true))
+          .orderBy(...SORT_ORDERS.newest)
+          .limit(limit);
+        return (rows as ProductQueryRow[]).map(toListItem);
+      });
     },
 
     /** Ids of every active product (sitemap). */
-    async activeProductIds(): Promise<{ id: number; updatedAt: Date }[]> {
-      const rows = await db
-        .select({ id: products.id, updatedAt: products.updatedAt })
-        .from(products)
-        .where(eq(products.active, true))
-        .orderBy(asc(products.id));
-      return rows.map((r) => ({ id: Number(r.id), updatedAt: r.updatedAt }));
+    activeProductIds(): Promise<{ id: number; updatedAt: Date }[]> {
+      return deps.cache.get("active-ids", async () => {
+        const rows = await db
+          .select({ id: products.id, updatedAt: products.updatedAt })
+          .from(products)
+          .where(eq(products.active, true))
+          .orderBy(asc(products.id));
+        return rows.map((r) => ({ id: Number(r.id), updatedAt: r.updatedAt }));
+      });
     },
-
     /** Home-page artwork stored by the demo seed (hero, category cards, social previews). */
     siteImages(): SiteImages {
       return siteImages;

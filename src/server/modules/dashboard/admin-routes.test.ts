@@ -20,7 +20,7 @@ describe("GET /api/admin/dashboard", () => {
   it("starts at zero, counting customers but not admins", async () => {
     const res = await dashboard();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       data: {
         total_users: 1,
         total_orders: 0,
@@ -52,7 +52,7 @@ describe("GET /api/admin/dashboard", () => {
       }
     }
     const res = await dashboard();
-    expect(res.json().data).toEqual({
+    expect(res.json().data).toMatchObject({
       total_users: 1,
       total_orders: 3,
       total_products: 2,
@@ -64,5 +64,79 @@ describe("GET /api/admin/dashboard", () => {
   it("answers 401 anonymous and 403 to a customer", async () => {
     expect((await t.app.inject("/api/admin/dashboard")).statusCode).toBe(401);
     expect((await dashboard(customer.auth)).statusCode).toBe(403);
+  });
+});
+
+describe("dashboard charts", () => {
+  it("gives 30 Damascus days of orders and revenue, orders by status, top products and recent orders", async () => {
+    const t2 = await createTestApp();
+    try {
+      const owner = await createUserWithToken(t2.app, { admin: true });
+      const heavy = await addProduct(t2.database.db, {
+        name: "Heavy",
+        nameAr: "ثقيل",
+        priceCents: 1000,
+      });
+      const light = await addProduct(t2.database.db, { name: "Light", priceCents: 1000 });
+      const numbers: string[] = [];
+      for (const [product, qty] of [
+        [heavy, 3],
+        [light, 1],
+        [heavy, 2],
+      ] as const) {
+        const res = await placeOrder(t2.app, orderBody([{ productId: product, grams: 1000, qty }]));
+        numbers.push(res.json().data.number);
+      }
+      const list = (await t2.app.inject({ url: "/api/admin/orders", headers: owner.auth })).json()
+        .data as Array<{ id: number; number: string }>;
+      const idOf = (n: string) => list.find((o) => o.number === n)!.id;
+      // Cancel the last 2 kg heavy order: it leaves revenue and weight sold.
+      await t2.app.inject({
+        method: "PATCH",
+        url: `/api/admin/orders/${idOf(numbers[2]!)}`,
+        headers: owner.auth,
+        payload: { status: "canceled" },
+      });
+      const before = (
+        await t2.app.inject({ url: "/api/admin/dashboard", headers: owner.auth })
+      ).json().data;
+      expect(before.per_day).toHaveLength(30);
+      const today = before.per_day.at(-1);
+      expect(today.date).toBe(
+        new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Damascus" }).format(new Date()),
+      );
+      // 3 kg: 24.00 + 15.00; 1 kg: 8.00 + 15.00; the cancelled one is not revenue.
+      expect(today).toEqual({ date: today.date, orders: 3, revenue: 62 });
+      expect(before.per_day.slice(0, 29).every((d: { orders: number }) => d.orders === 0)).toBe(
+        true,
+      );
+      expect(before.by_status).toEqual([
+        { status: "pending", count: 2 },
+        { status: "confirmed", count: 0 },
+        { status: "preparing", count: 0 },
+        { status: "shipped", count: 0 },
+        { status: "completed", count: 0 },
+        { status: "canceled", count: 1 },
+      ]);
+      expect(before.top_products).toEqual([
+        { product_id: heavy, name: "Heavy", name_ar: "ثقيل", grams: 3000 },
+        { product_id: light, name: "Light", name_ar: expect.any(String), grams: 1000 },
+      ]);
+      expect(before.recent_orders.map((o: { number: string }) => o.number)).toEqual(
+        [...numbers].reverse(),
+      );
+      expect(before.recent_orders[0]).toMatchObject({ status: "canceled", total: 31 });
+
+      // A new order shows at once (the cached figures follow every order event).
+      await placeOrder(t2.app, orderBody([{ productId: light, grams: 1000, qty: 1 }]));
+      const after = (
+        await t2.app.inject({ url: "/api/admin/dashboard", headers: owner.auth })
+      ).json().data;
+      expect(after.total_orders).toBe(4);
+      expect(after.per_day.at(-1).orders).toBe(4);
+      expect(after.by_status[0]).toEqual({ status: "pending", count: 3 });
+    } finally {
+      await t2.close();
+    }
   });
 });

@@ -1,9 +1,13 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, max, ne, sql } from "drizzle-orm";
+import { businessDayStart, daysEndingWith } from "../../../shared/domain/business-days.ts";
+import { BUSINESS_TIME_ZONE, businessDate } from "../../../shared/domain/coupons.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../../shared/domain/order-states.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalog.ts";
-import { orders } from "../../db/schema/orders.ts";
+import { traderEnquiries } from "../../db/schema/company.ts";
+import { orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
 
 export type DashboardTotals = {
   total_users: number;
@@ -13,32 +17,177 @@ export type DashboardTotals = {
   total_trader_applications: number;
 };
 
+/** Days the charts cover, ending today (Asia/Damascus). */
+export const CHART_DAYS = 30;
+const TOP_PRODUCTS = 5;
+const RECENT_ORDERS = 5;
+
+export type OrderCharts = {
+  /** One entry per Asia/Damascus day, oldest first, zeros included. */
+  per_day: Array<{ date: string; orders: number; revenue: number }>;
+  by_status: Array<{ status: OrderStatus; count: number }>;
+  /** Weight sold over the chart days (cancelled orders left out). */
+  top_products: Array<{ product_id: number | null; name: string; name_ar: string; grams: number }>;
+  recent_orders: Array<{
+    id: number;
+    number: string;
+    customer: string;
+    total: number;
+    status: OrderStatus;
+    created_at: string;
+  }>;
+};
+
+type OrderFigures = OrderCharts & { total_orders: number; total_payments: number };
+
+/**
+ * Trader enquiries the owner has not marked as spam (the inbox of issue 13). The one place the
+ * dashboard knows about that table.
+ */
+async function traderApplications(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(traderEnquiries)
+    .where(ne(traderEnquiries.status, "spam"));
+  return row?.n ?? 0;
+}
+
 export function createDashboardService(db: Db) {
-  return {
-    /** SPEC's five totals. */
-    async totals(): Promise<DashboardTotals> {
-      const [[usersRow], [ordersRow], [productsRow]] = await Promise.all([
-        // Customers only: the shop's own admin accounts are not its users.
-        db.select({ n: count() }).from(users).where(eq(users.isAdmin, false)),
-        db
-          .select({
-            n: count(),
-            // DECISIONS: total_payments = sum of totals of completed orders.
-            paid: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(
+  // The order figures scan every order; they are kept until an order event is written (every
+  // new order and every status change writes one) or the business day turns, so a dashboard
+  // polled by several admins costs one indexed max() per request. One computation at a time.
+  let cached: { key: string; figures: Promise<OrderFigures> } | null = null;
+
+  async function orderFigures(today: string): Promise<OrderFigures> {
+    const days = daysEndingWith(today, CHART_DAYS);
+    const since = businessDayStart(days[0]!);
+    // The zone is a constant written into the SQL: as a parameter, SELECT and GROUP BY would be
+    // two different expressions to PostgreSQL.
+    const day = sql<string>`((${orders.createdAt} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})::date)::text`;
+    const grams = sql<number>`sum(${orderLines.grams}::bigint * ${orderLines.qty})`.mapWith(Number);
+    const [[totals], perDay, byStatus, top, recent] = await Promise.all([
+      db
+        .select({
+          n: count(),
+          // DECISIONS: total_payments = sum of totals of completed orders.
+          paid: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(
+            Number,
+          ),
+        })
+        .from(orders),
+      db
+        .select({
+          day,
+          n: count(),
+          revenue:
+            sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} <> 'canceled'), 0)`.mapWith(
               Number,
             ),
-          })
-          .from(orders),
+        })
+        .from(orders)
+        .where(gte(orders.createdAt, since))
+        .groupBy(day),
+      db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+      db
+        .select({
+          productId: orderLines.productId,
+          name: max(orderLines.nameEn),
+          nameAr: max(orderLines.nameAr),
+          grams,
+        })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(gte(orders.createdAt, since), ne(orders.status, "canceled")))
+        .groupBy(orderLines.productId)
+        .orderBy(desc(grams))
+        .limit(TOP_PRODUCTS),
+      db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          name: orders.name,
+          totalCents: orders.totalCents,
+          status: orders.status,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(RECENT_ORDERS),
+    ]);
+    const byDay = new Map(perDay.map((row) => [row.day, row]));
+    const statusCounts = new Map(byStatus.map((row) => [row.status, row.n]));
+    return {
+      total_orders: totals?.n ?? 0,
+      total_payments: centsToDollars(totals?.paid ?? 0),
+      per_day: days.map((date) => ({
+        date,
+        orders: byDay.get(date)?.n ?? 0,
+        revenue: centsToDollars(byDay.get(date)?.revenue ?? 0),
+      })),
+      by_status: ORDER_STATUSES.map((status) => ({
+        status,
+        count: statusCounts.get(status) ?? 0,
+      })),
+      top_products: top.map((row) => ({
+        product_id: row.productId,
+        name: row.name ?? "",
+        name_ar: row.nameAr ?? "",
+        grams: row.grams,
+      })),
+      recent_orders: recent.map((row) => ({
+        id: row.id,
+        number: row.number,
+        customer: row.name,
+        total: centsToDollars(row.totalCents),
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  async function cachedOrderFigures(now: Date): Promise<OrderFigures> {
+    const [version] = await db.select({ id: max(orderEvents.id) }).from(orderEvents);
+    const today = businessDate(now);
+    const key = `${version?.id ?? 0}|${today}`;
+    if (cached?.key !== key) {
+      const figures = orderFigures(today);
+      cached = { key, figures };
+      // A failed computation is not kept.
+      figures.catch(() => {
+        if (cached?.figures === figures) cached = null;
+      });
+    }
+    return cached.figures;
+  }
+
+  return {
+    /** SPEC's five totals plus the charts' figures. */
+    async overview(now = new Date()): Promise<DashboardTotals & OrderCharts> {
+      const [[usersRow], [productsRow], traders, figures] = await Promise.all([
+        // Customers only: the shop's own admin accounts are not its users.
+        db.select({ n: count() }).from(users).where(eq(users.isAdmin, false)),
         db.select({ n: count() }).from(products),
+        traderApplications(db),
+        cachedOrderFigures(now),
       ]);
       return {
         total_users: usersRow?.n ?? 0,
-        total_orders: ordersRow?.n ?? 0,
+        total_orders: figures.total_orders,
         total_products: productsRow?.n ?? 0,
-        total_payments: centsToDollars(ordersRow?.paid ?? 0),
-        // There is no traders table yet (the trader enquiry issue adds it): 0 until then.
-        total_trader_applications: 0,
+        total_payments: figures.total_payments,
+        total_trader_applications: traders,
+        per_day: figures.per_day,
+        by_status: figures.by_status,
+        top_products: figures.top_products,
+        recent_orders: figures.recent_orders,
       };
+    },
+
+    /** SPEC's five totals. */
+    async totals(now = new Date()): Promise<DashboardTotals> {
+      const { per_day, by_status, top_products, recent_orders, ...totals } =
+        await this.overview(now);
+      return totals;
     },
   };
 }

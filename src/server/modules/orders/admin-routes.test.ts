@@ -65,10 +65,13 @@ describe("admin orders API", () => {
       status: "pending",
       customer: "Second Buyer",
       phone: "+963 944 000 111",
+      email: "layla@example.com",
       country: "SY",
       // 10.00 + 20.00 + 20.00 = 50.00 -> 40.00 + 15.00
       total: 55,
       payment_method: "cod",
+      lang: "en",
+      is_new: true,
       created_at: expect.any(String),
     });
     expect(data[1].number).toBe(first.number);
@@ -222,8 +225,12 @@ describe("admin orders API", () => {
     ["GET", "/api/admin/orders"],
     ["GET", "/api/admin/orders/1"],
     ["PATCH", "/api/admin/orders/1"],
+    ["POST", "/api/admin/orders/1/notes"],
+    ["GET", "/api/admin/orders.csv"],
+    ["GET", "/api/admin/orders?format=csv"],
   ])("%s %s: 401 anonymous, 403 for a customer", async (method, url) => {
-    const payload = method === "PATCH" ? { status: "confirmed" } : undefined;
+    const payload =
+      method === "PATCH" ? { status: "confirmed" } : method === "POST" ? { body: "x" } : undefined;
     const anonymous = await t.app.inject({ method: method as "GET", url, payload });
     expect(anonymous.statusCode).toBe(401);
     const asCustomer = await t.app.inject({

@@ -1,29 +1,57 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParam } from "../../../shared/schemas/fields.ts";
+import { z } from "zod";
+import { businessDate } from "../../../shared/domain/coupons.ts";
 import {
+  type AdminOrderFilters,
   adminOrderDetailResponseSchema,
-  adminOrderListResponseSchema,
+  adminOrderFiltersSchema,
+  adminOrderNoteSchema,
   adminOrderStatusSchema,
   adminOrdersQuerySchema,
-} from "../../../shared/schemas/order.ts";
+  timelineEntrySchema,
+} from "../../../shared/schemas/admin-order.ts";
+import { idParam } from "../../../shared/schemas/fields.ts";
+import { ordersCsvStream } from "./admin-csv.ts";
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = () => app.services.adminOrders;
+
+  const sendCsv = (reply: FastifyReply, filters: AdminOrderFilters) =>
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="orders-${businessDate(new Date())}.csv"`,
+      )
+      .header("cache-control", "no-store")
+      .send(ordersCsvStream(service(), filters));
+
   app.get(
     "/orders",
-    {
-      schema: {
-        querystring: adminOrdersQuerySchema,
-        response: { 200: adminOrderListResponseSchema },
-      },
+    // No response schema: `?format=csv` answers a stream; the JSON shape is tested.
+    { schema: { querystring: adminOrdersQuerySchema } },
+    async (request, reply) => {
+      const { format, page, per_page, ...filters } = request.query;
+      if (format === "csv") return sendCsv(reply, filters);
+      return service().list({ ...filters, page, per_page });
     },
-    async (request) => app.services.orders.adminList(request.query),
+  );
+
+  app.get(
+    "/orders.csv",
+    { schema: { querystring: adminOrderFiltersSchema } },
+    async (request, reply) => sendCsv(reply, request.query),
   );
 
   app.get(
     "/orders/:id",
     { schema: { params: idParam, response: { 200: adminOrderDetailResponseSchema } } },
-    async (request) => ({ data: await app.services.orders.adminDetail(request.params.id) }),
+    async (request) => {
+      const session = (await request.session())!;
+      return { data: await service().detail(request.params.id, session.user.id) };
+    },
   );
 
   app.patch(
@@ -38,12 +66,24 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = (await request.session())!;
       return {
-        data: await app.services.orders.changeStatus(
-          request.params.id,
-          request.body,
-          session.user.id,
-        ),
+        data: await service().changeStatus(request.params.id, request.body, session.user.id),
       };
+    },
+  );
+
+  app.post(
+    "/orders/:id/notes",
+    {
+      schema: {
+        params: idParam,
+        body: adminOrderNoteSchema,
+        response: { 201: z.object({ data: timelineEntrySchema }) },
+      },
+    },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      const note = await service().addNote(request.params.id, request.body.body, session.user.id);
+      return reply.code(201).send({ data: note });
     },
   );
 };

@@ -1,12 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import { centsToDollars } from "../../../shared/domain/money.ts";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import {
-  canTransition,
-  nextStatuses,
   ORDER_STATUSES,
   type OrderStatus,
-  returnsStock,
   type StatusGroup,
   statusGroup,
 } from "../../../shared/domain/order-states.ts";
@@ -14,9 +10,8 @@ import { lastPage } from "../../../shared/domain/pagination.ts";
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
 import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema/catalog.ts";
-import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
-import { HttpError, notFound } from "../../http-errors.ts";
+import { type OrderRow, orders } from "../../db/schema/orders.ts";
+import { notFound } from "../../http-errors.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
 import { type PlaceOrderContext, placeOrder, sha256 } from "./place-order.ts";
@@ -106,103 +101,6 @@ export function createOrderService(db: Db, deps: { settings: SettingsService }) 
       );
       const { rows, meta } = await page(where, query.page, query.per_page);
       return { data: await dtos(rows), meta };
-    },
-
-    // ---- Admin ----
-
-    async adminList(query: { status?: OrderStatus; page: number; per_page: number }) {
-      const where = query.status ? eq(orders.status, query.status) : undefined;
-      const { rows, meta } = await page(where, query.page, query.per_page);
-      return {
-        data: rows.map((row) => ({
-          id: row.id,
-          number: row.number,
-          order: row.number,
-          date: row.createdAt.toISOString(),
-          status: row.status,
-          customer: row.name,
-          phone: row.phone,
-          country: row.country,
-          total: centsToDollars(row.totalCents),
-          payment_method: row.paymentMethod,
-          created_at: row.createdAt.toISOString(),
-        })),
-        meta,
-      };
-    },
-
-    async adminDetail(id: number) {
-      const [row] = await db.select().from(orders).where(eq(orders.id, id));
-      if (!row) throw notFound(ORDER_NOT_FOUND);
-      const [dto] = await dtos([row]);
-      return {
-        ...dto!,
-        id: row.id,
-        user_id: row.userId,
-        next_statuses: [...nextStatuses(row.status)],
-        customerName: row.name,
-        items: dto!.lines.map((line) => ({
-          name: line.name,
-          quantity: line.qty,
-          price: line.unit_price,
-        })),
-      };
-    },
-
-    /**
-     * DECISIONS' state machine: an illegal move is a 422 naming both states. The row is
-     * locked first, so two admins clicking at once cannot both cancel (and return stock twice).
-     */
-    async changeStatus(
-      id: number,
-      change: { status: OrderStatus; note: string | null },
-      adminId: number,
-      now = new Date(),
-    ) {
-      await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-        if (!row) throw notFound(ORDER_NOT_FOUND);
-        if (!canTransition(row.status, change.status)) {
-          const message =
-            row.status === change.status
-              ? `The order is already ${row.status}.`
-              : `An order cannot go from ${row.status} to ${change.status}.`;
-          throw new HttpError(422, message, { status: [message] });
-        }
-        if (returnsStock(row.status, change.status)) {
-          const lines = await tx
-            .select({
-              productId: orderLines.productId,
-              grams: orderLines.grams,
-              qty: orderLines.qty,
-            })
-            .from(orderLines)
-            .where(and(eq(orderLines.orderId, id), isNotNull(orderLines.productId)));
-          const back = new Map<number, number>();
-          for (const line of lines) {
-            back.set(line.productId!, (back.get(line.productId!) ?? 0) + line.grams * line.qty);
-          }
-          // Same lowest-id-first order as reservations; untracked stock stays untracked.
-          for (const productId of [...back.keys()].sort((a, b) => a - b)) {
-            await tx
-              .update(products)
-              .set({ stockGrams: sql`${products.stockGrams} + ${back.get(productId)!}` })
-              .where(and(eq(products.id, productId), isNotNull(products.stockGrams)));
-          }
-        }
-        await tx
-          .update(orders)
-          .set({ status: change.status, updatedAt: now })
-          .where(eq(orders.id, id));
-        await tx.insert(orderEvents).values({
-          orderId: id,
-          status: change.status,
-          actor: `admin:${adminId}`,
-          note: change.note,
-          createdAt: now,
-        });
-      });
-      return this.adminDetail(id);
     },
   };
 }

@@ -1,19 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { SITEMAP_PATHS } from "../../../web/lib/menus.ts";
 
-/** Public pages worth indexing (SPEC 2); account, cart and admin screens are left out. */
-export const SITEMAP_PAGES = [
-  "/",
-  "/shop",
-  "/about",
-  "/contact",
-  "/our-kitchen",
-  "/traders",
-  "/faq",
-  "/privacy-policy",
-  "/terms-condition",
-  "/international-shipping",
-  "/refund-policy",
-] as const;
+/** Public pages worth indexing: the storefront menus' pages (one list, in web/lib/menus.ts). */
+export const SITEMAP_PAGES = SITEMAP_PATHS;
 
 /** Private or transactional paths crawlers should skip. */
 export const ROBOTS_DISALLOW = [

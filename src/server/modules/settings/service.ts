@@ -4,26 +4,28 @@ import {
   type ShopSettings,
   shopSettingsSchema,
 } from "../../../shared/schemas/settings.ts";
+import type { ContentCache } from "../../cache/content-cache.ts";
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema/settings.ts";
 
 const SHOP_KEY = "shop";
 
-export function createSettingsService(db: Db) {
-  // Read on most pages, written rarely: keep the parsed value and drop it on every write.
-  let cached: ShopSettings | undefined;
-
+export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
   return {
-    async get(): Promise<ShopSettings> {
-      if (cached) return cached;
-      const [row] = await db.select().from(settings).where(eq(settings.key, SHOP_KEY));
-      // A stored value from an older shape is completed from the defaults, never trusted blindly.
-      const parsed = shopSettingsSchema.safeParse({
-        ...defaultShopSettings,
-        ...(row?.value ?? {}),
+    /**
+     * Read on most pages, written rarely: served from the content cache, which any write to
+     * the settings table (from any instance) invalidates. Read-only: never mutate the result.
+     */
+    get(): Promise<ShopSettings> {
+      return deps.cache.get("settings:shop", async () => {
+        const [row] = await db.select().from(settings).where(eq(settings.key, SHOP_KEY));
+        // A stored value from an older shape is completed from the defaults, never trusted blindly.
+        const parsed = shopSettingsSchema.safeParse({
+          ...defaultShopSettings,
+          ...(row?.value ?? {}),
+        });
+        return parsed.success ? parsed.data : defaultShopSettings;
       });
-      cached = parsed.success ? parsed.data : defaultShopSettings;
-      return cached;
     },
 
     async update(patch: Partial<ShopSettings>): Promise<ShopSettings> {
@@ -32,7 +34,6 @@ export function createSettingsService(db: Db) {
         .insert(settings)
         .values({ key: SHOP_KEY, value: next })
         .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date() } });
-      cached = next;
       return next;
     },
   };

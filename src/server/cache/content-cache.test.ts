@@ -1,0 +1,187 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { type Database, openPostgres } from "../db/client.ts";
+import { categories, products } from "../db/schema/catalog.ts";
+import { addProduct, orderBody, placeOrder } from "../modules/orders/test-fixtures.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { createContentCache } from "./content-cache.ts";
+
+describe("createContentCache", () => {
+  function fakeDatabase() {
+    let version = 0;
+    return { bump: () => version++, contentVersion: async () => String(version) };
+  }
+
+  it("serves a value until the version changes, then loads it again", async () => {
+    const database = fakeDatabase();
+    const cache = createContentCache(database);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    expect(await cache.get("k", load)).toBe(1);
+    database.bump();
+    expect(await cache.get("k", load)).toBe(2);
+    expect(cache.size()).toBe(1);
+  });
+
+  it("shares one load between concurrent misses and forgets a failed load", async () => {
+    const cache = createContentCache(fakeDatabase());
+    let loads = 0;
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 5));
+    expect(await Promise.all([cache.get("k", slow), cache.get("k", slow)])).toEqual([1, 1]);
+    await expect(cache.get("bad", () => Promise.reject(new Error("boom")))).rejects.toThrow();
+    expect(await cache.get("bad", async () => "fine")).toBe("fine");
+  });
+
+  it("keeps at most maxEntries, forgetting the oldest", async () => {
+    const cache = createContentCache(fakeDatabase(), { maxEntries: 2 });
+    for (const key of ["a", "b", "c"]) await cache.get(key, async () => key);
+    expect(cache.size()).toBe(2);
+    expect(await cache.get("a", async () => "reloaded")).toBe("reloaded");
+  });
+});
+
+let t: TestApp;
+let productId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  productId = await addProduct(t.database.db, {
+    name: "Cache Pistachio Fingers",
+    priceCents: 4000,
+    stockGrams: 1000,
+  });
+});
+afterAll(() => t?.close());
+
+const listed = async (app: FastifyInstance) =>
+  (await app.inject("/api/products?per_page=100")).json().data as Array<{
+    id: number;
+    name: string;
+    price: number;
+    in_stock: boolean;
+  }>;
+const detail = async (app: FastifyInstance) => {
+  const res = await app.inject(`/api/products/${productId}`);
+  return res.statusCode === 200 ? res.json().data : null;
+};
+
+describe("public reads through the cache are fresh on the next read", () => {
+  it("the content version changes with each write to a public table, not otherwise", async () => {
+    const v1 = await t.app.services.contentVersion();
+    expect(await t.app.services.contentVersion()).toBe(v1);
+    await t.database.db
+      .update(products)
+      .set({ priceCents: 4100 })
+      .where(eq(products.id, productId));
+    const v2 = await t.app.services.contentVersion();
+    expect(v2).not.toBe(v1);
+    await t.app.services.settings.update({ cartDiscountPercent: 15 });
+    expect(await t.app.services.contentVersion()).not.toBe(v2);
+  });
+
+  it("a product write shows at once in the listing and the detail (warm cache)", async () => {
+    await listed(t.app);
+    await detail(t.app);
+    await t.database.db
+      .update(products)
+      .set({ nameEn: "Cache Cashew Fingers", priceCents: 4500 })
+      .where(eq(products.id, productId));
+    expect((await listed(t.app)).find((p) => p.id === productId)).toMatchObject({
+      name: "Cache Cashew Fingers",
+      price: 45,
+    });
+    expect(await detail(t.app)).toMatchObject({ name: "Cache Cashew Fingers", price: 45 });
+
+    await t.database.db.update(products).set({ active: false }).where(eq(products.id, productId));
+    expect((await listed(t.app)).some((p) => p.id === productId)).toBe(false);
+    expect(await detail(t.app)).toBeNull();
+    await t.database.db.update(products).set({ active: true }).where(eq(products.id, productId));
+    expect(await detail(t.app)).not.toBeNull();
+  });
+
+  it("an order's stock change shows at once", async () => {
+    await t.database.db
+      .update(products)
+      .set({ stockGrams: 1000 })
+      .where(eq(products.id, productId));
+    expect(await detail(t.app)).toMatchObject({ stock: 1, inStock: true });
+    expect((await listed(t.app)).find((p) => p.id === productId)?.in_stock).toBe(true);
+
+    const res = await placeOrder(t.app, orderBody([{ productId, grams: 1000, qty: 1 }]));
+    expect(res.statusCode).toBe(201);
+    expect(await detail(t.app)).toMatchObject({ stock: 0, inStock: false });
+    expect((await listed(t.app)).find((p) => p.id === productId)?.in_stock).toBe(false);
+  });
+
+  it("categories and settings follow their writes", async () => {
+    const [cat] = await t.database.db
+      .insert(categories)
+      .values({ slug: "cache-trays", nameEn: "Cache trays" })
+      .returning({ id: categories.id });
+    const names = async () =>
+      ((await t.app.inject("/api/categories")).json().data as { name: string }[]).map(
+        (c) => c.name,
+      );
+    expect(await names()).toContain("Cache trays");
+    await t.database.db
+      .update(categories)
+      .set({ nameEn: "Cached trays" })
+      .where(eq(categories.id, cat!.id));
+    expect(await names()).toContain("Cached trays");
+
+    await t.app.services.settings.update({ deliveryFeeCents: 1234 });
+    expect((await t.app.services.settings.get()).deliveryFeeCents).toBe(1234);
+    // A write that bypasses the service (another instance, a script) is seen too.
+    await t.database.db.execute(
+      "update settings set value = jsonb_set(value, '{deliveryFeeCents}', '999') where key = 'shop'" as never,
+    );
+    expect((await t.app.services.settings.get()).deliveryFeeCents).toBe(999);
+  });
+});
+
+describe("a second app instance on the same database", () => {
+  let other: FastifyInstance;
+  let otherDatabase: Database | undefined;
+
+  beforeAll(async () => {
+    // PostgreSQL: a second pool, as another server process would have. PGlite has one
+    // process per data directory, so the second app shares its database handle.
+    otherDatabase = t.url ? await openPostgres(t.url, 2) : undefined;
+    other = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, LOG_LEVEL: "silent" }),
+      database: otherDatabase ?? t.database,
+      web: "none",
+      rateLimit: false,
+    });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDatabase?.close();
+  });
+
+  it("sees a write made through the first instance on its next read, and the reverse", async () => {
+    await listed(other);
+    await detail(other);
+    await t.database.db
+      .update(products)
+      .set({ priceCents: 5200 })
+      .where(eq(products.id, productId));
+    expect(await detail(other)).toMatchObject({ price: 52 });
+    expect((await listed(other)).find((p) => p.id === productId)?.price).toBe(52);
+
+    await detail(t.app);
+    await other.database.db
+      .update(products)
+      .set({ priceCents: 5300 })
+      .where(eq(products.id, productId));
+    expect(await detail(t.app)).toMatchObject({ price: 53 });
+
+    await other.services.settings.update({ deliveryFeeCents: 777 });
+    expect((await t.app.services.settings.get()).deliveryFeeCents).toBe(777);
+  });
+});

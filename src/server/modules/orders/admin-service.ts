@@ -1,0 +1,313 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
+import { centsToDollars } from "../../../shared/domain/money.ts";
+import {
+  canTransition,
+  nextStatuses,
+  type OrderStatus,
+  returnsStock,
+} from "../../../shared/domain/order-states.ts";
+import { lastPage } from "../../../shared/domain/pagination.ts";
+import type {
+  AdminOrderDetail,
+  AdminOrderFilters,
+  AdminOrderListItem,
+  TimelineEntry,
+} from "../../../shared/schemas/admin-order.ts";
+import type { PageMeta } from "../../../shared/schemas/catalog.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { products } from "../../db/schema/catalog.ts";
+import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
+import { HttpError, notFound } from "../../http-errors.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { loadOrderParts, toOrderDto } from "./dto.ts";
+
+const ORDER_NOT_FOUND = "Order not found.";
+
+/** `LIKE` treats % and _ as wildcards; a search for "50%" means the characters. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of the list and the export: status, Asia/Damascus day range, folded search. */
+export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
+  return and(
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.from ? gte(orders.createdAt, businessDayStart(filters.from)) : undefined,
+    filters.to ? lt(orders.createdAt, businessDayStart(nextDay(filters.to))) : undefined,
+    // Folded by the same SQL function the trigger used on the stored text (migration 0006).
+    filters.q
+      ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(filters.q)}) || '%'`
+      : undefined,
+  );
+}
+
+const listColumns = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  name: orders.name,
+  phone: orders.phone,
+  email: orders.email,
+  country: orders.country,
+  totalCents: orders.totalCents,
+  paymentMethod: orders.paymentMethod,
+  lang: orders.lang,
+  createdAt: orders.createdAt,
+  seenAt: orderDesk.seenAt,
+};
+type ListRow = {
+  [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null;
+} & { id: number; createdAt: Date };
+
+function toListItem(row: ListRow): AdminOrderListItem {
+  const created = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    number: row.number!,
+    order: row.number!,
+    date: created,
+    status: row.status!,
+    customer: row.name!,
+    phone: row.phone!,
+    email: row.email,
+    country: row.country!,
+    total: centsToDollars(row.totalCents!),
+    payment_method: row.paymentMethod!,
+    lang: row.lang!,
+    is_new: row.seenAt === null,
+    created_at: created,
+  };
+}
+
+/** "admin:12" / "customer" / "system" as stored on order events. */
+function parseActor(actor: string): { kind: "customer" | "admin" | "system"; id: number | null } {
+  const admin = /^admin:(\d+)$/.exec(actor);
+  if (admin) return { kind: "admin", id: Number(admin[1]) };
+  return { kind: actor === "customer" ? "customer" : "system", id: null };
+}
+
+export function createAdminOrderService(db: Db, deps: { settings: SettingsService }) {
+  const base = () =>
+    db.select(listColumns).from(orders).leftJoin(orderDesk, eq(orderDesk.orderId, orders.id));
+
+  return {
+    /** Newest first, server-side pages; `is_new` until an admin first opens the order. */
+    async list(
+      query: AdminOrderFilters & { page: number; per_page: number },
+    ): Promise<{ data: AdminOrderListItem[]; meta: PageMeta }> {
+      const where = filterWhere(query);
+      const counted = query.q
+        ? db
+            .select({ total: count() })
+            .from(orders)
+            .innerJoin(orderDesk, eq(orderDesk.orderId, orders.id))
+            .where(where)
+        : db.select({ total: count() }).from(orders).where(where);
+      const [[totals], rows] = await Promise.all([
+        counted,
+        base()
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page),
+      ]);
+      const total = totals?.total ?? 0;
+      return {
+        data: (rows as ListRow[]).map(toListItem),
+        meta: {
+          page: query.page,
+          per_page: query.per_page,
+          total,
+          last_page: lastPage(total, query.per_page),
+        },
+      };
+    },
+
+    /**
+     * The filtered list in batches (keyset on created_at, id), newest first: memory stays at
+     * one batch however many orders match, and each batch is one short query.
+     */
+    async *listAll(
+      filters: AdminOrderFilters,
+      batchSize = 500,
+    ): AsyncGenerator<AdminOrderListItem[]> {
+      const where = filterWhere(filters);
+      let cursor: { at: string; id: number } | null = null;
+      for (;;) {
+        const after: SQL | undefined = cursor
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+          : undefined;
+        const rows = (await db
+          .select({ ...listColumns, cursor: sql<string>`${orders.createdAt}::text` })
+          .from(orders)
+          .leftJoin(orderDesk, eq(orderDesk.orderId, orders.id))
+          .where(and(where, after))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(batchSize)) as Array<ListRow & { cursor: string }>;
+        if (rows.length === 0) return;
+        yield rows.map(toListItem);
+        if (rows.length < batchSize) return;
+        const last = rows[rows.length - 1]!;
+        cursor = { at: last.cursor, id: last.id };
+      }
+    },
+
+    /** The whole order with its timeline; the first admin to open it clears the new mark. */
+    async detail(id: number, viewerId?: number): Promise<AdminOrderDetail> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      if (viewerId !== undefined) {
+        await db
+          .insert(orderDesk)
+          .values({ orderId: id, seenAt: new Date(), seenBy: viewerId })
+          .onConflictDoUpdate({
+            target: orderDesk.orderId,
+            set: { seenAt: new Date(), seenBy: viewerId },
+            setWhere: sql`${orderDesk.seenAt} is null`,
+          });
+      }
+      return buildDetail(row);
+    },
+
+    /**
+     * DECISIONS' state machine: an illegal move is a 422 naming both states. The row is
+     * locked first, so two admins clicking at once cannot both cancel (and return stock twice).
+     */
+    async changeStatus(
+      id: number,
+      change: { status: OrderStatus; note: string | null },
+      adminId: number,
+      now = new Date(),
+    ): Promise<AdminOrderDetail> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+        if (!row) throw notFound(ORDER_NOT_FOUND);
+        if (!canTransition(row.status, change.status)) {
+          const message =
+            row.status === change.status
+              ? `The order is already ${row.status}.`
+              : `An order cannot go from ${row.status} to ${change.status}.`;
+          throw new HttpError(422, message, { status: [message] });
+        }
+        if (returnsStock(row.status, change.status)) {
+          const lines = await tx
+            .select({
+              productId: orderLines.productId,
+              grams: orderLines.grams,
+              qty: orderLines.qty,
+            })
+            .from(orderLines)
+            .where(and(eq(orderLines.orderId, id), isNotNull(orderLines.productId)));
+          const back = new Map<number, number>();
+          for (const line of lines) {
+            back.set(line.productId!, (back.get(line.productId!) ?? 0) + line.grams * line.qty);
+          }
+          // Same lowest-id-first order as reservations; untracked stock stays untracked.
+          for (const productId of [...back.keys()].sort((a, b) => a - b)) {
+            await tx
+              .update(products)
+              .set({ stockGrams: sql`${products.stockGrams} + ${back.get(productId)!}` })
+              .where(and(eq(products.id, productId), isNotNull(products.stockGrams)));
+          }
+        }
+        await tx
+          .update(orders)
+          .set({ status: change.status, updatedAt: now })
+          .where(eq(orders.id, id));
+        await tx.insert(orderEvents).values({
+          orderId: id,
+          status: change.status,
+          actor: `admin:${adminId}`,
+          note: change.note,
+          createdAt: now,
+        });
+      });
+      return this.detail(id);
+    },
+
+    async addNote(id: number, body: string, adminId: number): Promise<TimelineEntry> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      const [note] = await db
+        .insert(orderNotes)
+        .values({ orderId: id, authorId: adminId, body })
+        .returning();
+      const names = await adminNames([adminId]);
+      return {
+        kind: "note",
+        id: note!.id,
+        note: note!.body,
+        actor: { kind: "admin", id: adminId, name: names.get(adminId) ?? null },
+        at: note!.createdAt.toISOString(),
+      };
+    },
+  };
+
+  async function adminNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  async function buildDetail(row: OrderRow): Promise<AdminOrderDetail> {
+    const [settings, parts, notes] = await Promise.all([
+      deps.settings.get(),
+      loadOrderParts(db, [row.id]),
+      db
+        .select()
+        .from(orderNotes)
+        .where(eq(orderNotes.orderId, row.id))
+        .orderBy(asc(orderNotes.id)),
+    ]);
+    const events = parts.eventsOf(row.id);
+    const dto = toOrderDto(row, parts.linesOf(row.id), events, settings);
+    const eventActors = events.map((event) => parseActor(event.actor));
+    const names = await adminNames([
+      ...eventActors.flatMap((a) => (a.id === null ? [] : [a.id])),
+      ...notes.flatMap((n) => (n.authorId === null ? [] : [n.authorId])),
+    ]);
+    const timeline: Array<TimelineEntry & { sortAt: number }> = [
+      ...events.map((event, i) => ({
+        kind: "status" as const,
+        status: event.status,
+        note: event.note,
+        actor: { ...eventActors[i]!, name: names.get(eventActors[i]!.id ?? -1) ?? null },
+        at: event.createdAt.toISOString(),
+        sortAt: event.createdAt.getTime(),
+      })),
+      ...notes.map((note) => ({
+        kind: "note" as const,
+        id: note.id,
+        note: note.body,
+        actor: {
+          kind: "admin" as const,
+          id: note.authorId,
+          name: names.get(note.authorId ?? -1) ?? null,
+        },
+        at: note.createdAt.toISOString(),
+        sortAt: note.createdAt.getTime(),
+      })),
+    ];
+    // Stable: at equal times a status change (written first) stays before a note.
+    timeline.sort((a, b) => a.sortAt - b.sortAt);
+    return {
+      ...dto,
+      id: row.id,
+      user_id: row.userId,
+      lang: row.lang,
+      next_statuses: [...nextStatuses(row.status)],
+      timeline: timeline.map(({ sortAt: _, ...entry }) => entry),
+      customerName: row.name,
+      items: dto.lines.map((line) => ({
+        name: line.name,
+        quantity: line.qty,
+        price: line.unit_price,
+      })),
+    };
+  }
+}
+export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
