@@ -1,7 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": fileURLToPath(new URL("./src", import.meta.url)) };
+const alias = {
+  "~": fileURLToPath(new URL("./src", import.meta.url)),
+  // Made by a Vite plugin in the app's build (scripts/vite-i18n-bundles.ts); tests get a stub.
+  "virtual:i18n-bundles": fileURLToPath(
+    new URL("./src/web/test/i18n-bundles-stub.ts", import.meta.url),
+  ),
+};
 const setupFiles = ["./src/test/fail-on-console.ts"];
 
 export default defineConfig({

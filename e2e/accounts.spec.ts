@@ -10,11 +10,13 @@ const T = {
     account: texts("en", "account"),
     admin: texts("en", "admin"),
     common: texts("en", "common"),
+    messages: texts("en", "messages"),
   },
   ar: {
     account: texts("ar", "account"),
     admin: texts("ar", "admin"),
     common: texts("ar", "common"),
+    messages: texts("ar", "messages"),
   },
 };
 
@@ -95,13 +97,13 @@ for (const lang of ["en", "ar"] as const) {
     await page.goto("/register");
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
     await page.getByRole("button", { name: a.register.submit, exact: true }).click();
-    await expect(page.getByText(a.messages.nameRequired)).toBeVisible();
+    await expect(page.getByText(T[lang].messages.nameRequired)).toBeVisible();
     await field(page, a.register.name).fill(name);
     await field(page, a.register.email).fill(email);
     await field(page, a.register.password).fill("first-pass");
     await field(page, a.register.confirm).fill("other-pass");
     await page.getByRole("button", { name: a.register.submit, exact: true }).click();
-    await expect(page.getByText(a.messages.passwordsDoNotMatch)).toBeVisible();
+    await expect(page.getByText(T[lang].messages.passwordsDoNotMatch)).toBeVisible();
     await field(page, a.register.confirm).fill("first-pass");
     await page.getByRole("button", { name: a.register.submit, exact: true }).click();
 
@@ -133,7 +135,7 @@ for (const lang of ["en", "ar"] as const) {
     await field(page, a.security.new).fill("second-pass");
     await field(page, a.security.confirm).fill("second-pass");
     await page.getByRole("button", { name: a.security.submit }).click();
-    await expect(page.getByText(a.messages.currentWrong)).toBeVisible();
+    await expect(page.getByText(T[lang].messages.currentWrong)).toBeVisible();
     await field(page, a.security.current).fill("first-pass");
     await page.getByRole("button", { name: a.security.submit }).click();
     await expect(page.getByText(a.security.saved)).toBeVisible();
@@ -146,7 +148,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByRole("link", { name: a.google.continue })).toHaveCount(0);
     await signIn(page, lang, email, "first-pass");
     await expect(
-      page.getByRole("alert").filter({ hasText: a.messages.invalidCredentials }),
+      page.getByRole("alert").filter({ hasText: T[lang].messages.invalidCredentials }),
     ).toBeVisible();
     await signIn(page, lang, email, "second-pass");
     await expect(page.getByTestId("customer-name")).toHaveText(`${name} 2`);
@@ -171,9 +173,9 @@ for (const lang of ["en", "ar"] as const) {
     await page.waitForURL(/\/login\?redirect=%2Forders/);
     // SPEC 5 on the client: both required, then the 6-character minimum.
     await page.getByRole("button", { name: a.login.submit, exact: true }).click();
-    await expect(page.getByText(a.messages.emailPasswordRequired).first()).toBeVisible();
+    await expect(page.getByText(T[lang].messages.emailPasswordRequired).first()).toBeVisible();
     await signIn(page, lang, email, "12345");
-    await expect(page.getByText(a.messages.passwordMin)).toBeVisible();
+    await expect(page.getByText(T[lang].messages.passwordMin)).toBeVisible();
     await signIn(page, lang, `  ${email} `, "secret1");
     await page.waitForURL(/\/orders\?group=delivered/, { timeout: 5_000 });
 
@@ -220,7 +222,7 @@ for (const lang of ["en", "ar"] as const) {
       data: { name: "Customer", email, password: "secret1", password_confirmation: "secret1" },
     });
     await signIn(page, lang, email, "secret1");
-    await expect(page.getByRole("alert")).toHaveText(a.messages.adminNotAuthorized);
+    await expect(page.getByRole("alert")).toHaveText(T[lang].messages.adminNotAuthorized);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 
     // The admin: token, token_type and user stored (SPEC 4), then the dashboard.

@@ -19,19 +19,24 @@ import {
 } from "react-router";
 import { dirFor, type Language } from "../shared/domain/language.ts";
 import type { Route } from "./+types/root";
+import { setBrowserI18n } from "./i18n/browser-instance.ts";
+import { bundleBackend } from "./i18n/bundles.ts";
 import { createI18n } from "./i18n/config.ts";
 import { detectLanguage } from "./i18n/detect-language.ts";
-import { fallbackMessages, messagesFor } from "./i18n/messages.server.ts";
+import { messagesFor } from "./i18n/messages.server.ts";
 import { switchLanguage } from "./i18n/switch-language.ts";
+
+/** Texts every page renders (the error screen, skip link): see "Texts per route" in docs/conventions.md. */
+export const handle = { i18n: ["common"] as const };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
   const lang = context.lang;
   return {
     lang,
-    messages: messagesFor(lang),
-    // Arabic screens fall back to English texts where an Arabic entry is empty.
-    fallback: lang === "en" ? null : fallbackMessages(),
+    // Only the namespaces the matched routes declare, in this language only (Arabic already
+    // filled with English where an entry is empty): the browser fetches others when needed.
+    messages: messagesFor(lang, context.namespaces),
     nonce: context.nonce,
     publicUrl: context.publicUrl,
     googleSignIn: context.googleSignIn,
@@ -49,16 +54,37 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) =>
   formMethod !== undefined && formMethod !== "GET";
 
+const warned = new Set<string>();
+
+/**
+ * The server renders a route's key from a namespace no matched route declares as the bare key
+ * (and the browser would then fetch it and mismatch): in development (and the route test) that
+ * is an error naming the fix; in production a warning once per namespace.
+ */
+function undeclared(ns: string, key: string): void {
+  const message = `Text "${ns}:${key}" is rendered but no matched route declares "${ns}" in handle.i18n (docs/conventions.md, "Texts per route")`;
+  if (import.meta.env.DEV) throw new Error(message);
+  if (!warned.has(ns)) {
+    warned.add(ns);
+    console.warn(message);
+  }
+}
+
 function useI18nInstance(data: RootData | undefined): i18n {
   const ref = useRef<i18n | null>(null);
   if (!ref.current) {
     const lang: Language = data?.lang ?? "en";
-    const instance = createI18n(lang, data?.messages ?? {});
-    if (data?.fallback) {
-      for (const [ns, bundle] of Object.entries(data.fallback))
-        instance.addResourceBundle("en", ns, bundle);
+    const messages = data?.messages ?? {};
+    if (typeof document === "undefined") {
+      ref.current = createI18n(lang, messages, {
+        onMissing: (ns, key) => {
+          if (!(ns in messages)) undeclared(ns, key);
+        },
+      });
+    } else {
+      ref.current = createI18n(lang, messages, { backend: bundleBackend });
+      setBrowserI18n(ref.current);
     }
-    ref.current = instance;
   }
   return ref.current;
 }

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { browserI18n } from "../i18n/browser-instance.ts";
 import type { RootData } from "../root.tsx";
 
 type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
@@ -19,7 +20,11 @@ export function rootDataFrom(matches: Matches): RootData | undefined {
 /** A translated text for `meta`, which runs outside React (no hook): "ns:key.path". */
 export function metaText(root: RootData | undefined, key: string): string {
   const [ns = "common", path = ""] = key.includes(":") ? key.split(":") : ["common", key];
-  return lookup(root?.messages[ns], path) ?? lookup(root?.fallback?.[ns], path) ?? "";
+  // In the browser the page's namespace may have arrived after the first page (its route
+  // declares it in handle.i18n); the server renders from the root data's bundles.
+  const live = browserI18n();
+  const text = live ? lookup(live.getResourceBundle(live.language, ns), path) : undefined;
+  return text ?? lookup(root?.messages[ns], path) ?? "";
 }
 
 /** Title, description, canonical URL and Open Graph tags for a page in the current language. */

@@ -5,7 +5,7 @@ import { createRoutesStub, Outlet } from "react-router";
 import type { Language } from "../../shared/domain/language.ts";
 import { defaultShopSettings } from "../../shared/schemas/settings.ts";
 import { createI18n } from "../i18n/config.ts";
-import { fallbackMessages, messagesFor } from "../i18n/messages.server.ts";
+import { messagesFor } from "../i18n/messages.server.ts";
 import type { RootData } from "../root.tsx";
 
 /** What the root loader gives every page, with the demo shop settings. */
@@ -14,7 +14,6 @@ export function rootDataFor(lang: Language, overrides: Partial<RootData> = {}): 
   return {
     lang,
     messages: messagesFor(lang),
-    fallback: lang === "en" ? null : fallbackMessages(),
     nonce: "test-nonce",
     publicUrl: "http://shop.test",
     googleSignIn: false,
@@ -53,9 +52,10 @@ export function renderInShell(
   const lang = opts.lang ?? "en";
   const data = rootDataFor(lang, opts.root);
   const i18n = createI18n(lang, data.messages);
-  if (data.fallback)
-    for (const [ns, bundle] of Object.entries(data.fallback))
-      i18n.addResourceBundle("en", ns, bundle);
+  // The other language too, as the browser would fetch it on a switch (no backend here).
+  const other = lang === "en" ? "ar" : "en";
+  for (const [ns, bundle] of Object.entries(messagesFor(other)))
+    i18n.addResourceBundle(other, ns, bundle);
   current = { i18n, ui };
   const Stub = createRoutesStub([
     {

@@ -3,47 +3,86 @@ import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account.ts";
 import { AUTH_MESSAGES, PASSWORD_TOO_LONG } from "../../../shared/schemas/auth.ts";
+import { TEXT_NOT_ALLOWED } from "../../../shared/schemas/fields.ts";
+import { ORDER_MESSAGES } from "../../../shared/schemas/order.ts";
 
 /**
- * The schemas and the server speak SPEC's English texts; each one has a key here so Arabic
- * readers see the translation. An unknown text (a new server message) is shown as it came.
+ * THE message translator (issue 9): schemas and the server speak SPEC's English texts; each
+ * known text has a key in the `messages` namespace so Arabic readers see the translation.
+ * An unknown text (a new server sentence) is shown as it came. SPEC's texts
+ * (`shared/domain/validation-messages.ts`) are looked up by their id under `spec.<ID>` in
+ * `locales/{en,ar}/messages.json`: add the id there and it is translated; other texts go in
+ * `EXTRA` below.
  */
 const KEY_BY_TEXT: Record<string, string> = {
-  [MESSAGES.EMAIL_PASSWORD_REQUIRED]: "messages.emailPasswordRequired",
-  [MESSAGES.PASSWORD_MIN]: "messages.passwordMin",
-  [PASSWORD_TOO_LONG]: "messages.passwordTooLong",
-  [MESSAGES.NAME_REQUIRED]: "messages.nameRequired",
-  "The name must not be longer than 120 characters.": "messages.nameTooLong",
-  [MESSAGES.PASSWORDS_DO_NOT_MATCH]: "messages.passwordsDoNotMatch",
-  "The email field is required.": "messages.emailRequired",
-  "Please enter a valid email address.": "messages.emailInvalid",
-  "The email must not be longer than 254 characters.": "messages.emailTooLong",
-  [AUTH_MESSAGES.EMAIL_TAKEN]: "messages.emailTaken",
-  [AUTH_MESSAGES.INVALID_CREDENTIALS]: "messages.invalidCredentials",
-  [AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED]: "messages.currentRequired",
-  [AUTH_MESSAGES.CURRENT_PASSWORD_WRONG]: "messages.currentWrong",
-  [AUTH_MESSAGES.TOO_MANY_ATTEMPTS]: "messages.tooManyAttempts",
-  "Too many requests. Please wait a minute and try again.": "messages.tooManyRequests",
-  [ACCOUNT_MESSAGES.COUNTRY]: "messages.country",
-  [ACCOUNT_MESSAGES.PHONE]: "messages.phone",
-  [ACCOUNT_MESSAGES.TOO_LONG]: "messages.tooLong",
-  [MESSAGES.LOGIN_FAILED]: "messages.loginFailed",
-  [MESSAGES.LOGIN_FAILED_RETRY]: "messages.loginFailedRetry",
-  [MESSAGES.REGISTRATION_FAILED]: "messages.registrationFailed",
-  [MESSAGES.ADMIN_NOT_AUTHORIZED]: "messages.adminNotAuthorized",
-  [MESSAGES.ADMIN_LOGIN_FAILED]: "messages.adminLoginFailed",
-  "Unauthenticated.": "messages.unauthenticated",
-  "The request is too large.": "messages.tooLarge",
+  [MESSAGES.EMAIL_PASSWORD_REQUIRED]: "emailPasswordRequired",
+  [MESSAGES.PASSWORD_MIN]: "passwordMin",
+  [PASSWORD_TOO_LONG]: "passwordTooLong",
+  [MESSAGES.NAME_REQUIRED]: "nameRequired",
+  "The name must not be longer than 120 characters.": "nameTooLong",
+  [MESSAGES.PASSWORDS_DO_NOT_MATCH]: "passwordsDoNotMatch",
+  "The email field is required.": "emailRequired",
+  "Please enter a valid email address.": "emailInvalid",
+  "The email must not be longer than 254 characters.": "emailTooLong",
+  [AUTH_MESSAGES.EMAIL_TAKEN]: "emailTaken",
+  [AUTH_MESSAGES.INVALID_CREDENTIALS]: "invalidCredentials",
+  [AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED]: "currentRequired",
+  [AUTH_MESSAGES.CURRENT_PASSWORD_WRONG]: "currentWrong",
+  [AUTH_MESSAGES.TOO_MANY_ATTEMPTS]: "tooManyAttempts",
+  "Too many requests. Please wait a minute and try again.": "tooManyRequests",
+  [ACCOUNT_MESSAGES.COUNTRY]: "country",
+  [ACCOUNT_MESSAGES.PHONE]: "phone",
+  [ACCOUNT_MESSAGES.TOO_LONG]: "tooLong",
+  [MESSAGES.LOGIN_FAILED]: "loginFailed",
+  [MESSAGES.LOGIN_FAILED_RETRY]: "loginFailedRetry",
+  [MESSAGES.REGISTRATION_FAILED]: "registrationFailed",
+  [MESSAGES.ADMIN_NOT_AUTHORIZED]: "adminNotAuthorized",
+  [MESSAGES.ADMIN_LOGIN_FAILED]: "adminLoginFailed",
+  "Unauthenticated.": "unauthenticated",
+  "The request is too large.": "tooLarge",
+  [TEXT_NOT_ALLOWED]: "spec.TEXT_NOT_ALLOWED",
 };
+for (const [id, english] of Object.entries(ORDER_MESSAGES)) KEY_BY_TEXT[english] ??= `order.${id}`;
+for (const [id, english] of Object.entries(MESSAGES)) KEY_BY_TEXT[english] ??= `spec.${id}`;
+
+/** Server and form texts that are not in SPEC's catalogue, by their `spec.<ID>` key. */
+const EXTRA: Record<string, string> = {
+  "The code is required.": "spec.CODE_REQUIRED",
+  "Please enter a valid date.": "spec.DATE_INVALID",
+  "Failed to load settings": "spec.SETTINGS_LOAD_FAILED",
+  "Failed to save settings": "spec.SETTINGS_SAVE_FAILED",
+  "The last admin cannot be removed.": "spec.LAST_ADMIN",
+  "This action is not allowed.": "spec.FORBIDDEN",
+};
+for (const [english, key] of Object.entries(EXTRA)) KEY_BY_TEXT[english] ??= key;
+
+/** Messages that carry a detail after SPEC's text ("This field is too long. (120)"). */
+const PREFIXED: Array<[prefix: string, key: string]> = [
+  [ORDER_MESSAGES.TOO_LONG, "order.TOO_LONG"],
+];
+const FAILED_STATUS = /^Failed \((\d{3})\)$/;
+
+/** The key for a text, or undefined for a text we do not know (exported for tests). */
+export function messageKey(text: string): { key: string; status?: string } | undefined {
+  const exact = KEY_BY_TEXT[text];
+  if (exact) return { key: exact };
+  const status = FAILED_STATUS.exec(text)?.[1];
+  if (status) return { key: "spec.FAILED_STATUS", status };
+  const prefixed = PREFIXED.find(([prefix]) => text.startsWith(prefix));
+  return prefixed ? { key: prefixed[1] } : undefined;
+}
+
+export type MessageText = (text: string | undefined | null) => string;
 
 /** `(text) => text in the current language`, for schema and server messages. */
-export function useMessageText(): (text: string | undefined) => string {
-  const { t } = useTranslation("account");
+export function useMessageText(): MessageText {
+  const { t } = useTranslation("messages");
   return useCallback(
     (text) => {
       if (!text) return "";
-      const key = KEY_BY_TEXT[text];
-      return key ? t(key) : text;
+      const found = messageKey(text);
+      // A key not translated yet shows SPEC's English rather than the key itself.
+      return found ? t(found.key, { status: found.status, defaultValue: text }) : text;
     },
     [t],
   );

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { GET_STARTED_NAV } from "../../lib/menus.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
-import { GET_STARTED_LINKS } from "./nav-links.ts";
 
 /** SPEC: opens on click, closes when the pointer leaves it (and on Escape or a click outside). */
 export function GetStartedMenu() {
@@ -43,14 +43,14 @@ export function GetStartedMenu() {
           id={menuId}
           className="absolute end-0 top-full z-30 min-w-40 rounded-lg border border-line bg-white py-1 shadow-lg"
         >
-          {GET_STARTED_LINKS.map((link) => (
+          {GET_STARTED_NAV.map((link) => (
             <li key={link.to}>
               <Link
                 to={link.to}
                 className="block px-4 py-2 hover:bg-cream"
                 onClick={() => setOpen(false)}
               >
-                {t(link.key)}
+                {t(link.label)}
               </Link>
             </li>
           ))}

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { CloseIcon } from "./icons.tsx";
 
@@ -56,3 +64,103 @@ function ToastRegion({ message, onClose }: { message: ToastMessage | null; onClo
     </div>
   );
 }
+
+type Tone = "success" | "error";
+type QueuedToast = { id: number; text: string; tone: Tone };
+type ToastApi = { success: (text: string) => void; error: (text: string) => void };
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/**
+ * Toasts for a whole layout (the back office): `useToasts().success("Saved")` from any screen.
+ * Successes go to a polite live region, failures to an assertive one; each hides after
+ * `duration` ms or on its close button, and several can stack.
+ */
+export function ToastProvider({
+  children,
+  duration = 5000,
+}: {
+  children: React.ReactNode;
+  duration?: number;
+}) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<QueuedToast[]>([]);
+  const counter = useRef(0);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((list) => list.filter((toast) => toast.id !== id));
+  }, []);
+
+  const push = useCallback(
+    (text: string, tone: Tone) => {
+      counter.current += 1;
+      const id = counter.current;
+      setToasts((list) => [...list.slice(-2), { id, text, tone }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
+    },
+    [dismiss, duration],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({ success: (text) => push(text, "success"), error: (text) => push(text, "error") }),
+    [push],
+  );
+
+  const region = (tone: Tone) => (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      aria-live={tone === "error" ? "assertive" : "polite"}
+      className="flex flex-col items-center gap-2"
+    >
+      {toasts
+        .filter((toast) => toast.tone === tone)
+        .map((toast) => (
+          <div
+            key={toast.id}
+            data-testid="toast"
+            data-tone={tone}
+            className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg px-4 py-3 text-white shadow-lg ${tone === "error" ? "bg-red-800" : "bg-ink"}`}
+          >
+            <span>{toast.text}</span>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className="rounded p-1 hover:bg-white/20"
+              aria-label={t("toast.close")}
+            >
+              <CloseIcon className="size-4" />
+            </button>
+          </div>
+        ))}
+    </div>
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-6 z-[60] flex flex-col items-center gap-2 px-4">
+        {region("error")}
+        {region("success")}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** The layout's toasts; outside a `ToastProvider` the calls do nothing (never a crash). */
+export function useToasts(): ToastApi {
+  return useContext(ToastContext) ?? NO_TOASTS;
+}
+const NO_TOASTS: ToastApi = { success: () => undefined, error: () => undefined };

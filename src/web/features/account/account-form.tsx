@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { countryName } from "../../../shared/domain/countries.ts";
@@ -9,8 +9,8 @@ import {
   accountUpdateSchema,
 } from "../../../shared/schemas/account.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
-import { applyServerErrors, FormField } from "../../components/form/form-field.tsx";
-import { useMessageText } from "../../components/form/messages.ts";
+import { Field } from "../../components/form/field.tsx";
+import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { updateCustomerUser } from "../../lib/customer-session.ts";
 
@@ -29,9 +29,7 @@ const formValues = (user: UserDto): AccountUpdateInput => ({
 /** SPEC 2 account: username, name, company, email, phone, country (SY/TR/QA/AE), location. */
 export function AccountForm({ user, token }: { user: UserDto; token: string }) {
   const { t, i18n } = useTranslation("account");
-  const text = useMessageText();
   const lang = i18n.language === "ar" ? "ar" : "en";
-  const countryId = useId();
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
   const {
     register,
@@ -63,26 +61,26 @@ export function AccountForm({ user, token }: { user: UserDto; token: string }) {
       className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2"
       data-testid="account-form"
     >
-      <FormField
+      <Field
         label={t("account.username")}
         autoComplete="username"
         error={errors.username}
         {...register("username")}
       />
-      <FormField
+      <Field
         label={t("account.name")}
         autoComplete="name"
         required
         error={errors.name}
         {...register("name")}
       />
-      <FormField
+      <Field
         label={t("account.company")}
         autoComplete="organization"
         error={errors.company}
         {...register("company")}
       />
-      <FormField
+      <Field
         label={t("account.email")}
         type="email"
         autoComplete="email"
@@ -90,7 +88,7 @@ export function AccountForm({ user, token }: { user: UserDto; token: string }) {
         error={errors.email}
         {...register("email")}
       />
-      <FormField
+      <Field
         label={t("account.phone")}
         type="tel"
         dir="ltr"
@@ -98,32 +96,16 @@ export function AccountForm({ user, token }: { user: UserDto; token: string }) {
         error={errors.phone}
         {...register("phone")}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={countryId} className="font-semibold">
-          {t("account.country")}
-        </label>
-        <select
-          id={countryId}
-          className="field"
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? `${countryId}-error` : undefined}
-          {...register("country")}
-        >
-          <option value="">{t("account.countryNone")}</option>
-          {ACCOUNT_COUNTRIES.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code, lang)}
-            </option>
-          ))}
-        </select>
-        {errors.country?.message ? (
-          <p id={`${countryId}-error`} className="text-sm text-red-700">
-            {text(errors.country.message)}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        as="select"
+        label={t("account.country")}
+        placeholder={t("account.countryNone")}
+        options={ACCOUNT_COUNTRIES.map((code) => ({ value: code, label: countryName(code, lang) }))}
+        error={errors.country}
+        {...register("country")}
+      />
       <div className="sm:col-span-2">
-        <FormField
+        <Field
           label={t("account.location")}
           autoComplete="street-address"
           error={errors.location}

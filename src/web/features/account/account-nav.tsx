@@ -1,11 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-
-const LINKS = [
-  { to: "/account", key: "nav.account" },
-  { to: "/security", key: "nav.security" },
-  { to: "/orders", key: "nav.orders" },
-] as const;
+import { ErrorPanel } from "../../components/layout/error-panel.tsx";
+import { ACCOUNT_NAV } from "../../lib/menus.ts";
 
 /** The three customer screens, side by side with the page on wide screens. */
 export function AccountShell({ title, children }: { title: string; children: React.ReactNode }) {
@@ -14,7 +10,7 @@ export function AccountShell({ title, children }: { title: string; children: Rea
     <section className="container-page grid gap-8 py-10 md:grid-cols-[14rem_1fr]">
       <nav aria-label={t("nav.label")}>
         <ul className="flex gap-2 md:flex-col">
-          {LINKS.map((link) => (
+          {ACCOUNT_NAV.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
@@ -22,7 +18,7 @@ export function AccountShell({ title, children }: { title: string; children: Rea
                   `block rounded-md px-3 py-2 font-semibold hover:bg-line ${isActive ? "bg-white text-gold-dark shadow-sm" : ""}`
                 }
               >
-                {t(link.key)}
+                {t(link.label)}
               </NavLink>
             </li>
           ))}
@@ -33,5 +29,15 @@ export function AccountShell({ title, children }: { title: string; children: Rea
         {children}
       </div>
     </section>
+  );
+}
+
+/** The account screens' error boundary: the account menu stays, the failed screen gets a retry. */
+export function AccountErrorBoundary() {
+  const { t } = useTranslation("account");
+  return (
+    <AccountShell title={t("nav.account")}>
+      <ErrorPanel heading="h2" />
+    </AccountShell>
   );
 }

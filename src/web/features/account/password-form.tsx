@@ -4,8 +4,9 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { passwordChangeSchema } from "../../../shared/schemas/account.ts";
-import { applyServerErrors, FormField } from "../../components/form/form-field.tsx";
+import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { clearCustomerSession } from "../../lib/customer-session.ts";
 
@@ -60,7 +61,7 @@ export function PasswordForm({ token }: { token: string }) {
       className="mt-6 flex max-w-md flex-col gap-4"
       data-testid="password-form"
     >
-      <FormField
+      <Field
         label={t("security.current")}
         type="password"
         autoComplete="current-password"
@@ -68,7 +69,7 @@ export function PasswordForm({ token }: { token: string }) {
         error={errors.current_password}
         {...register("current_password")}
       />
-      <FormField
+      <Field
         label={t("security.new")}
         type="password"
         autoComplete="new-password"
@@ -76,7 +77,7 @@ export function PasswordForm({ token }: { token: string }) {
         error={errors.password}
         {...register("password")}
       />
-      <FormField
+      <Field
         label={t("security.confirm")}
         type="password"
         autoComplete="new-password"

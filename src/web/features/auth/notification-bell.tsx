@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiGet } from "../../lib/api.ts";
 
@@ -28,25 +29,18 @@ function BellIcon() {
  */
 export function NotificationBell({ token }: { token: string }) {
   const { t } = useTranslation("admin");
-  const [unread, setUnread] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-
-  useEffect(() => {
-    let stopped = false;
-    const load = () =>
-      apiGet<{ meta?: { unread?: number } }>("/api/admin/notifications", { token })
-        .then((body) => {
-          if (!stopped && typeof body?.meta?.unread === "number") setUnread(body.meta.unread);
-        })
-        .catch(() => undefined);
-    void load();
-    const timer = setInterval(load, NOTIFICATION_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [token]);
+  // TanStack Query polls (paused while the tab is hidden); a failed poll keeps the last count.
+  const { data } = useQuery({
+    queryKey: ["admin", "notifications", "unread", token],
+    queryFn: ({ signal }) =>
+      apiGet<{ meta?: { unread?: number } }>("/api/admin/notifications", { token, signal }),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+  const unread = typeof data?.meta?.unread === "number" ? data.meta.unread : null;
 
   const count = unread ?? 0;
   return (

@@ -4,8 +4,9 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { type LoginResponse, registerSchema } from "../../../shared/schemas/auth.ts";
-import { applyServerErrors, FormField } from "../../components/form/form-field.tsx";
+import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { ApiError } from "../../lib/api.ts";
 import { register as registerAccount } from "./auth-api.ts";
 import { useHydrated } from "./use-hydrated.ts";
@@ -58,14 +59,14 @@ export function RegisterForm({
       className="flex flex-col gap-4"
       data-testid="register-form"
     >
-      <FormField
+      <Field
         label={t("register.name")}
         autoComplete="name"
         required
         error={errors.name}
         {...register("name")}
       />
-      <FormField
+      <Field
         label={t("register.email")}
         type="email"
         autoComplete="email"
@@ -73,7 +74,7 @@ export function RegisterForm({
         error={errors.email}
         {...register("email")}
       />
-      <FormField
+      <Field
         label={t("register.password")}
         type="password"
         autoComplete="new-password"
@@ -81,7 +82,7 @@ export function RegisterForm({
         error={errors.password}
         {...register("password")}
       />
-      <FormField
+      <Field
         label={t("register.confirm")}
         type="password"
         autoComplete="new-password"

@@ -2,7 +2,9 @@ import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import arAccount from "../../i18n/locales/ar/account.json";
+import arMessages from "../../i18n/locales/ar/messages.json";
 import enAccount from "../../i18n/locales/en/account.json";
+import enMessages from "../../i18n/locales/en/messages.json";
 import { renderInShell } from "../../test/render-in-shell.tsx";
 import { GoogleSignIn } from "./google-sign-in.tsx";
 import { RegisterForm } from "./register-form.tsx";
@@ -26,8 +28,8 @@ const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 const user = { id: 1, name: "Layla", email: "layla@example.com", is_admin: 0 };
 
 describe.each([
-  ["en", enAccount],
-  ["ar", arAccount],
+  ["en", { ...enAccount, messages: enMessages }],
+  ["ar", { ...arAccount, messages: arMessages }],
 ] as const)("sign-in form in %s", (lang, t) => {
   it("shows SPEC's rules in the reader's language and sends nothing", async () => {
     const onSignedIn = vi.fn();

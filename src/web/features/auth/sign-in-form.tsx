@@ -4,8 +4,9 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { type LoginResponse, loginSchema } from "../../../shared/schemas/auth.ts";
-import { applyServerErrors, FormField } from "../../components/form/form-field.tsx";
+import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { ApiError } from "../../lib/api.ts";
 import { adminLogin, login } from "./auth-api.ts";
 import { useHydrated } from "./use-hydrated.ts";
@@ -61,7 +62,7 @@ export function SignInForm({ kind, onSignedIn }: Props) {
       className="flex flex-col gap-4"
       data-testid={`${kind}-login-form`}
     >
-      <FormField
+      <Field
         label={t("login.email")}
         type="email"
         autoComplete="email"
@@ -69,7 +70,7 @@ export function SignInForm({ kind, onSignedIn }: Props) {
         error={errors.email}
         {...register("email")}
       />
-      <FormField
+      <Field
         label={t("login.password")}
         type="password"
         autoComplete="current-password"

@@ -14,10 +14,10 @@ import {
   placeOrderSchema,
   shippingProblemMessage,
 } from "../../../shared/schemas/order.ts";
+import { useMessageText } from "../../components/form/messages.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
-import { useErrorText } from "./error-text.ts";
 import { cartGrams, gramsOf } from "./line-details.ts";
 import { orderHref, placeOrder } from "./place-order.ts";
 
@@ -50,7 +50,7 @@ type Props = {
 
 export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
   const { t } = useTranslation("checkout");
-  const errorText = useErrorText();
+  const errorText = useMessageText();
   const navigate = useNavigate();
   const formId = useId();
   const [account, setAccount] = useState<UserDto | null>(null);

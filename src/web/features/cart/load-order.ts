@@ -1,4 +1,6 @@
 import type { OrderDto } from "../../../shared/schemas/order.ts";
+import { ApiError, apiGet } from "../../lib/api.ts";
+import { withQuery } from "../../lib/paths.ts";
 
 export type OrderLoad =
   | { state: "loading" }
@@ -13,29 +15,16 @@ export async function loadOrder(
   token: string | null,
   signal?: AbortSignal,
 ): Promise<OrderLoad> {
-  const query = key ? `?key=${encodeURIComponent(key)}` : "";
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
   try {
-    response = await fetch(`/api/orders/${encodeURIComponent(number)}${query}`, {
-      headers,
-      signal,
-    });
+    const body = await apiGet<{ data?: OrderDto }>(
+      withQuery(`/api/orders/${encodeURIComponent(number)}`, { key }),
+      { token, signal },
+    );
+    return body?.data ? { state: "loaded", order: body.data } : { state: "failed" };
   } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
+    if (!(error instanceof ApiError)) throw error; // aborted
+    // A bad number (400), a wrong key and someone else's order all read as "not found".
+    if ([400, 401, 403, 404].includes(error.status)) return { state: "not_found" };
     return { state: "failed" };
   }
-  // A bad number (400), a wrong key and someone else's order all read as "not found".
-  if (
-    response.status === 404 ||
-    response.status === 400 ||
-    response.status === 401 ||
-    response.status === 403
-  ) {
-    return { state: "not_found" };
-  }
-  const body = (await response.json().catch(() => null)) as { data?: OrderDto } | null;
-  if (!response.ok || !body?.data) return { state: "failed" };
-  return { state: "loaded", order: body.data };
 }

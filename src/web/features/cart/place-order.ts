@@ -1,4 +1,6 @@
 import type { OrderDto, PlaceOrderInput } from "../../../shared/schemas/order.ts";
+import { ApiError, apiPost } from "../../lib/api.ts";
+import { paths } from "../../lib/paths.ts";
 
 export type PlaceOrderResult =
   | { ok: true; order: OrderDto }
@@ -20,36 +22,28 @@ export async function placeOrder(
   idempotencyKey: string,
   token: string | null,
 ): Promise<PlaceOrderResult> {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: "application/json",
-    "idempotency-key": idempotencyKey,
-  };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
   try {
-    response = await fetch("/api/orders", { method: "POST", headers, body: JSON.stringify(body) });
-  } catch {
-    return { ok: false, status: 0, message: "", messageAr: "", errors: {} };
+    const json = await apiPost<{ data?: OrderDto }>("/api/orders", body, {
+      token,
+      headers: { "idempotency-key": idempotencyKey },
+    });
+    if (json?.data) return { ok: true, order: json.data };
+    return { ok: false, status: 500, message: "", messageAr: "", errors: {} };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const messageAr = error.body?.message_ar;
+    return {
+      ok: false,
+      status: error.status,
+      // The raw server message (not SPEC 8's fallback): the form picks its own text.
+      message: typeof error.body?.message === "string" ? error.body.message : "",
+      messageAr: typeof messageAr === "string" ? messageAr : "",
+      errors: error.errors,
+    };
   }
-  const json = (await response.json().catch(() => null)) as {
-    data?: OrderDto;
-    message?: string;
-    message_ar?: string;
-    errors?: Record<string, string[]>;
-  } | null;
-  if (response.ok && json?.data) return { ok: true, order: json.data };
-  return {
-    ok: false,
-    status: response.status,
-    message: typeof json?.message === "string" ? json.message : "",
-    messageAr: typeof json?.message_ar === "string" ? json.message_ar : "",
-    errors: json?.errors ?? {},
-  };
 }
 
 /** The confirmation page's address: the private link for guests. */
 export function orderHref(number: string, accessKey?: string): string {
-  const path = `/order/${encodeURIComponent(number)}`;
-  return accessKey ? `${path}?key=${encodeURIComponent(accessKey)}` : path;
+  return paths.order(number, accessKey);
 }

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
 import { AccountForm } from "../../features/account/account-form.tsx";
-import { AccountShell } from "../../features/account/account-nav.tsx";
+import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { loadAccount, requireCustomer } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/account";
+
+export const handle = { i18n: ["account", "messages"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -48,3 +50,5 @@ export default function AccountPage() {
     </AccountShell>
   );
 }
+
+export const ErrorBoundary = AccountErrorBoundary;

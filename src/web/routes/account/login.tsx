@@ -7,6 +7,8 @@ import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/login";
 
+export const handle = { i18n: ["account", "messages"] as const };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.login"), path: "/login" });
 

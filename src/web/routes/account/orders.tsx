@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { Pagination } from "../../components/ui/pagination.tsx";
-import { AccountShell } from "../../features/account/account-nav.tsx";
+import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
 import { OrderCard } from "../../features/account/order-card.tsx";
 import {
   type CustomerOrderPage,
@@ -16,6 +16,8 @@ import { ApiError } from "../../lib/api.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { requireCustomer, signedOutRedirect } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/orders";
+
+export const handle = { i18n: ["account", "messages"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -141,3 +143,5 @@ export default function OrdersPage() {
     </AccountShell>
   );
 }
+
+export const ErrorBoundary = AccountErrorBoundary;

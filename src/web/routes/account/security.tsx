@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
-import { AccountShell } from "../../features/account/account-nav.tsx";
+import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
 import { PasswordForm } from "../../features/account/password-form.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { requireCustomer } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/security";
+
+export const handle = { i18n: ["account", "messages"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -36,3 +38,5 @@ export default function SecurityPage() {
     </AccountShell>
   );
 }
+
+export const ErrorBoundary = AccountErrorBoundary;

@@ -1,6 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { CategoriesScreen } from "../../features/admin/catalog/categories-screen.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/categories";
+
+export const handle = { i18n: ["admin", "admin-categories"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -9,11 +11,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AdminCategoriesPage() {
-  const { t } = useTranslation("admin");
-  return (
-    <section>
-      <h1 className="text-2xl font-bold text-brown">{t("menu.categories")}</h1>
-      <p className="mt-4 text-muted">{t("comingSoon")}</p>
-    </section>
-  );
+  return <CategoriesScreen />;
 }

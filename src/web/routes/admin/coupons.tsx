@@ -1,6 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { CouponsScreen } from "../../features/admin/catalog/coupons-screen.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/coupons";
+
+export const handle = { i18n: ["admin", "admin-coupons"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -9,11 +11,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AdminCouponsPage() {
-  const { t } = useTranslation("admin");
-  return (
-    <section>
-      <h1 className="text-2xl font-bold text-brown">{t("menu.coupons")}</h1>
-      <p className="mt-4 text-muted">{t("comingSoon")}</p>
-    </section>
-  );
+  return <CouponsScreen />;
 }

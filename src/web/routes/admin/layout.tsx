@@ -1,22 +1,19 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, redirect, useLoaderData, useLocation } from "react-router";
+import { NavLink, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
+import { ErrorPanel } from "../../components/layout/error-panel.tsx";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
+import { ToastProvider } from "../../components/ui/toast.tsx";
 import { NotificationBell } from "../../features/auth/notification-bell.tsx";
 import { clearAdminSession, readAdminSession, storeAdminSession } from "../../lib/admin-session.ts";
 import { ApiError, apiGet } from "../../lib/api.ts";
+import { ADMIN_MENU } from "../../lib/menus.ts";
+import { paths } from "../../lib/paths.ts";
+import { QueryProvider } from "../../lib/query-client.tsx";
 
-export const ADMIN_MENU = [
-  { to: "/admin-dashboard", key: "menu.dashboard" },
-  { to: "/admin-products", key: "menu.products" },
-  { to: "/admin-categories", key: "menu.categories" },
-  { to: "/admin-orders", key: "menu.orders" },
-  { to: "/admin-copouns", key: "menu.coupons" },
-  { to: "/admin-kitchen", key: "menu.kitchen" },
-  { to: "/admin-logout", key: "menu.logout" },
-] as const;
+export const handle = { i18n: ["admin", "messages"] as const };
 
 /**
  * The back office runs in the browser (token in local storage): no admin session, no admin
@@ -26,7 +23,7 @@ export const ADMIN_MENU = [
  */
 export async function clientLoader({ request }: { request: Request }) {
   const session = readAdminSession();
-  if (!session) throw redirect("/admin-login");
+  if (!session) throw redirect(paths.admin.login());
   try {
     const { data } = await apiGet<{ data: UserDto }>("/api/account", {
       token: session.token,
@@ -34,16 +31,22 @@ export async function clientLoader({ request }: { request: Request }) {
     });
     if (data.is_admin !== 1) throw new ApiError(403, "not an admin");
     storeAdminSession({ token: session.token, token_type: session.tokenType, user: data });
-    return { name: data.name, token: session.token };
+    return { name: data.name, token: session.token, id: data.id };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       clearAdminSession();
-      throw redirect("/admin-login");
+      throw redirect(paths.admin.login());
     }
     if ((error as Error).name === "AbortError") throw error;
     // Offline or a server hiccup: keep the session; the screens report their own failures.
-    return { name: session.user.name, token: session.token };
+    return { name: session.user.name, token: session.token, id: session.user.id };
   }
+}
+export type AdminLayoutData = Awaited<ReturnType<typeof clientLoader>>;
+
+/** The signed-in admin, for any screen under the layout. */
+export function useAdmin(): AdminLayoutData | undefined {
+  return useRouteLoaderData<typeof clientLoader>("routes/admin/layout");
 }
 
 export function HydrateFallback() {
@@ -55,9 +58,17 @@ export function HydrateFallback() {
   );
 }
 
-export default function AdminLayout() {
+/**
+ * SPEC 2's admin layout: side menu, top bar with the bell and the admin's name, language
+ * toggle; right-to-left in Arabic through logical classes; the menu collapses on a phone.
+ */
+function AdminShell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation("admin");
-  const { name, token } = useLoaderData<typeof clientLoader>();
+  const admin = useAdmin();
+  // The error boundary renders without loader data when the loader itself failed.
+  const fallback = typeof window === "undefined" ? null : readAdminSession();
+  const name = admin?.name ?? fallback?.user.name ?? "";
+  const token = admin?.token ?? fallback?.token ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation only
@@ -71,9 +82,18 @@ export default function AdminLayout() {
       >
         {t("skipToContent")}
       </a>
+      {menuOpen ? (
+        <button
+          type="button"
+          className="fixed inset-0 z-30 bg-ink/40 md:hidden"
+          aria-label={t("topbar.closeMenu")}
+          tabIndex={-1}
+          onClick={() => setMenuOpen(false)}
+        />
+      ) : null}
       <aside
         id="admin-menu"
-        className={`${menuOpen ? "block" : "hidden"} fixed inset-y-0 start-0 z-40 w-56 shrink-0 bg-brown text-cream md:static md:block`}
+        className={`${menuOpen ? "block" : "hidden"} fixed inset-y-0 start-0 z-40 w-56 shrink-0 overflow-y-auto bg-brown text-cream md:static md:block`}
       >
         <p className="p-4 text-lg font-bold">{t("title")}</p>
         <nav aria-label={t("menu.label")}>
@@ -86,7 +106,7 @@ export default function AdminLayout() {
                     `block px-4 py-2 hover:bg-cream/10 ${isActive ? "bg-cream/20 font-bold" : ""}`
                   }
                 >
-                  {t(item.key)}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -105,7 +125,7 @@ export default function AdminLayout() {
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
-          <NotificationBell token={token} />
+          {token ? <NotificationBell token={token} /> : null}
           <LanguageToggle />
           <span
             className="font-semibold"
@@ -115,10 +135,33 @@ export default function AdminLayout() {
             {name}
           </span>
         </header>
-        <main id="main" className="p-6" data-testid="admin-page">
-          <Outlet />
+        <main id="main" className="p-4 md:p-6" data-testid="admin-page">
+          {children}
         </main>
       </div>
     </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <QueryProvider>
+      <ToastProvider>
+        <AdminShell>
+          <Outlet />
+        </AdminShell>
+      </ToastProvider>
+    </QueryProvider>
+  );
+}
+
+/** A failing admin screen keeps the side menu and top bar, with a retry. */
+export function ErrorBoundary() {
+  return (
+    <QueryProvider>
+      <AdminShell>
+        <ErrorPanel />
+      </AdminShell>
+    </QueryProvider>
   );
 }

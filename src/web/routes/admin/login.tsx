@@ -6,6 +6,8 @@ import { storeAdminSession } from "../../lib/admin-session.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/login";
 
+export const handle = { i18n: ["admin", "messages"] as const };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "admin:login.title"), noIndex: true });
 

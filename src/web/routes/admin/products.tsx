@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/products";
 
+export const handle = { i18n: ["admin"] as const };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "admin:menu.products"),

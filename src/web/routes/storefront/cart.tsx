@@ -2,6 +2,8 @@ import { CartView } from "../../features/cart/cart-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/cart";
 
+export const handle = { i18n: ["cart"] as const };
+
 /** The summary's standing discount and delivery fee are shop settings (DECISIONS). */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();

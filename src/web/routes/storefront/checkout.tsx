@@ -2,6 +2,8 @@ import { CheckoutView } from "../../features/cart/checkout-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/checkout";
 
+export const handle = { i18n: ["cart", "checkout", "messages"] as const };
+
 /** The summary beside the form uses the same shop settings as the cart page. */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();

@@ -9,24 +9,9 @@ import {
   TiktokIcon,
 } from "../../components/ui/icons.tsx";
 import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
+import { FOOTER_LINKS, POLICY_LINKS } from "../../lib/menus.ts";
 import { messagingLink } from "../../lib/messaging.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
-
-const FOOTER_LINKS = [
-  { to: "/", key: "nav.home" },
-  { to: "/about", key: "nav.about" },
-  { to: "/contact", key: "nav.contact" },
-  { to: "/our-kitchen", key: "nav.kitchen" },
-  { to: "/shop", key: "nav.shop" },
-] as const;
-
-const POLICY_LINKS = [
-  { to: "/privacy-policy", key: "privacy" },
-  { to: "/terms-condition", key: "terms" },
-  { to: "/international-shipping", key: "shipping" },
-  { to: "/refund-policy", key: "refund" },
-  { to: "/faq", key: "faq" },
-] as const;
 
 export function Footer() {
   const { t, i18n } = useTranslation(["footer", "common"]);
@@ -55,7 +40,7 @@ export function Footer() {
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:underline">
-                  {t(`common:${link.key}`)}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -69,7 +54,7 @@ export function Footer() {
             {POLICY_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:underline">
-                  {t(link.key)}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}

@@ -4,10 +4,11 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { badgeText } from "../../../shared/domain/cart.ts";
 import { GetStartedMenu } from "../../components/layout/get-started-menu.tsx";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
-import { GET_STARTED_LINKS, MAIN_LINKS } from "../../components/layout/nav-links.ts";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../../components/ui/icons.tsx";
 import { CustomerMenu } from "../../features/auth/customer-menu.tsx";
 import { useCartCount } from "../../features/cart/use-cart-count.ts";
+import { GET_STARTED_NAV, STOREFRONT_NAV } from "../../lib/menus.ts";
+import { paths } from "../../lib/paths.ts";
 
 export function Header() {
   const { t } = useTranslation();
@@ -106,16 +107,16 @@ export function Header() {
           className="container-page flex items-center gap-1 py-2"
           aria-label={t("nav.mainNavigation")}
         >
-          {MAIN_LINKS.map((link) => (
+          {STOREFRONT_NAV.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
-              end={link.to === "/"}
+              end={link.to === paths.home()}
               className={({ isActive }) =>
                 `rounded-md px-3 py-2 font-semibold hover:bg-cream ${isActive ? "text-gold-dark" : ""}`
               }
             >
-              {t(link.key)}
+              {t(link.label)}
             </NavLink>
           ))}
           <div className="ms-auto">
@@ -130,13 +131,13 @@ export function Header() {
           aria-label={t("nav.mainNavigation")}
         >
           <ul className="container-page flex flex-col py-2">
-            {[...MAIN_LINKS, ...GET_STARTED_LINKS].map((link) => (
+            {[...STOREFRONT_NAV, ...GET_STARTED_NAV].map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}
                   className="block rounded-md px-3 py-3 font-semibold hover:bg-cream"
                 >
-                  {t(link.key)}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}

@@ -11,6 +11,8 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 import type { Route } from "./+types/home";
 
+export const handle = { i18n: ["home"] as const };
+
 /** Products the carousel pages through (three pages of four). */
 const HOME_PRODUCT_COUNT = 12;
 

@@ -3,6 +3,8 @@ import { data, Link } from "react-router";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
+export const handle = { i18n: [] as const };
+
 /** Any unknown page: the real layout, a helpful text, and HTTP 404. */
 export function loader() {
   return data(null, { status: 404 });

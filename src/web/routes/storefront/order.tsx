@@ -3,6 +3,8 @@ import { OrderView } from "../../features/cart/order-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/order";
 
+export const handle = { i18n: ["checkout", "messages"] as const };
+
 // Private to its customer: never indexed. Loaded in the browser, where the key or the
 // customer's token is.
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -12,6 +12,8 @@ import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/product";
 
+export const handle = { i18n: ["product", "shop"] as const };
+
 const RELATED_COUNT = 3;
 
 /** An unknown or malformed id is an HTTP 404 inside the normal layout; a failing query a 503. */

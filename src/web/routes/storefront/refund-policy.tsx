@@ -1,13 +1,28 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { PageHero } from "../../features/company/page-hero.tsx";
+import { PolicyBody } from "../../features/content/policy-page.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/refund-policy";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: metaText(rootDataFrom(matches), "pages.refund"),
+export const handle = { i18n: ["refund"] as const };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { sections: await context.services.content.policy("refund") };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataFrom(matches);
+  return pageMeta(matches, {
+    title: metaText(root, "refund:hero.title"),
+    description: metaText(root, "refund:meta.description"),
     path: "/refund-policy",
   });
+};
 
-export default function RefundPolicyPage() {
-  return <PagePlaceholder titleKey="pages.refund" />;
+export default function RefundPolicyPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero ns="refund" description={false} />
+      <PolicyBody ns="refund" sections={loaderData.sections} />
+    </>
+  );
 }

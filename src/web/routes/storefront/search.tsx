@@ -7,6 +7,8 @@ import { ListControls } from "../../features/catalog/shop-filters.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/search";
 
+export const handle = { i18n: ["shop"] as const };
+
 /** /search?q=: the top bar's search, with the shop's cards, rules and paging. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

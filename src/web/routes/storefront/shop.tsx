@@ -7,6 +7,8 @@ import { CategoryFilter, ListControls } from "../../features/catalog/shop-filter
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/shop";
 
+export const handle = { i18n: ["shop"] as const };
+
 /** SPEC 2 Products page: the state (search, category, per_page, page, sort) lives in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

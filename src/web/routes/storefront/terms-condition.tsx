@@ -1,13 +1,28 @@
-import { PagePlaceholder } from "../../components/layout/page-placeholder.tsx";
+import { PageHero } from "../../features/company/page-hero.tsx";
+import { PolicyBody } from "../../features/content/policy-page.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/terms-condition";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: metaText(rootDataFrom(matches), "pages.terms"),
+export const handle = { i18n: ["terms"] as const };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { sections: await context.services.content.policy("terms") };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataFrom(matches);
+  return pageMeta(matches, {
+    title: metaText(root, "terms:hero.title"),
+    description: metaText(root, "terms:meta.description"),
     path: "/terms-condition",
   });
+};
 
-export default function TermsPage() {
-  return <PagePlaceholder titleKey="pages.terms" />;
+export default function TermsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero ns="terms" description={false} />
+      <PolicyBody ns="terms" sections={loaderData.sections} />
+    </>
+  );
 }

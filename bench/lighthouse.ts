@@ -1,0 +1,87 @@
+// Lighthouse (12.8: 13 needs Node 22) in its default mobile mode (slow 4G, 4x CPU slowdown,
+// Moto G-sized screen) with Debian's Chromium, on the storefront pages in English and Arabic.
+// Prints performance score, LCP, TBT and CLS per page. Cart is `noindex` by design (a
+// private page), so only its performance score matters here.
+//
+//   npm run build && npm run bench:lighthouse [-- /shop /cart ...]
+//   BASE_URL=http://127.0.0.1:3000 npm run bench:lighthouse      (a running shop)
+//   CHROME_PATH=/path/to/chrome  (default /usr/bin/chromium)
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type RunningShop, startShop } from "./server.ts";
+
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const LANGUAGES = ["en", "ar"] as const;
+
+type Report = {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue?: number }>;
+};
+
+/** One Lighthouse run in its own process (its CLI owns Chrome's start and stop). */
+function lighthouse(url: string, lang: string, out: string): Promise<Report> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        "node_modules/lighthouse/cli/index.js",
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+        `--chrome-flags=--headless=new --no-sandbox --disable-gpu --lang=${lang}`,
+        // The server picks the language from this cookie, as it would after the toggle.
+        `--extra-headers=${JSON.stringify({ Cookie: `lang=${lang}` })}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
+      resolve(JSON.parse(fs.readFileSync(out, "utf8")) as Report);
+    });
+  });
+}
+
+let shop: RunningShop | null = null;
+let dataDir = "";
+let base = process.env.BASE_URL?.replace(/\/$/, "") ?? "";
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-lh-"));
+try {
+  if (!base) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-lh-data-"));
+    shop = await startShop(dataDir);
+    base = shop.url;
+  }
+  const list = (await (await fetch(`${base}/api/products`)).json()) as {
+    data: { id: number | string }[];
+  };
+  const routes =
+    process.argv.length > 2
+      ? process.argv.slice(2)
+      : ["/", "/shop", `/product/${list.data[0]?.id}`, "/cart", "/our-kitchen", "/contact"];
+
+  console.log(`Lighthouse mobile, ${CHROME}, median of ${RUNS} run(s)`);
+  console.log("| page | lang | performance | LCP | TBT | CLS |");
+  console.log("|---|---|---|---|---|---|");
+  for (const route of routes) {
+    for (const lang of LANGUAGES) {
+      const reports: Report[] = [];
+      for (let i = 0; i < RUNS; i++)
+        reports.push(await lighthouse(base + route, lang, path.join(tmp, `r${i}.json`)));
+      reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+      const r = reports[Math.floor(reports.length / 2)]!;
+      const audit = (id: string) => r.audits[id]?.numericValue ?? Number.NaN;
+      console.log(
+        `| ${route} | ${lang} | ${Math.round(r.categories.performance.score * 100)} | ${(audit("largest-contentful-paint") / 1000).toFixed(2)} s | ${audit("total-blocking-time").toFixed(0)} ms | ${audit("cumulative-layout-shift").toFixed(3)} |`,
+      );
+    }
+  }
+} finally {
+  if (shop) await shop.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(tmp, { recursive: true, force: true });
+}

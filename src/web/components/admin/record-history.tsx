@@ -1,0 +1,95 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { AuditEntry, AuditListResponse } from "../../../shared/schemas/audit.ts";
+import { adminApi } from "../../lib/api.ts";
+import { withQuery } from "../../lib/paths.ts";
+
+/** Query keys of the audit log; a save invalidates `auditKeys.record(entity, id)`. */
+export const auditKeys = {
+  all: ["admin", "audit"] as const,
+  record: (entity: string, entityId: string | number) =>
+    [...auditKeys.all, entity, String(entityId)] as const,
+};
+
+/** `GET /api/admin/audit?entity=&entity_id=`: one record's changes, newest first. */
+export const getRecordHistory = (entity: string, entityId: string | number, signal?: AbortSignal) =>
+  adminApi.get<AuditListResponse>(
+    withQuery("/api/admin/audit", { entity, entity_id: String(entityId), per_page: 50 }),
+    { signal },
+  );
+
+export function useRecordHistory(entity: string, entityId: string | number) {
+  return useQuery({
+    queryKey: auditKeys.record(entity, entityId),
+    queryFn: ({ signal }) => getRecordHistory(entity, entityId, signal),
+  });
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * A record's history (DECISIONS: every admin write is recorded and shown): who changed
+ * which fields, when, with the values before and after. Shown in each edit dialog.
+ */
+export function RecordHistory({ entity, entityId }: { entity: string; entityId: string | number }) {
+  const { t, i18n } = useTranslation("admin");
+  const history = useRecordHistory(entity, entityId);
+  const time = new Intl.DateTimeFormat(i18n.language === "ar" ? "ar-SY-u-nu-latn" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Damascus",
+  });
+  const entries: AuditEntry[] = history.data?.data ?? [];
+
+  return (
+    <section aria-labelledby={`history-${entity}-${entityId}`} data-testid="record-history">
+      <h3 id={`history-${entity}-${entityId}`} className="font-bold text-brown">
+        {t("history.title")}
+      </h3>
+      {history.isPending ? (
+        <p className="text-sm text-muted">{t("history.loading")}</p>
+      ) : history.isError ? (
+        <p className="text-sm text-muted">{t("history.failed")}</p>
+      ) : entries.length === 0 ? (
+        <p className="text-sm text-muted">{t("history.empty")}</p>
+      ) : (
+        <ol className="mt-2 space-y-2 text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-md border border-line p-2">
+              <p>
+                <span className="font-semibold">{t(`history.${entry.action}`)}</span>
+                {" · "}
+                <bdi>{entry.actor.name}</bdi>
+                {" · "}
+                <time dateTime={entry.created_at} dir="ltr">
+                  {time.format(new Date(entry.created_at))}
+                </time>
+              </p>
+              {entry.changes.length > 0 ? (
+                <ul className="mt-1 text-muted">
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>
+                      <code dir="ltr">{change.field}</code>
+                      {change.redacted ? null : (
+                        <>
+                          {": "}
+                          <bdi>{formatValue(change.before)}</bdi>
+                          {" → "}
+                          <bdi>{formatValue(change.after)}</bdi>
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import type { AdminCategory } from "../../../../shared/schemas/admin-catalog.ts";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { useDeleteCategory } from "./api/delete-category.ts";
+import { type CategoryListQuery, useCategories } from "./api/list-categories.ts";
+import { CategoryFormDialog } from "./category-form-dialog.tsx";
+
+/** SPEC 2: categories, a list with search, add, edit and delete (issue 9 §3). */
+export function CategoriesScreen() {
+  const { t, i18n } = useTranslation(["admin-categories", "admin", "messages"]);
+  const text = useMessageText();
+  const toast = useToasts();
+  const [query, setQuery] = useState<CategoryListQuery>({ search: "", page: 1, per_page: 20 });
+  const list = useCategories(query);
+  const [editing, setEditing] = useState<AdminCategory | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminCategory | null>(null);
+  const remove = useDeleteCategory();
+  const ar = i18n.language === "ar";
+
+  const deleteError = (error: unknown): string => {
+    // The 409 names how many products are still in it; say so in the reader's language.
+    const count = error instanceof ApiError ? Number(error.fieldError("products_count")) : NaN;
+    if (error instanceof ApiError && error.status === 409 && Number.isFinite(count))
+      return t("stillHasProducts", { count });
+    return text(error instanceof ApiError ? error.message : MESSAGES.DELETE_FAILED);
+  };
+
+  const columns: Column<AdminCategory>[] = [
+    {
+      key: "name",
+      header: t("name"),
+      cell: (c) => (
+        <div>
+          <p className="font-semibold">{ar && c.name_ar ? c.name_ar : c.name}</p>
+          <p className="text-xs text-muted" lang={ar ? "en" : "ar"} dir={ar ? "ltr" : "rtl"}>
+            {ar ? c.name : c.name_ar || t("messages:form.arabicMissing")}
+          </p>
+        </div>
+      ),
+    },
+    { key: "slug", header: t("slug"), cell: (c) => <code dir="ltr">{c.slug}</code> },
+    { key: "products", header: t("products"), numeric: true, cell: (c) => c.products_count },
+    {
+      key: "actions",
+      header: t("admin:actions.actions"),
+      className: "w-0 whitespace-nowrap",
+      cell: (c) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="btn btn-outline px-3 py-1"
+            onClick={() => setEditing(c)}
+            aria-label={t("editNamed", { name: c.name })}
+          >
+            {t("admin:actions.edit")}
+          </button>
+          <button
+            type="button"
+            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
+            onClick={() => {
+              remove.reset();
+              setDeleting(c);
+            }}
+            aria-label={t("deleteNamed", { name: c.name })}
+          >
+            {t("admin:actions.delete")}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
+      <DataTable
+        caption={t("title")}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(c) => c.id}
+        loading={list.isPending}
+        error={list.isError ? text(list.error.message) : null}
+        onRetry={() => void list.refetch()}
+        emptyText={t("messages:spec.NO_CATEGORIES")}
+        filtered={query.search !== ""}
+        toolbar={
+          <>
+            <SearchInput
+              label={t("search")}
+              delay={SEARCH_PAUSE_MS.categories}
+              onSearch={(search) => setQuery({ ...query, search, page: 1 })}
+            />
+            <button
+              type="button"
+              className="btn btn-primary ms-auto"
+              onClick={() => setEditing(null)}
+            >
+              {t("add")}
+            </button>
+          </>
+        }
+        paging={pagingFrom(list.data?.meta, query, setQuery)}
+      />
+      <CategoryFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setEditing(undefined);
+        }}
+        category={editing ?? null}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t("deleteTitle")}
+        description={t("deleteQuestion", { name: deleting?.name ?? "" })}
+        confirmLabel={t("admin:actions.delete")}
+        pending={remove.isPending}
+        error={remove.isError ? deleteError(remove.error) : null}
+        onConfirm={() =>
+          deleting &&
+          remove.mutateAsync(deleting.id).then(
+            () => {
+              toast.success(t("deleted"));
+              setDeleting(null);
+            },
+            () => undefined,
+          )
+        }
+      />
+    </section>
+  );
+}

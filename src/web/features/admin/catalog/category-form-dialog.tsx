@@ -1,0 +1,123 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import {
+  type AdminCategory,
+  type CategoryInput,
+  type CategoryValues,
+  categoryInputSchema,
+} from "../../../../shared/schemas/admin-catalog.ts";
+import { RecordHistory } from "../../../components/admin/record-history.tsx";
+import { ErrorList } from "../../../components/form/error-list.tsx";
+import { BilingualField } from "../../../components/form/field.tsx";
+import { setServerErrors } from "../../../components/form/server-errors.ts";
+import { SubmitButton } from "../../../components/form/submit-button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { useCreateCategory } from "./api/create-category.ts";
+import { useUpdateCategory } from "./api/update-category.ts";
+
+const FIELDS = ["name", "name_ar", "description", "description_ar"] as const;
+
+const valuesOf = (category: AdminCategory | null): CategoryInput => ({
+  name: category?.name ?? "",
+  name_ar: category?.name_ar ?? "",
+  description: category?.description ?? "",
+  description_ar: category?.description_ar ?? "",
+});
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null = add a new category. */
+  category: AdminCategory | null;
+};
+
+/** Add or edit a category: bilingual name and description, and (editing) its history. */
+export function CategoryFormDialog({ open, onOpenChange, category }: Props) {
+  const { t } = useTranslation("admin-categories");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={category ? t("editTitle") : t("addTitle")}
+      size="lg"
+      testId="category-dialog"
+    >
+      {/* Keyed by the record: opening another one starts from its own values. */}
+      <CategoryForm
+        key={category?.id ?? "new"}
+        category={category}
+        onDone={() => onOpenChange(false)}
+      />
+      {category ? (
+        <div className="mt-6 border-t border-line pt-4">
+          <RecordHistory entity="category" entityId={category.id} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function CategoryForm({
+  category,
+  onDone,
+}: {
+  category: AdminCategory | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("admin-categories");
+  const toast = useToasts();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<CategoryInput, unknown, CategoryValues>({
+    resolver: zodResolver(categoryInputSchema),
+    defaultValues: valuesOf(category),
+  });
+  // SPEC 5: save disabled while the name is empty.
+  const name = useWatch({ control: form.control, name: "name" });
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      if (category) await update.mutateAsync({ id: category.id, input: values });
+      else await create.mutateAsync(values);
+      toast.success(category ? t("updated") : t("added"));
+      onDone();
+    } catch (error) {
+      setBanner(
+        setServerErrors(
+          error,
+          form.setError,
+          FIELDS,
+          category ? MESSAGES.CATEGORY_UPDATE_FAILED : MESSAGES.CATEGORY_ADD_FAILED,
+        ),
+      );
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <BilingualField form={form} names={["name", "name_ar"]} label={t("name")} required />
+      <BilingualField
+        form={form}
+        names={["description", "description_ar"]}
+        label={t("description")}
+        as="textarea"
+      />
+      <ErrorList messages={[banner]} />
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          {t("messages:ui.cancel")}
+        </button>
+        <SubmitButton pending={pending} disabled={!name?.trim()}>
+          {t("admin:actions.save")}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

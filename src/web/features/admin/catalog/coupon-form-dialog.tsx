@@ -1,0 +1,156 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import {
+  type AdminCoupon,
+  type CouponInput,
+  type CouponValues,
+  couponInputSchema,
+} from "../../../../shared/schemas/admin-catalog.ts";
+import { RecordHistory } from "../../../components/admin/record-history.tsx";
+import { ErrorList } from "../../../components/form/error-list.tsx";
+import { Field } from "../../../components/form/field.tsx";
+import { setServerErrors } from "../../../components/form/server-errors.ts";
+import { SubmitButton } from "../../../components/form/submit-button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { useCreateCoupon } from "./api/create-coupon.ts";
+import { useUpdateCoupon } from "./api/update-coupon.ts";
+
+const FIELDS = ["code", "discount_percent", "max_uses", "expire_at"] as const;
+
+const valuesOf = (coupon: AdminCoupon | null): CouponInput => ({
+  code: coupon?.code ?? "",
+  discount_percent: coupon ? String(coupon.discount_percent) : "",
+  max_uses: coupon?.max_uses != null ? String(coupon.max_uses) : "",
+  expire_at: coupon?.expire_at?.slice(0, 10) ?? "",
+});
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null = add a new coupon. */
+  coupon: AdminCoupon | null;
+};
+
+/** Add or edit a coupon (SPEC 3: code, discount_percent, max_uses, expire_at) and its history. */
+export function CouponFormDialog({ open, onOpenChange, coupon }: Props) {
+  const { t } = useTranslation("admin-coupons");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={coupon ? t("editTitle") : t("addTitle")}
+      testId="coupon-dialog"
+    >
+      <CouponForm key={coupon?.id ?? "new"} coupon={coupon} onDone={() => onOpenChange(false)} />
+      {coupon ? (
+        <div className="mt-6 border-t border-line pt-4">
+          <RecordHistory entity="coupon" entityId={coupon.id} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
+  const { t } = useTranslation("admin-coupons");
+  const toast = useToasts();
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<CouponInput, unknown, CouponValues>({
+    resolver: zodResolver(couponInputSchema),
+    defaultValues: valuesOf(coupon),
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  // SPEC 5: save stays disabled while a required field (code, percent) is empty.
+  const [code, percent] = useWatch({ control: form.control, name: ["code", "discount_percent"] });
+  const missing = !String(code ?? "").trim() || !String(percent ?? "").trim();
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      if (coupon) await update.mutateAsync({ id: coupon.id, input: values });
+      else await create.mutateAsync(values);
+      toast.success(coupon ? t("updated") : t("added"));
+      onDone();
+    } catch (error) {
+      setBanner(
+        setServerErrors(
+          error,
+          form.setError,
+          FIELDS,
+          coupon ? MESSAGES.COUPON_UPDATE_FAILED : MESSAGES.COUPON_ADD_FAILED,
+        ),
+      );
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <Field
+        label={t("code")}
+        hint={t("codeHint")}
+        required
+        dir="ltr"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.code}
+        {...register("code")}
+      />
+      <Field
+        label={t("percent")}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={100}
+        step={1}
+        required
+        dir="ltr"
+        error={errors.discount_percent}
+        {...register("discount_percent")}
+      />
+      <Field
+        label={t("maxUses")}
+        hint={t("maxUsesHint")}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        dir="ltr"
+        error={errors.max_uses}
+        {...register("max_uses")}
+      />
+      <Field
+        label={t("expireAt")}
+        hint={t("expireAtHint")}
+        type="date"
+        dir="ltr"
+        error={errors.expire_at}
+        {...register("expire_at")}
+      />
+      <div className="sm:col-span-2">
+        <ErrorList messages={[banner]} />
+      </div>
+      <div className="flex justify-end gap-3 sm:col-span-2">
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          {t("messages:ui.cancel")}
+        </button>
+        <SubmitButton pending={pending} disabled={missing}>
+          {t("admin:actions.save")}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import type { AdminCoupon } from "../../../../shared/schemas/admin-catalog.ts";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { useDeleteCoupon } from "./api/delete-coupon.ts";
+import { type CouponListQuery, useCoupons } from "./api/list-coupons.ts";
+import { CouponFormDialog } from "./coupon-form-dialog.tsx";
+
+/** SPEC 2: coupons, a list with search, add, edit, delete; expired ones flagged. */
+export function CouponsScreen() {
+  const { t } = useTranslation(["admin-coupons", "admin", "messages"]);
+  const text = useMessageText();
+  const toast = useToasts();
+  const [query, setQuery] = useState<CouponListQuery>({ search: "", page: 1, per_page: 20 });
+  const list = useCoupons(query);
+  const [editing, setEditing] = useState<AdminCoupon | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
+  const remove = useDeleteCoupon();
+
+  const columns: Column<AdminCoupon>[] = [
+    {
+      key: "code",
+      header: t("code"),
+      cell: (c) => (
+        <code dir="ltr" className="font-semibold">
+          {c.code}
+        </code>
+      ),
+    },
+    {
+      key: "percent",
+      header: t("percent"),
+      numeric: true,
+      cell: (c) => `${c.discount_percent}%`,
+    },
+    {
+      key: "uses",
+      header: t("uses"),
+      numeric: true,
+      cell: (c) => (c.max_uses === null ? `${c.uses} / ∞` : `${c.uses} / ${c.max_uses}`),
+    },
+    {
+      key: "expire",
+      header: t("expireAt"),
+      cell: (c) => (c.expire_at ? <span dir="ltr">{c.expire_at.slice(0, 10)}</span> : t("never")),
+    },
+    {
+      key: "status",
+      header: t("status"),
+      cell: (c) =>
+        c.expired ? (
+          <span
+            className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800"
+            data-testid="coupon-expired"
+          >
+            {t("expired")}
+          </span>
+        ) : (
+          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-800">
+            {t("active")}
+          </span>
+        ),
+    },
+    {
+      key: "actions",
+      header: t("admin:actions.actions"),
+      className: "w-0 whitespace-nowrap",
+      cell: (c) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="btn btn-outline px-3 py-1"
+            onClick={() => setEditing(c)}
+            aria-label={t("editNamed", { code: c.code })}
+          >
+            {t("admin:actions.edit")}
+          </button>
+          <button
+            type="button"
+            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
+            onClick={() => {
+              remove.reset();
+              setDeleting(c);
+            }}
+            aria-label={t("deleteNamed", { code: c.code })}
+          >
+            {t("admin:actions.delete")}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
+      <DataTable
+        caption={t("title")}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(c) => c.id}
+        loading={list.isPending}
+        error={list.isError ? text(list.error.message) : null}
+        onRetry={() => void list.refetch()}
+        emptyText={t("messages:spec.NO_COUPONS")}
+        filtered={query.search !== ""}
+        toolbar={
+          <>
+            <SearchInput
+              label={t("search")}
+              delay={SEARCH_PAUSE_MS.coupons}
+              onSearch={(search) => setQuery({ ...query, search, page: 1 })}
+            />
+            <button
+              type="button"
+              className="btn btn-primary ms-auto"
+              onClick={() => setEditing(null)}
+            >
+              {t("add")}
+            </button>
+          </>
+        }
+        paging={pagingFrom(list.data?.meta, query, setQuery)}
+      />
+      <CouponFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setEditing(undefined);
+        }}
+        coupon={editing ?? null}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t("deleteTitle")}
+        description={t("deleteQuestion", { code: deleting?.code ?? "" })}
+        confirmLabel={t("admin:actions.delete")}
+        pending={remove.isPending}
+        error={
+          remove.isError
+            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
+            : null
+        }
+        onConfirm={() =>
+          deleting &&
+          remove.mutateAsync(deleting.id).then(
+            () => {
+              toast.success(t("deleted"));
+              setDeleting(null);
+            },
+            () => undefined,
+          )
+        }
+      />
+    </section>
+  );
+}

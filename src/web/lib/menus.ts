@@ -1,0 +1,71 @@
+import { paths } from "./paths.ts";
+
+/**
+ * One menu list per layout (issue 9). Labels are i18n keys with their namespace
+ * (`"common:nav.home"`), so a screen from another team can bring its own namespace.
+ */
+export type MenuItem = { to: string; label: string };
+
+/** The storefront's second bar and mobile menu (SPEC 2, Navigation). */
+export const STOREFRONT_NAV: readonly MenuItem[] = [
+  { to: paths.home(), label: "common:nav.home" },
+  { to: paths.shop(), label: "common:nav.shop" },
+  { to: paths.kitchen(), label: "common:nav.kitchen" },
+  { to: paths.about(), label: "common:nav.about" },
+  { to: paths.traders(), label: "common:nav.traders" },
+  { to: paths.contact(), label: "common:nav.contact" },
+];
+
+/** The 'Get started' dropdown. */
+export const GET_STARTED_NAV: readonly MenuItem[] = [
+  { to: paths.login(), label: "common:nav.login" },
+  { to: paths.register(), label: "common:nav.register" },
+];
+
+/** Footer: the links column (SPEC 2: home, about, contact, kitchen, shop). */
+export const FOOTER_LINKS: readonly MenuItem[] = [
+  { to: paths.home(), label: "common:nav.home" },
+  { to: paths.about(), label: "common:nav.about" },
+  { to: paths.contact(), label: "common:nav.contact" },
+  { to: paths.kitchen(), label: "common:nav.kitchen" },
+  { to: paths.shop(), label: "common:nav.shop" },
+];
+
+/** Footer: the policies column. */
+export const POLICY_LINKS: readonly MenuItem[] = [
+  { to: paths.privacyPolicy(), label: "footer:privacy" },
+  { to: paths.terms(), label: "footer:terms" },
+  { to: paths.internationalShipping(), label: "footer:shipping" },
+  { to: paths.refundPolicy(), label: "footer:refund" },
+  { to: paths.faq(), label: "footer:faq" },
+];
+
+/** The customer's account screens. */
+export const ACCOUNT_NAV: readonly MenuItem[] = [
+  { to: paths.account(), label: "account:nav.account" },
+  { to: paths.security(), label: "account:nav.security" },
+  { to: paths.orders(), label: "account:nav.orders" },
+];
+
+/**
+ * The back office's side menu: ONE list every admin screen appends its entry to (keep
+ * logout last). Add your route to `src/web/routes.ts` and `paths.admin` first; the label may
+ * live in your own namespace (`"admin-inbox:menu"`) as long as the admin layout loads it.
+ */
+export const ADMIN_MENU: readonly MenuItem[] = [
+  { to: paths.admin.dashboard(), label: "admin:menu.dashboard" },
+  { to: paths.admin.orders(), label: "admin:menu.orders" },
+  { to: paths.admin.products(), label: "admin:menu.products" },
+  { to: paths.admin.categories(), label: "admin:menu.categories" },
+  { to: paths.admin.coupons(), label: "admin:menu.coupons" },
+  { to: paths.admin.kitchen(), label: "admin:menu.kitchen" },
+  { to: paths.admin.logout(), label: "admin:menu.logout" },
+];
+
+/**
+ * Public pages the sitemap lists: every storefront menu's page, each once (the server's
+ * `/sitemap.xml` reads this, so a page added to a menu is indexed too).
+ */
+export const SITEMAP_PATHS: readonly string[] = [
+  ...new Set([...STOREFRONT_NAV, ...FOOTER_LINKS, ...POLICY_LINKS].map((item) => item.to)),
+];
