@@ -28,6 +28,8 @@ import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
+import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, withRedaction } from "./plugins/logging.ts";
@@ -101,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(kitchenRoutes);
       await api.register(inboxRoutes);
       await api.register(contentRoutes);
+      await api.register(settingsRoutes);
       // Admin API: every route registered inside this plugin requires an admin token.
       await api.register(
         async (admin) => {
@@ -114,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(adminCatalogRoutes);
           await admin.register(adminCouponRoutes);
           await admin.register(adminKitchenRoutes);
+          await admin.register(adminSettingsRoutes);
         },
         { prefix: "/admin" },
       );

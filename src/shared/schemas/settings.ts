@@ -16,12 +16,13 @@ export const locationSchema = z.object({
 
 /** Everything SPEC calls "fixed in the page" becomes an editable shop setting (DECISIONS). */
 export const shopSettingsSchema = z.object({
-  phones: z.array(text().trim().min(1)).length(2),
-  emails: z.array(z.email()).length(2),
+  /** SPEC's footer shows two; the owner may keep one to four. */
+  phones: z.array(text().trim().min(1)).min(1).max(4),
+  emails: z.array(z.email()).min(1).max(4),
   /** Messaging-app number in international form, digits only (used in wa.me links). */
   messagingNumber: z.string().regex(/^\d{6,15}$/),
   social: z.object({ instagram: z.url(), facebook: z.url(), tiktok: z.url() }),
-  locations: z.array(locationSchema).min(1),
+  locations: z.array(locationSchema).min(1).max(10),
   mapCentre: z.object({ lat: z.number(), lng: z.number(), zoom: z.number().int().min(1).max(19) }),
   /** Standing cart discount in percent and delivery fee in cents (SPEC: 20% and 15.00). */
   cartDiscountPercent: z.number().int().min(0).max(100),
@@ -71,3 +72,131 @@ export const defaultShopSettings: ShopSettings = {
     ar: "حوّل المبلغ الإجمالي إلى بنك المثال، الحساب 0000-0000-0000 (تجريبي)، مع ذكر رقم طلبك.",
   },
 };
+
+// ---------------------------------------------------------------------------------------
+// The settings screen's API (`GET/PUT /api/admin/settings`, issue 11): snake_case, money in
+// dollars (DECISIONS), bilingual texts as `x` + `x_ar` like the catalogue's forms. The stored
+// `ShopSettings` above stays the storefront's shape; `shared/domain/settings.ts` maps between.
+
+export const SETTINGS_MESSAGES = {
+  REQUIRED: "This field is required.",
+  TOO_LONG: "This text is too long.",
+  PERCENT: "The discount must be a whole number from 0 to 100.",
+  FEE: "The delivery fee must be a number from 0 to 10,000 with at most two decimals.",
+  PHONE: "Please enter a valid phone number.",
+  PHONES_COUNT: "Give between 1 and 4 phone numbers.",
+  EMAIL: "Please enter a valid email address.",
+  EMAILS_COUNT: "Give between 1 and 4 e-mail addresses.",
+  MESSAGING: "Digits only in international form, 6 to 15 of them (for example 963900000000).",
+  URL: "Please enter a full web address starting with https://.",
+  LOCATIONS_COUNT: "Add between 1 and 10 locations.",
+  LAT: "Latitude is a number from -90 to 90.",
+  LNG: "Longitude is a number from -180 to 180.",
+  ZOOM: "Zoom is a whole number from 1 to 19.",
+} as const;
+
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+/** A number from an input or JSON: blank = undefined, "abc" = NaN (refused by z.number). */
+const toNumber = (v: unknown) =>
+  isBlank(v) ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v;
+
+const required = (max: number) =>
+  text({ message: SETTINGS_MESSAGES.REQUIRED })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.REQUIRED)
+    .max(max, SETTINGS_MESSAGES.TOO_LONG);
+const optional = (max: number) =>
+  text({ message: SETTINGS_MESSAGES.TOO_LONG }).trim().max(max, SETTINGS_MESSAGES.TOO_LONG);
+const phone = text({ message: SETTINGS_MESSAGES.PHONE })
+  .trim()
+  .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, SETTINGS_MESSAGES.PHONE);
+const email = text({ message: SETTINGS_MESSAGES.EMAIL })
+  .trim()
+  .max(254, SETTINGS_MESSAGES.EMAIL)
+  .pipe(z.email(SETTINGS_MESSAGES.EMAIL));
+const httpsUrl = text({ message: SETTINGS_MESSAGES.URL })
+  .trim()
+  .max(500, SETTINGS_MESSAGES.URL)
+  .regex(/^https:\/\/[^\s/]+\.[^\s]+$/i, SETTINGS_MESSAGES.URL);
+const number = (message: string, min: number, max: number) =>
+  z.preprocess(toNumber, z.number({ message }).min(min, message).max(max, message));
+
+export const settingsLocationInputSchema = z.object({
+  title: required(120),
+  title_ar: optional(120),
+  address: required(300),
+  address_ar: optional(300),
+  hours: required(200),
+  hours_ar: optional(200),
+  email,
+  mobile: phone,
+  landline: phone,
+  lat: number(SETTINGS_MESSAGES.LAT, -90, 90),
+  lng: number(SETTINGS_MESSAGES.LNG, -180, 180),
+});
+
+export const settingsInputSchema = z.object({
+  cart_discount_percent: z.preprocess(
+    toNumber,
+    z
+      .number({ message: SETTINGS_MESSAGES.PERCENT })
+      .int(SETTINGS_MESSAGES.PERCENT)
+      .min(0, SETTINGS_MESSAGES.PERCENT)
+      .max(100, SETTINGS_MESSAGES.PERCENT),
+  ),
+  /** Dollars, two decimals at most. */
+  delivery_fee: z.preprocess(
+    toNumber,
+    z
+      .number({ message: SETTINGS_MESSAGES.FEE })
+      .min(0, SETTINGS_MESSAGES.FEE)
+      .max(10_000, SETTINGS_MESSAGES.FEE)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.FEE),
+  ),
+  phones: z
+    .array(phone, { message: SETTINGS_MESSAGES.PHONES_COUNT })
+    .min(1, SETTINGS_MESSAGES.PHONES_COUNT)
+    .max(4, SETTINGS_MESSAGES.PHONES_COUNT),
+  emails: z
+    .array(email, { message: SETTINGS_MESSAGES.EMAILS_COUNT })
+    .min(1, SETTINGS_MESSAGES.EMAILS_COUNT)
+    .max(4, SETTINGS_MESSAGES.EMAILS_COUNT),
+  messaging_number: text({ message: SETTINGS_MESSAGES.MESSAGING })
+    .trim()
+    .regex(/^\d{6,15}$/, SETTINGS_MESSAGES.MESSAGING),
+  instagram_url: httpsUrl,
+  facebook_url: httpsUrl,
+  tiktok_url: httpsUrl,
+  bank_transfer_instructions: required(2000),
+  bank_transfer_instructions_ar: optional(2000),
+  locations: z
+    .array(settingsLocationInputSchema, { message: SETTINGS_MESSAGES.LOCATIONS_COUNT })
+    .min(1, SETTINGS_MESSAGES.LOCATIONS_COUNT)
+    .max(10, SETTINGS_MESSAGES.LOCATIONS_COUNT),
+  map_lat: number(SETTINGS_MESSAGES.LAT, -90, 90),
+  map_lng: number(SETTINGS_MESSAGES.LNG, -180, 180),
+  map_zoom: z.preprocess(
+    toNumber,
+    z
+      .number({ message: SETTINGS_MESSAGES.ZOOM })
+      .int(SETTINGS_MESSAGES.ZOOM)
+      .min(1, SETTINGS_MESSAGES.ZOOM)
+      .max(19, SETTINGS_MESSAGES.ZOOM),
+  ),
+});
+export type SettingsInput = z.input<typeof settingsInputSchema>;
+export type SettingsValues = z.output<typeof settingsInputSchema>;
+export type SettingsLocationValues = z.output<typeof settingsLocationInputSchema>;
+
+/** What `GET /api/admin/settings` answers: the form's values plus when they last changed. */
+export const adminSettingsSchema = settingsInputSchema.extend({
+  cart_discount_percent: z.number(),
+  delivery_fee: z.number(),
+  locations: z.array(settingsLocationInputSchema.extend({ lat: z.number(), lng: z.number() })),
+  map_lat: z.number(),
+  map_lng: z.number(),
+  map_zoom: z.number(),
+  updated_at: z.string().nullable(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;

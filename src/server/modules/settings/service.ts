@@ -1,14 +1,37 @@
 import { eq } from "drizzle-orm";
 import {
+  settingsAuditFields,
+  settingsFromForm,
+  settingsToForm,
+} from "../../../shared/domain/settings.ts";
+import {
+  type AdminSettings,
   defaultShopSettings,
+  type SettingsValues,
   type ShopSettings,
   shopSettingsSchema,
 } from "../../../shared/schemas/settings.ts";
 import type { ContentCache } from "../../cache/content-cache.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { settings } from "../../db/schema/settings.ts";
+import { changesBetween, record } from "../audit/service.ts";
 
 const SHOP_KEY = "shop";
+
+/** A stored value from an older shape is completed from the defaults, never trusted blindly. */
+function parseStored(value: unknown): ShopSettings {
+  const parsed = shopSettingsSchema.safeParse({
+    ...defaultShopSettings,
+    ...((value as object | null) ?? {}),
+  });
+  return parsed.success ? parsed.data : defaultShopSettings;
+}
+
+async function readRow(executor: Db | Tx, lock = false) {
+  const query = executor.select().from(settings).where(eq(settings.key, SHOP_KEY));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
 
 export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
   return {
@@ -17,15 +40,47 @@ export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
      * the settings table (from any instance) invalidates. Read-only: never mutate the result.
      */
     get(): Promise<ShopSettings> {
-      return deps.cache.get("settings:shop", async () => {
-        const [row] = await db.select().from(settings).where(eq(settings.key, SHOP_KEY));
-        // A stored value from an older shape is completed from the defaults, never trusted blindly.
-        const parsed = shopSettingsSchema.safeParse({
-          ...defaultShopSettings,
-          ...(row?.value ?? {}),
-        });
-        return parsed.success ? parsed.data : defaultShopSettings;
+      return deps.cache.get("settings:shop", async () => parseStored((await readRow(db))?.value));
+    },
+
+    /** `GET /api/settings`'s body, built once per content version. */
+    publicJson(): Promise<string> {
+      return deps.cache.get("settings:public.json", async () => {
+        const { updated_at: _date, ...data } = settingsToForm(await this.get());
+        return JSON.stringify({ data });
       });
+    },
+
+    /** The settings screen's values, read fresh (never from the cache) with their date. */
+    async adminGet(): Promise<AdminSettings> {
+      const row = await readRow(db);
+      return settingsToForm(parseStored(row?.value), row?.updatedAt ?? null);
+    },
+
+    /**
+     * The settings screen's save: the whole form replaces the stored value, and the changed
+     * fields go to the audit log in the same transaction. The settings table's content-version
+     * trigger makes the storefront (cart summary, contact page, footer) show it at once.
+     */
+    async save(values: SettingsValues, actorId: number | null): Promise<AdminSettings> {
+      const next = shopSettingsSchema.parse(settingsFromForm(values));
+      const updatedAt = await db.transaction(async (tx) => {
+        const before = parseStored((await readRow(tx, true))?.value);
+        const now = new Date();
+        await tx
+          .insert(settings)
+          .values({ key: SHOP_KEY, value: next, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: now } });
+        await record(tx, {
+          actorId,
+          entity: "settings",
+          entityId: SHOP_KEY,
+          action: "update",
+          changes: changesBetween(settingsAuditFields(before), settingsAuditFields(next)),
+        });
+        return now;
+      });
+      return settingsToForm(next, updatedAt);
     },
 
     async update(patch: Partial<ShopSettings>): Promise<ShopSettings> {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { defaultShopSettings, settingsInputSchema } from "../schemas/settings.ts";
+import { settingsAuditFields, settingsFromForm, settingsToForm } from "./settings.ts";
+
+const form = () => settingsToForm(defaultShopSettings);
+
+describe("settings mapping", () => {
+  it("round-trips the stored settings through the form", () => {
+    const { updated_at: _u, ...values } = form();
+    expect(settingsFromForm(settingsInputSchema.parse(values))).toEqual(defaultShopSettings);
+  });
+
+  it.each([
+    [15, 1500],
+    [0, 0],
+    [12.5, 1250],
+    [0.1, 10],
+    [19.99, 1999],
+  ])("a delivery fee of %s dollars is %s cents", (dollars, cents) => {
+    const { updated_at: _u, ...values } = form();
+    const parsed = settingsInputSchema.parse({ ...values, delivery_fee: String(dollars) });
+    expect(settingsFromForm(parsed).deliveryFeeCents).toBe(cents);
+  });
+
+  it("the history names each location field and joins lists", () => {
+    const fields = settingsAuditFields(defaultShopSettings);
+    expect(fields.phones).toBe("+963 11 000 0000, +963 900 000 000");
+    expect(fields["locations.1.title_ar"]).toBe("فرع المطبخ (تجريبي)");
+    expect(fields.delivery_fee).toBe(15);
+    expect(fields.locations_count).toBe(2);
+  });
+});
+
+describe("settings validation", () => {
+  const { updated_at: _u, ...valid } = settingsToForm(defaultShopSettings);
+  it.each<[string, Record<string, unknown>, string]>([
+    ["percent above 100", { cart_discount_percent: 101 }, "cart_discount_percent"],
+    ["percent not whole", { cart_discount_percent: 2.5 }, "cart_discount_percent"],
+    ["negative fee", { delivery_fee: -1 }, "delivery_fee"],
+    ["fee with three decimals", { delivery_fee: 1.234 }, "delivery_fee"],
+    ["fee as text", { delivery_fee: "abc" }, "delivery_fee"],
+    ["no phones", { phones: [] }, "phones"],
+    [
+      "five phones",
+      { phones: ["+1 555 0100", "+1 555 0101", "+1 555 0102", "+1 555 0103", "+1 555 0104"] },
+      "phones",
+    ],
+    ["a bad phone", { phones: ["call me"] }, "phones.0"],
+    ["a bad e-mail", { emails: ["x@"] }, "emails.0"],
+    ["a plus in the messaging number", { messaging_number: "+963900" }, "messaging_number"],
+    ["an http link", { instagram_url: "http://instagram.com/x" }, "instagram_url"],
+    ["a script link", { tiktok_url: "javascript:alert(1)" }, "tiktok_url"],
+    ["no instructions", { bank_transfer_instructions: "  " }, "bank_transfer_instructions"],
+    ["no locations", { locations: [] }, "locations"],
+    ["zoom 0", { map_zoom: 0 }, "map_zoom"],
+  ])("%s is refused, keyed by the field", (_name, patch, field) => {
+    const result = settingsInputSchema.safeParse({ ...valid, ...patch });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join("."))).toContain(field);
+  });
+
+  it("a location without a title or with latitude 91 is refused per field", () => {
+    const location = { ...valid.locations[0]!, title: "", lat: 91 };
+    const result = settingsInputSchema.safeParse({ ...valid, locations: [location] });
+    const paths = result.error?.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["locations.0.title", "locations.0.lat"]));
+  });
+});

@@ -1,0 +1,89 @@
+import type {
+  AdminSettings,
+  SettingsValues,
+  ShopLocation,
+  ShopSettings,
+} from "../schemas/settings.ts";
+import { centsToDollars, toCents } from "./money.ts";
+
+/**
+ * The stored shop settings as the settings screen edits them (snake_case, dollars, `x` +
+ * `x_ar`), and back. Pure, so the route, the form and the audit log agree on one mapping.
+ */
+export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): AdminSettings {
+  return {
+    cart_discount_percent: s.cartDiscountPercent,
+    delivery_fee: centsToDollars(s.deliveryFeeCents),
+    phones: [...s.phones],
+    emails: [...s.emails],
+    messaging_number: s.messagingNumber,
+    instagram_url: s.social.instagram,
+    facebook_url: s.social.facebook,
+    tiktok_url: s.social.tiktok,
+    bank_transfer_instructions: s.bankTransferInstructions.en,
+    bank_transfer_instructions_ar: s.bankTransferInstructions.ar,
+    locations: s.locations.map((l) => ({
+      title: l.title.en,
+      title_ar: l.title.ar,
+      address: l.address.en,
+      address_ar: l.address.ar,
+      hours: l.hours.en,
+      hours_ar: l.hours.ar,
+      email: l.email,
+      mobile: l.mobile,
+      landline: l.landline,
+      lat: l.lat,
+      lng: l.lng,
+    })),
+    map_lat: s.mapCentre.lat,
+    map_lng: s.mapCentre.lng,
+    map_zoom: s.mapCentre.zoom,
+    updated_at: updatedAt ? updatedAt.toISOString() : null,
+  };
+}
+
+export function settingsFromForm(v: SettingsValues): ShopSettings {
+  return {
+    cartDiscountPercent: v.cart_discount_percent,
+    deliveryFeeCents: toCents(v.delivery_fee),
+    phones: [...v.phones],
+    emails: [...v.emails],
+    messagingNumber: v.messaging_number,
+    social: { instagram: v.instagram_url, facebook: v.facebook_url, tiktok: v.tiktok_url },
+    bankTransferInstructions: {
+      en: v.bank_transfer_instructions,
+      ar: v.bank_transfer_instructions_ar,
+    },
+    locations: v.locations.map(
+      (l): ShopLocation => ({
+        title: { en: l.title, ar: l.title_ar },
+        address: { en: l.address, ar: l.address_ar },
+        hours: { en: l.hours, ar: l.hours_ar },
+        email: l.email,
+        mobile: l.mobile,
+        landline: l.landline,
+        lat: l.lat,
+        lng: l.lng,
+      }),
+    ),
+    mapCentre: { lat: v.map_lat, lng: v.map_lng, zoom: v.map_zoom },
+  };
+}
+
+/**
+ * The settings as the history shows them: one entry per form field, lists as one value each
+ * (`phones`: "a, b"; `locations.1.title`), so a change reads like the form that made it.
+ */
+export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
+  const { locations, updated_at: _updated, ...rest } = settingsToForm(s);
+  const fields: Record<string, unknown> = {
+    ...rest,
+    phones: rest.phones.join(", "),
+    emails: rest.emails.join(", "),
+    locations_count: locations.length,
+  };
+  locations.forEach((location, i) => {
+    for (const [key, value] of Object.entries(location)) fields[`locations.${i}.${key}`] = value;
+  });
+  return fields;
+}
