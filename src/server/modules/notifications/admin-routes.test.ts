@@ -81,6 +81,17 @@ describe("admin notifications", () => {
     expect(res.json().message).toEqual(expect.any(String));
   });
 
+  it("answers only what is newer than the last id the bell holds, with the unread count", async () => {
+    const all = (await list()).json().data as { id: number }[];
+    const oldest = all[all.length - 1]!.id;
+    const newer = (await list(`?after=${oldest}`)).json();
+    expect(newer.data.map((n: { id: number }) => n.id)).toEqual(all.slice(0, -1).map((n) => n.id));
+    const none = (await list(`?after=${all[0]!.id}`)).json();
+    expect(none.data).toEqual([]);
+    expect(none.meta.unread).toEqual(expect.any(Number));
+    expect((await list("?after=-1")).statusCode).toBe(400);
+  });
+
   it("answers 400 to a bad page size", async () => {
     const res = await list("?per_page=1000");
     expect(res.statusCode).toBe(400);

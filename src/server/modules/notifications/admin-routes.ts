@@ -19,6 +19,8 @@ const notificationSchema = z.object({
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
+  /** The bell's poll: only notifications newer than the last one it holds (by id). */
+  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */

@@ -1,4 +1,4 @@
-import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { lastPage } from "../../../shared/domain/pagination.ts";
 import type { Db } from "../../db/client.ts";
 import { type NotificationRow, notifications } from "../../db/schema/notifications.ts";
@@ -16,7 +16,7 @@ export type NotificationDto = ReturnType<typeof toDto>;
 export function createNotificationService(db: Db) {
   return {
     /** Latest first; `meta.unread` feeds the bell's badge (SPEC polls this every 10 s). */
-    async list(query: { page: number; per_page: number }) {
+    async list(query: { page: number; per_page: number; after?: number }) {
       const [[totals], rows] = await Promise.all([
         db
           .select({
@@ -29,6 +29,7 @@ export function createNotificationService(db: Db) {
         db
           .select()
           .from(notifications)
+          .where(query.after === undefined ? undefined : gt(notifications.id, query.after))
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
           .limit(query.per_page)
           .offset((query.page - 1) * query.per_page),
