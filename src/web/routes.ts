@@ -36,5 +36,7 @@ export default [
     route("admin-orders", "routes/admin/orders.tsx"),
     route("admin-copouns", "routes/admin/coupons.tsx"),
     route("admin-kitchen", "routes/admin/kitchen.tsx"),
+    route("admin-inbox", "routes/admin/inbox.tsx"),
+    route("admin-pages", "routes/admin/pages.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -22,6 +22,15 @@ export const NAMESPACES = [
   "admin-coupons",
   "admin-settings",
   "pages",
+  "contact",
+  "traders",
+  "faq",
+  "privacy",
+  "terms",
+  "refund",
+  "shipping",
+  "admin-inbox",
+  "admin-pages",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

@@ -4,7 +4,12 @@ import { paths } from "./paths.ts";
  * One menu list per layout (issue 9). Labels are i18n keys with their namespace
  * (`"common:nav.home"`), so a screen from another team can bring its own namespace.
  */
-export type MenuItem = { to: string; label: string };
+export type MenuItem = {
+  to: string;
+  label: string;
+  /** A count shown next to the label (the admin layout knows each kind). */
+  badge?: "inbox";
+};
 
 /** The storefront's second bar and mobile menu (SPEC 2, Navigation). */
 export const STOREFRONT_NAV: readonly MenuItem[] = [
@@ -59,6 +64,8 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.categories(), label: "admin:menu.categories" },
   { to: paths.admin.coupons(), label: "admin:menu.coupons" },
   { to: paths.admin.kitchen(), label: "admin:menu.kitchen" },
+  { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox" },
+  { to: paths.admin.pages(), label: "admin-inbox:menuPages" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },
 ];
 

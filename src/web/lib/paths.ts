@@ -52,5 +52,7 @@ export const paths = {
     orders: () => href("/admin-orders"),
     coupons: () => href("/admin-copouns"),
     kitchen: () => href("/admin-kitchen"),
+    inbox: () => href("/admin-inbox"),
+    pages: () => href("/admin-pages"),
   },
 };

@@ -6,6 +6,7 @@ import { ErrorPanel } from "../../components/layout/error-panel.tsx";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
+import { InboxMenuBadge } from "../../features/admin/inbox/inbox-screen.tsx";
 import { NotificationBell } from "../../features/auth/notification-bell.tsx";
 import { clearAdminSession, readAdminSession, storeAdminSession } from "../../lib/admin-session.ts";
 import { ApiError, apiGet } from "../../lib/api.ts";
@@ -13,7 +14,8 @@ import { ADMIN_MENU } from "../../lib/menus.ts";
 import { paths } from "../../lib/paths.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
-export const handle = { i18n: ["admin", "messages"] as const };
+// admin-inbox: the side menu's Inbox and Pages labels and the unread badge.
+export const handle = { i18n: ["admin", "messages", "admin-inbox"] as const };
 
 /**
  * The back office runs in the browser (token in local storage): no admin session, no admin
@@ -107,6 +109,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
                   }
                 >
                   {t(item.label)}
+                  {item.badge === "inbox" ? <InboxMenuBadge /> : null}
                 </NavLink>
               </li>
             ))}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
+import { adminApi } from "../../../../lib/api.ts";
+import { contentKeys } from "./list-faq.ts";
+
+/** `DELETE /api/admin/content/faq/{id}`. */
+export const deleteFaq = (id: number) =>
+  adminApi.delete<unknown>(`/api/admin/content/faq/${id}`, { fallback: MESSAGES.DELETE_FAILED });
+
+export function useDeleteFaq() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFaq,
+    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}

@@ -1,0 +1,259 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import type { FaqItemDto, PolicySectionDto } from "../../../../shared/schemas/content.ts";
+import { RecordHistory } from "../../../components/admin/record-history.tsx";
+import { ErrorList } from "../../../components/form/error-list.tsx";
+import { BilingualField, Field } from "../../../components/form/field.tsx";
+import { setServerErrors } from "../../../components/form/server-errors.ts";
+import { SubmitButton } from "../../../components/form/submit-button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { useSaveFaq } from "./api/save-faq.ts";
+import { useUpdatePolicy } from "./api/update-policy.ts";
+
+type FaqValues = {
+  position: string;
+  question_en: string;
+  question_ar: string;
+  answer_en: string;
+  answer_ar: string;
+};
+const FAQ_FIELDS = ["position", "question_en", "question_ar", "answer_en", "answer_ar"] as const;
+
+/** Add (item null) or edit one FAQ item, in both languages. */
+export function FaqDialog({
+  open,
+  onOpenChange,
+  item,
+  nextPosition,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  item: FaqItemDto | null;
+  nextPosition: number;
+}) {
+  const { t } = useTranslation("admin-pages");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item ? t("faq.editTitle") : t("faq.addTitle")}
+      size="lg"
+      testId="faq-dialog"
+    >
+      <FaqForm
+        key={item?.id ?? "new"}
+        item={item}
+        nextPosition={nextPosition}
+        onDone={() => onOpenChange(false)}
+      />
+      {item ? (
+        <div className="mt-6 border-t border-line pt-4">
+          <RecordHistory entity="faq_item" entityId={item.id} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function FaqForm({
+  item,
+  nextPosition,
+  onDone,
+}: {
+  item: FaqItemDto | null;
+  nextPosition: number;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(["admin-pages", "admin", "messages"]);
+  const toast = useToasts();
+  const save = useSaveFaq();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<FaqValues>({
+    defaultValues: {
+      position: String(item?.position ?? nextPosition),
+      question_en: item?.question_en ?? "",
+      question_ar: item?.question_ar ?? "",
+      answer_en: item?.answer_en ?? "",
+      answer_ar: item?.answer_ar ?? "",
+    },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await save.mutateAsync({
+        id: item?.id ?? null,
+        input: { ...values, position: Number(values.position) || 0 },
+      });
+      toast.success(t("saved"));
+      onDone();
+    } catch (error) {
+      setBanner(setServerErrors(error, form.setError, FAQ_FIELDS, MESSAGES.UPDATE_FAILED));
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <BilingualField
+        form={form}
+        names={["question_en", "question_ar"]}
+        label={t("faq.question")}
+        required
+      />
+      <BilingualField
+        form={form}
+        names={["answer_en", "answer_ar"]}
+        label={t("faq.answer")}
+        as="textarea"
+        required
+      />
+      <Field
+        label={t("position")}
+        hint={t("positionHint")}
+        type="number"
+        inputMode="numeric"
+        dir="ltr"
+        error={form.formState.errors.position}
+        {...form.register("position")}
+      />
+      <ErrorList messages={[banner]} />
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          {t("messages:ui.cancel")}
+        </button>
+        <SubmitButton pending={save.isPending}>{t("admin:actions.save")}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+type PolicyValues = {
+  position: string;
+  title_en: string;
+  title_ar: string;
+  text_en: string;
+  text_ar: string;
+  points_en: string;
+  points_ar: string;
+};
+const POLICY_FIELDS = [
+  "position",
+  "title_en",
+  "title_ar",
+  "text_en",
+  "text_ar",
+  "points_en",
+  "points_ar",
+] as const;
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** Edit one policy section: title, then a text or points (one a line), in both languages. */
+export function PolicyDialog({
+  open,
+  onOpenChange,
+  section,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  section: PolicySectionDto | null;
+}) {
+  const { t } = useTranslation("admin-pages");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("policies.editTitle")}
+      size="lg"
+      testId="policy-dialog"
+    >
+      {section ? (
+        <>
+          <PolicyForm key={section.id} section={section} onDone={() => onOpenChange(false)} />
+          <div className="mt-6 border-t border-line pt-4">
+            <RecordHistory entity="policy_section" entityId={section.id} />
+          </div>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function PolicyForm({ section, onDone }: { section: PolicySectionDto; onDone: () => void }) {
+  const { t } = useTranslation(["admin-pages", "admin", "messages"]);
+  const toast = useToasts();
+  const update = useUpdatePolicy();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<PolicyValues>({
+    defaultValues: {
+      position: String(section.position),
+      title_en: section.title_en,
+      title_ar: section.title_ar,
+      text_en: section.text_en,
+      text_ar: section.text_ar,
+      points_en: section.points_en.join("\n"),
+      points_ar: section.points_ar.join("\n"),
+    },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await update.mutateAsync({
+        id: section.id,
+        input: {
+          ...values,
+          position: Number(values.position) || 0,
+          points_en: lines(values.points_en),
+          points_ar: lines(values.points_ar),
+        },
+      });
+      toast.success(t("saved"));
+      onDone();
+    } catch (error) {
+      setBanner(setServerErrors(error, form.setError, POLICY_FIELDS, MESSAGES.UPDATE_FAILED));
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <BilingualField
+        form={form}
+        names={["title_en", "title_ar"]}
+        label={t("policies.sectionTitle")}
+        required
+      />
+      <BilingualField
+        form={form}
+        names={["text_en", "text_ar"]}
+        label={t("policies.text")}
+        as="textarea"
+      />
+      <BilingualField
+        form={form}
+        names={["points_en", "points_ar"]}
+        label={t("policies.points")}
+        as="textarea"
+      />
+      <p className="text-sm text-muted">{t("policies.bodyHint")}</p>
+      <Field
+        label={t("position")}
+        hint={t("positionHint")}
+        type="number"
+        inputMode="numeric"
+        dir="ltr"
+        error={form.formState.errors.position}
+        {...form.register("position")}
+      />
+      <ErrorList messages={[banner]} />
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          {t("messages:ui.cancel")}
+        </button>
+        <SubmitButton pending={update.isPending}>{t("admin:actions.save")}</SubmitButton>
+      </div>
+    </form>
+  );
+}
