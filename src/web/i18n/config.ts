@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "messages",
   "admin-categories",
   "admin-coupons",
+  "admin-products",
   "admin-settings",
   "pages",
   "contact",

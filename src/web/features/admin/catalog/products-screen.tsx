@@ -1,0 +1,254 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import {
+  ADMIN_PRODUCT_SORTS,
+  type AdminProduct,
+  PRODUCT_STATUSES,
+  STOCK_STATES,
+} from "../../../../shared/schemas/admin-catalog.ts";
+import { Field } from "../../../components/form/field.tsx";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { useDeleteProduct } from "./api/delete-product.ts";
+import { useCategories } from "./api/list-categories.ts";
+import { type ProductListQuery, useProducts } from "./api/list-products.ts";
+import { ProductFormDialog } from "./product-form-dialog.tsx";
+
+const FIRST: ProductListQuery = {
+  search: "",
+  page: 1,
+  per_page: 20,
+  category: "",
+  status: "all",
+  stock: "all",
+  sort: "newest",
+};
+
+/** SPEC 2: products, a list with search and filters, add, edit, delete (or archive). */
+export function ProductsScreen() {
+  const { t, i18n } = useTranslation(["admin-products", "admin", "messages"]);
+  const lang: Lang = i18n.language === "ar" ? "ar" : "en";
+  const text = useMessageText();
+  const toast = useToasts();
+  const [query, setQuery] = useState<ProductListQuery>(FIRST);
+  const list = useProducts(query);
+  const categories = useCategories({ search: "", page: 1, per_page: 100 });
+  const [editing, setEditing] = useState<AdminProduct | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const remove = useDeleteProduct();
+  const money = (dollars: number) => formatMoney(toCents(dollars), lang);
+  const nameOf = (p: { name: string; name_ar: string }) =>
+    lang === "ar" && p.name_ar ? p.name_ar : p.name;
+
+  const columns: Column<AdminProduct>[] = [
+    {
+      key: "image",
+      header: <span className="sr-only">{t("image")}</span>,
+      className: "w-0",
+      cell: (p) =>
+        p.image_url ? (
+          <img src={p.image_url} alt="" className="size-12 rounded object-cover" loading="lazy" />
+        ) : (
+          <span className="block size-12 rounded bg-cream" />
+        ),
+    },
+    {
+      key: "name",
+      header: t("name"),
+      cell: (p) => (
+        <div className="flex flex-col">
+          <span className="font-semibold">{nameOf(p)}</span>
+          <span className="text-xs text-muted" dir="ltr">
+            {p.sku}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: "category",
+      header: t("category"),
+      cell: (p) => (p.category ? nameOf(p.category) : "—"),
+    },
+    {
+      key: "price",
+      header: t("price"),
+      numeric: true,
+      cell: (p) =>
+        p.discount_price !== null && p.discount_price > 0 && p.discount_price < p.price ? (
+          <span className="flex flex-col items-end">
+            <s className="text-xs text-muted">{money(p.price)}</s>
+            <span>{money(p.discount_price)}</span>
+          </span>
+        ) : (
+          money(p.price)
+        ),
+    },
+    {
+      key: "stock",
+      header: t("stock"),
+      numeric: true,
+      cell: (p) =>
+        p.stock_kg === null ? (
+          t("untracked")
+        ) : (
+          <span className={p.in_stock ? "" : "font-bold text-red-700"}>{`${p.stock_kg} kg`}</span>
+        ),
+    },
+    {
+      key: "status",
+      header: t("status"),
+      cell: (p) =>
+        p.active ? (
+          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-800">
+            {t("statusActive")}
+          </span>
+        ) : (
+          <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-bold text-gray-800">
+            {t("statusHidden")}
+          </span>
+        ),
+    },
+    {
+      key: "actions",
+      header: t("admin:actions.actions"),
+      className: "w-0 whitespace-nowrap",
+      cell: (p) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="btn btn-outline px-3 py-1"
+            onClick={() => setEditing(p)}
+            aria-label={t("editNamed", { name: nameOf(p) })}
+          >
+            {t("admin:actions.edit")}
+          </button>
+          <button
+            type="button"
+            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
+            onClick={() => {
+              remove.reset();
+              setDeleting(p);
+            }}
+            aria-label={t("deleteNamed", { name: nameOf(p) })}
+          >
+            {t("admin:actions.delete")}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  const filtered =
+    query.search !== "" || query.category !== "" || query.status !== "all" || query.stock !== "all";
+  const set = (patch: Partial<ProductListQuery>) => setQuery({ ...query, ...patch, page: 1 });
+
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
+      <DataTable
+        caption={t("title")}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(p) => p.id}
+        loading={list.isPending}
+        error={list.isError ? text(list.error.message) : null}
+        onRetry={() => void list.refetch()}
+        emptyText={t("messages:spec.NO_PRODUCTS")}
+        filtered={filtered}
+        toolbar={
+          <div className="flex w-full flex-wrap items-end gap-3">
+            <SearchInput
+              label={t("search")}
+              delay={SEARCH_PAUSE_MS.products}
+              onSearch={(search) => set({ search })}
+            />
+            <Field
+              as="select"
+              label={t("category")}
+              value={query.category}
+              onChange={(e) => set({ category: e.currentTarget.value })}
+              options={[
+                { value: "", label: t("allCategories") },
+                ...(categories.data?.data ?? []).map((c) => ({
+                  value: String(c.id),
+                  label: nameOf(c),
+                })),
+              ]}
+            />
+            <Field
+              as="select"
+              label={t("status")}
+              value={query.status}
+              onChange={(e) => set({ status: e.currentTarget.value as ProductListQuery["status"] })}
+              options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            />
+            <Field
+              as="select"
+              label={t("stock")}
+              value={query.stock}
+              onChange={(e) => set({ stock: e.currentTarget.value as ProductListQuery["stock"] })}
+              options={STOCK_STATES.map((s) => ({ value: s, label: t(`stockStates.${s}`) }))}
+            />
+            <Field
+              as="select"
+              label={t("sort")}
+              value={query.sort}
+              onChange={(e) => set({ sort: e.currentTarget.value as ProductListQuery["sort"] })}
+              options={ADMIN_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
+            />
+            <button
+              type="button"
+              className="btn btn-primary ms-auto"
+              onClick={() => setEditing(null)}
+            >
+              {t("add")}
+            </button>
+          </div>
+        }
+        paging={pagingFrom(list.data?.meta, query, setQuery)}
+      />
+      <ProductFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setEditing(undefined);
+        }}
+        product={editing ?? null}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t("deleteTitle")}
+        description={
+          deleting?.sold
+            ? t("archiveQuestion", { name: deleting ? nameOf(deleting) : "" })
+            : t("deleteQuestion", { name: deleting ? nameOf(deleting) : "" })
+        }
+        confirmLabel={t("admin:actions.delete")}
+        pending={remove.isPending}
+        error={
+          remove.isError
+            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
+            : null
+        }
+        onConfirm={() =>
+          deleting &&
+          remove.mutateAsync(deleting.id).then(
+            (result) => {
+              toast.success(result.data.archived ? t("archived") : t("deleted"));
+              setDeleting(null);
+            },
+            () => undefined,
+          )
+        }
+      />
+    </section>
+  );
+}
