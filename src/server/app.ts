@@ -10,6 +10,7 @@ import { type Config, fastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { routeTablePlugin } from "./modules/accounts/route-table.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { adminAdminsRoutes } from "./modules/admins/admin-routes.ts";
 import { adminAuditRoutes } from "./modules/audit/admin-routes.ts";
 import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(adminCouponRoutes);
           await admin.register(adminKitchenRoutes);
           await admin.register(adminSettingsRoutes);
+          await admin.register(adminAdminsRoutes);
         },
         { prefix: "/admin" },
       );

@@ -81,14 +81,12 @@ export async function boot(
     `Shop ready at http://${shownHost}:${port} (${database.kind}, ${Math.round(performance.now() - started)} ms)`,
   ];
   if (seeded) lines.push("Demo data seeded (first start).");
-  if (admin?.password)
-    lines.push(
-      `Admin: ${admin.email} / ${admin.password}${admin.created && !config.adminPassword ? "  (generated: shown only this once)" : ""}`,
-    );
+  // A generated password is shown once, when the admin is created; ADMIN_PASSWORD never.
+  if (admin?.password && !config.adminPassword)
+    lines.push(`Admin: ${admin.email} / ${admin.password}  (generated: shown only this once)`);
+  else if (admin?.created) lines.push(`Admin: ${admin.email} created with ADMIN_PASSWORD`);
   else if (admin)
-    lines.push(
-      `Admin: ${admin.email} (password unchanged; set ADMIN_PASSWORD or run npm run create-admin)`,
-    );
+    lines.push(`Admin: ${admin.email} (password unchanged; npm run create-admin resets it)`);
   console.log(lines.join("\n"));
   return app;
 }

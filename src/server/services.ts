@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
+import { createAdminsService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
 import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
@@ -28,6 +29,7 @@ export function createServices(database: Database) {
   // Public reads (catalogue, settings, kitchen, pages) share one cache: docs/conventions.md.
   const cache = createContentCache(database);
   const settings = createSettingsService(db, { cache });
+  const accounts = createAccountService(db, tokens);
   return {
     cache,
     /** Changes whenever any public read could change: key page caches on it. */
@@ -35,7 +37,8 @@ export function createServices(database: Database) {
     settings,
     newsletter: createNewsletterService(db),
     tokens,
-    accounts: createAccountService(db, tokens),
+    accounts,
+    admins: createAdminsService(db, { accounts }),
     catalog: createCatalogService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     orders: createOrderService(db, { settings }),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
+import { tokens, users } from "../../db/schema/accounts.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -24,10 +24,17 @@ export async function upsertAdmin(
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (existing) {
-    await db
-      .update(users)
-      .set({ isAdmin: true, passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
+    // A reset: the new password ends every session of that account (DECISIONS).
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ isAdmin: true, passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      await tx
+        .update(tokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(tokens.userId, existing.id), isNull(tokens.revokedAt)));
+    });
     return { created: false };
   }
   await db.insert(users).values({ name, email, passwordHash, isAdmin: true });
@@ -39,8 +46,15 @@ export async function ensureFirstAdmin(
   opts: { email?: string; password?: string },
 ): Promise<AdminCredentials | null> {
   if (opts.password) {
-    // ADMIN_PASSWORD alone sets the password of the default admin address.
+    // ADMIN_PASSWORD alone sets the password of the default admin address, but only seeds it:
+    // once that admin exists, a password changed in the back office survives restarts
+    // (DECISIONS). `npm run create-admin` is the reset.
     const email = opts.email ?? DEFAULT_ADMIN_EMAIL;
+    const [admin] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.isAdmin, true)));
+    if (admin) return { email, password: null, created: false };
     const { created } = await upsertAdmin(db, email, opts.password);
     return { email, password: opts.password, created };
   }

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminCreateSchema,
+  adminPasswordSchema,
+  adminUserSchema,
+} from "../../../shared/schemas/admins.ts";
+import { idParam } from "../../../shared/schemas/fields.ts";
+import { unauthorized } from "../../http-errors.ts";
+
+const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/**
+ * `GET/POST /api/admin/admins`, `DELETE /api/admin/admins/{id}` (never the last: 409) and
+ * `PUT /api/admin/password` (your own; the current password is checked and every other
+ * session of yours ends). Inside the admin plugin: an admin token is required.
+ */
+export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sessionOf = async (request: { session(): Promise<unknown> }) => {
+    const session = (await request.session()) as { tokenId: number; user: { id: number } } | null;
+    if (!session) throw unauthorized();
+    return session;
+  };
+
+  app.get(
+    "/admins",
+    { schema: { response: { 200: z.object({ data: z.array(adminUserSchema) }) } } },
+    async (request) => ({
+      data: await app.services.admins.list((await sessionOf(request)).user.id),
+    }),
+  );
+
+  app.post(
+    "/admins",
+    {
+      schema: {
+        body: adminCreateSchema,
+        response: { 201: z.object({ data: adminUserSchema }), 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await sessionOf(request);
+      const data = await app.services.admins.create(request.body, user.id);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.delete(
+    "/admins/:id",
+    {
+      schema: {
+        params: idParam,
+        response: {
+          200: z.object({ data: z.object({ id: z.number().int() }) }),
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await sessionOf(request);
+      await app.services.admins.remove(request.params.id, user.id);
+      return { data: { id: request.params.id } };
+    },
+  );
+
+  app.put(
+    "/password",
+    {
+      schema: {
+        body: adminPasswordSchema,
+        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), 422: errorBody },
+      },
+    },
+    async (request) => {
+      const { tokenId, user } = await sessionOf(request);
+      await app.services.accounts.changePassword(user.id, tokenId, request.body);
+      return { data: { ok: true as const } };
+    },
+  );
+};
