@@ -34,4 +34,8 @@ const { created } = await upsertAdmin(
   input.data.name,
 );
 await database.close();
-console.log(`${created ? "Created" : "Promoted/updated"} admin ${input.data.email}`);
+console.log(
+  created
+    ? `Created admin ${input.data.email}`
+    : `Promoted/updated admin ${input.data.email} (its existing sessions are ended)`,
+);
