@@ -4,6 +4,7 @@ import helmet from "@fastify/helmet";
 import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { Redis } from "ioredis";
 import { HttpError } from "../http-errors.ts";
 
 declare module "fastify" {
@@ -105,8 +106,28 @@ export const securityPlugin = fp(
       if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     });
 
+    // With REDIS_URL every instance counts in one place (issue 14.6); without it each process
+    // keeps its own counters, so N instances allow N times the limits (docs/decisions/0015).
+    const redis = app.config.redisUrl
+      ? new Redis(app.config.redisUrl, {
+          connectTimeout: 2000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: true,
+        })
+      : undefined;
+    if (redis) {
+      redis.on("error", (error) => app.log.warn({ err: error }, "redis: %s", error.message));
+      app.addHook("onClose", async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+
     await app.register(rateLimit, {
       global: false,
+      redis,
+      nameSpace: "shop-rate-limit:",
+      // Redis down: let requests through (logged) rather than answer every form with a 500.
+      skipOnError: true,
       // Tests switch limits off except where a test is about the limit itself.
       allowList: opts.rateLimit ? undefined : () => true,
       errorResponseBuilder: (_request, context) =>

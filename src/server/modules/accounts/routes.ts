@@ -43,9 +43,35 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) =>
       `sign-in:${String((request.body as { email?: string } | undefined)?.email ?? "").toLowerCase()}`,
   });
-  const limitPerEmail = async (request: FastifyRequest) => {
-    const result = await perEmail(request);
-    if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(result.ttl);
+  // Per address, one budget for both sign-in routes (issue 14.6): the address is request.ip,
+  // which only TRUST_PROXY's hop count or proxy list lets X-Forwarded-For decide (14.4).
+  const perAddress = app.createRateLimit({
+    ...SIGN_IN_LIMIT,
+    keyGenerator: (request) => `sign-in-ip:${request.ip}`,
+  });
+  const limitSignIn = async (request: FastifyRequest) => {
+    for (const limiter of [perAddress, perEmail]) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(result.ttl);
+    }
+  };
+  // Issue 14.10: "already registered" on an account update tells whether an e-mail has an
+  // account, so updates are capped per address like register.
+  const perAddressUpdate = app.createRateLimit({
+    ...publicFormRateLimit,
+    keyGenerator: (request) => `account-update-ip:${request.ip}`,
+  });
+  const limitAccountUpdate = async (request: FastifyRequest) => {
+    const result = await perAddressUpdate(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw new HttpError(
+        429,
+        "Too many requests. Please wait a minute and try again.",
+        undefined,
+        {
+          "retry-after": String(Math.max(1, Math.ceil(result.ttl / 1000))),
+        },
+      );
   };
 
   const signedIn = async (
@@ -81,8 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/login",
     {
-      config: { rateLimit: signInRateLimit },
-      preHandler: limitPerEmail,
+      preHandler: limitSignIn,
       schema: { body: loginSchema, response: { 200: loginResponse } },
     },
     async (request) => {
@@ -95,8 +120,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/admin-login",
     {
-      config: { rateLimit: signInRateLimit },
-      preHandler: limitPerEmail,
+      preHandler: limitSignIn,
       schema: { body: loginSchema, response: { 200: loginResponse } },
     },
     async (request) => {
@@ -128,7 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/account",
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, limitAccountUpdate],
       schema: { body: accountUpdateSchema, response: { 200: userBody } },
     },
     async (request) => {
