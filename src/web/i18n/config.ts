@@ -22,6 +22,8 @@ export const NAMESPACES = [
   "admin-coupons",
   "admin-products",
   "admin-settings",
+  "admin-kitchen",
+  "kitchen",
   "pages",
   "contact",
   "traders",

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { KitchenScreen } from "../../features/admin/kitchen/kitchen-screen.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/kitchen";
 
-export const handle = { i18n: ["admin"] as const };
+export const handle = { i18n: ["admin", "admin-kitchen"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -11,11 +11,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AdminKitchenPage() {
-  const { t } = useTranslation("admin");
-  return (
-    <section>
-      <h1 className="text-2xl font-bold text-brown">{t("menu.kitchen")}</h1>
-      <p className="mt-4 text-muted">{t("comingSoon")}</p>
-    </section>
-  );
+  return <KitchenScreen />;
 }

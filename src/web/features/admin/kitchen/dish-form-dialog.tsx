@@ -1,0 +1,240 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import {
+  type AdminDish,
+  type DishValues,
+  dishInputSchema,
+} from "../../../../shared/schemas/kitchen.ts";
+import { RecordHistory } from "../../../components/admin/record-history.tsx";
+import { ErrorList } from "../../../components/form/error-list.tsx";
+import { BilingualField, Field } from "../../../components/form/field.tsx";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { setServerErrors } from "../../../components/form/server-errors.ts";
+import { SubmitButton } from "../../../components/form/submit-button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { useDish } from "./api/get-dish.ts";
+import { useSaveDish } from "./api/save-dish.ts";
+
+const FIELDS = [
+  "title",
+  "title_ar",
+  "description",
+  "description_ar",
+  "price",
+  "image",
+  "weekdays",
+  "active",
+  "sold_out_today",
+] as const;
+
+type FormValues = {
+  title: string;
+  title_ar: string;
+  description: string;
+  description_ar: string;
+  price: string;
+  image: string;
+  weekdays: string[];
+  active: boolean;
+  sold_out_today: boolean;
+};
+
+const valuesOf = (dish: AdminDish | null): FormValues => ({
+  title: dish?.title ?? "",
+  title_ar: dish?.title_ar ?? "",
+  description: dish?.description ?? "",
+  description_ar: dish?.description_ar ?? "",
+  price: dish?.price == null ? "" : dish.price.toFixed(2),
+  image: dish?.image ?? "",
+  weekdays: (dish?.weekdays ?? []).map(String),
+  active: dish?.active ?? true,
+  sold_out_today: dish?.sold_out_today ?? false,
+});
+
+/** A Sunday: day n of its week names weekday n in the page's language. */
+const A_SUNDAY = "2026-11-22";
+const weekdayLabel = (day: number, lang: string) =>
+  weekdayName(addDays(A_SUNDAY, day), lang === "ar" ? "ar" : "en");
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null = add a new dish; an id = edit that dish (read fresh from the server). */
+  dishId: number | null;
+};
+
+/** Add or edit a dish: bilingual texts, price, picture, weekdays, active and sold out today. */
+export function DishFormDialog({ open, onOpenChange, dishId }: Props) {
+  const { t } = useTranslation("admin-kitchen");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={dishId ? t("editTitle") : t("addTitle")}
+      size="lg"
+      testId="dish-dialog"
+    >
+      {dishId ? (
+        <EditDish key={dishId} id={dishId} onDone={() => onOpenChange(false)} />
+      ) : (
+        <DishForm key="new" dish={null} onDone={() => onOpenChange(false)} />
+      )}
+    </Dialog>
+  );
+}
+
+function EditDish({ id, onDone }: { id: number; onDone: () => void }) {
+  const { t } = useTranslation("admin-kitchen");
+  const text = useMessageText();
+  const dish = useDish(id);
+  if (dish.isPending) return <p className="text-muted">{t("messages:ui.loading")}</p>;
+  if (dish.isError)
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="text-red-700">{text(dish.error.message || MESSAGES.ITEM_LOAD_FAILED)}</p>
+        <button type="button" className="btn btn-outline" onClick={() => void dish.refetch()}>
+          {t("messages:ui.retry")}
+        </button>
+      </div>
+    );
+  return (
+    <>
+      <DishForm dish={dish.data.data} onDone={onDone} />
+      <div className="mt-6 border-t border-line pt-4">
+        <RecordHistory entity="dish" entityId={id} />
+      </div>
+    </>
+  );
+}
+
+function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void }) {
+  const { t, i18n } = useTranslation(["admin-kitchen", "admin", "messages"]);
+  const toast = useToasts();
+  const save = useSaveDish();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm<FormValues, unknown, DishValues>({
+    resolver: zodResolver(dishInputSchema as never) as never,
+    defaultValues: valuesOf(dish),
+  });
+  const errors = form.formState.errors;
+  // SPEC 5: a dish needs its title; save stays disabled while it is empty.
+  const title = useWatch({ control: form.control, name: "title" });
+  const image = useWatch({ control: form.control, name: "image" });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await save.mutateAsync({ id: dish?.id, values, file, onProgress: setProgress });
+      toast.success(dish ? t("updated") : t("added"));
+      onDone();
+    } catch (error) {
+      setBanner(
+        setServerErrors(
+          error,
+          form.setError as never,
+          FIELDS as never,
+          dish ? MESSAGES.UPDATE_FAILED : MESSAGES.ITEM_ADD_FAILED,
+        ),
+      );
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <BilingualField
+        form={form as never}
+        names={["title", "title_ar"] as never}
+        label={t("dishTitle")}
+        required
+      />
+      <BilingualField
+        form={form as never}
+        names={["description", "description_ar"] as never}
+        label={t("description")}
+        as="textarea"
+      />
+      <Field
+        label={t("price")}
+        hint={t("priceHint")}
+        inputMode="decimal"
+        dir="ltr"
+        error={errors.price}
+        {...form.register("price")}
+      />
+      <div className="flex flex-col gap-2">
+        <Field
+          as="file"
+          label={t("image")}
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          error={errors.image}
+          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+        />
+        {image && !file ? (
+          <div className="flex items-center gap-3">
+            <img src={image} alt="" className="size-16 rounded object-cover" />
+            <button
+              type="button"
+              className="btn btn-outline px-3 py-1"
+              onClick={() => form.setValue("image", "")}
+            >
+              {t("removeImage")}
+            </button>
+          </div>
+        ) : null}
+        {progress !== null ? (
+          <progress className="w-full" max={1} value={progress} aria-label={t("uploading")} />
+        ) : null}
+      </div>
+      <fieldset className="flex flex-col gap-2" aria-describedby="dish-weekdays-hint">
+        <legend className="font-semibold">{t("weekdays")}</legend>
+        <p id="dish-weekdays-hint" className="text-sm text-muted">
+          {t("weekdaysHint")}
+        </p>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-5 accent-gold-dark"
+                value={String(day)}
+                {...form.register("weekdays")}
+              />
+              {weekdayLabel(day, i18n.language)}
+            </label>
+          ))}
+        </div>
+        {errors.weekdays ? <p className="text-sm text-red-700">{t("weekdaysInvalid")}</p> : null}
+      </fieldset>
+      <Field
+        as="checkbox"
+        label={t("active")}
+        hint={t("activeHint")}
+        {...form.register("active")}
+      />
+      <Field
+        as="checkbox"
+        label={t("soldOutToday")}
+        hint={t("soldOutHint")}
+        {...form.register("sold_out_today")}
+      />
+      <ErrorList messages={[banner]} />
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          {t("messages:ui.cancel")}
+        </button>
+        <SubmitButton pending={save.isPending} disabled={!title?.trim()}>
+          {t("admin:actions.save")}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

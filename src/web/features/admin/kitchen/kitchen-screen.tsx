@@ -1,0 +1,195 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
+import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
+import type { AdminDish } from "../../../../shared/schemas/kitchen.ts";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { useDeleteDish } from "./api/delete-dish.ts";
+import { useDishes } from "./api/list-dishes.ts";
+import { useSetSoldOut } from "./api/set-sold-out.ts";
+import { DishFormDialog } from "./dish-form-dialog.tsx";
+
+const A_SUNDAY = "2026-11-22";
+
+/** SPEC 2: the kitchen's dish list with search, add, edit and delete (issue 12). */
+export function KitchenScreen() {
+  const { t, i18n } = useTranslation(["admin-kitchen", "admin", "messages"]);
+  const text = useMessageText();
+  const toast = useToasts();
+  const [search, setSearch] = useState("");
+  const list = useDishes({ search });
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminDish | null>(null);
+  const remove = useDeleteDish();
+  const soldOut = useSetSoldOut();
+  const ar = i18n.language === "ar";
+  const lang = ar ? "ar" : "en";
+  const money = new Intl.NumberFormat(ar ? "ar-u-nu-latn" : "en-US", {
+    style: "currency",
+    currency: "USD",
+  });
+
+  const days = (dish: AdminDish) =>
+    dish.weekdays.length === 0 || dish.weekdays.length === WEEKDAYS.length
+      ? t("everyDay")
+      : dish.weekdays.map((d) => weekdayName(addDays(A_SUNDAY, d), lang)).join(ar ? "، " : ", ");
+
+  const columns: Column<AdminDish>[] = [
+    {
+      key: "title",
+      header: t("dishTitle"),
+      cell: (d) => (
+        <div className="flex items-center gap-3">
+          {d.image ? (
+            <img src={d.image} alt="" className="size-10 rounded object-cover" loading="lazy" />
+          ) : null}
+          <div>
+            <p className="font-semibold">{ar && d.title_ar ? d.title_ar : d.title}</p>
+            <p className="text-xs text-muted" lang={ar ? "en" : "ar"} dir={ar ? "ltr" : "rtl"}>
+              {ar ? d.title : d.title_ar || t("messages:form.arabicMissing")}
+            </p>
+          </div>
+        </div>
+      ),
+    },
+    { key: "days", header: t("weekdays"), cell: days },
+    {
+      key: "price",
+      header: t("price"),
+      numeric: true,
+      cell: (d) => (d.price === null ? "—" : money.format(d.price)),
+    },
+    {
+      key: "state",
+      header: t("state"),
+      cell: (d) => (d.active ? t("activeState") : t("hiddenState")),
+    },
+    {
+      key: "soldOut",
+      header: t("soldOutToday"),
+      cell: (d) => (
+        <button
+          type="button"
+          role="switch"
+          aria-checked={d.sold_out_today}
+          aria-label={t("soldOutNamed", { name: d.title })}
+          className={`btn px-3 py-1 ${d.sold_out_today ? "bg-red-700 text-white" : "btn-outline"}`}
+          disabled={soldOut.isPending}
+          onClick={() =>
+            soldOut.mutateAsync({ id: d.id, soldOut: !d.sold_out_today }).then(
+              (saved) =>
+                toast.success(
+                  saved.data.sold_out_today ? t("markedSoldOut") : t("markedAvailable"),
+                ),
+              (error: unknown) =>
+                toast.error(
+                  text(error instanceof ApiError ? error.message : MESSAGES.UPDATE_FAILED),
+                ),
+            )
+          }
+        >
+          {d.sold_out_today ? t("soldOut") : t("available")}
+        </button>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("admin:actions.actions"),
+      className: "w-0 whitespace-nowrap",
+      cell: (d) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="btn btn-outline px-3 py-1"
+            onClick={() => setEditing(d.id)}
+            aria-label={t("editNamed", { name: d.title })}
+          >
+            {t("admin:actions.edit")}
+          </button>
+          <button
+            type="button"
+            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
+            onClick={() => {
+              remove.reset();
+              setDeleting(d);
+            }}
+            aria-label={t("deleteNamed", { name: d.title })}
+          >
+            {t("admin:actions.delete")}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
+      <p className="text-muted">{t("intro")}</p>
+      <DataTable
+        caption={t("title")}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(d) => d.id}
+        loading={list.isPending}
+        error={list.isError ? text(list.error.message || MESSAGES.ITEMS_FETCH_FAILED) : null}
+        onRetry={() => void list.refetch()}
+        emptyText={t("messages:spec.NO_DISHES")}
+        filtered={search !== ""}
+        toolbar={
+          <>
+            <SearchInput
+              label={t("search")}
+              delay={SEARCH_PAUSE_MS.dishes}
+              onSearch={(value) => setSearch(value.trim())}
+            />
+            <button
+              type="button"
+              className="btn btn-primary ms-auto"
+              onClick={() => setEditing(null)}
+            >
+              {t("add")}
+            </button>
+          </>
+        }
+      />
+      <DishFormDialog
+        open={editing !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setEditing(undefined);
+        }}
+        dishId={editing ?? null}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t("deleteTitle")}
+        description={t("deleteQuestion", { name: deleting?.title ?? "" })}
+        confirmLabel={t("admin:actions.delete")}
+        pending={remove.isPending}
+        error={
+          remove.isError
+            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
+            : null
+        }
+        onConfirm={() =>
+          deleting &&
+          remove.mutateAsync(deleting.id).then(
+            () => {
+              toast.success(t("deleted"));
+              setDeleting(null);
+            },
+            () => undefined,
+          )
+        }
+      />
+    </section>
+  );
+}
