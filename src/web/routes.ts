@@ -29,11 +29,13 @@ export default [
   route("admin-login", "routes/admin/login.tsx"),
   route("admin-logout", "routes/admin/logout.tsx"),
   route("admin-coupons", "routes/admin/coupons-redirect.tsx"),
+  route("admin-print", "routes/admin/print.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin-dashboard", "routes/admin/dashboard.tsx"),
     route("admin-products", "routes/admin/products.tsx"),
     route("admin-categories", "routes/admin/categories.tsx"),
     route("admin-orders", "routes/admin/orders.tsx"),
+    route("admin-orders/:id", "routes/admin/order.tsx"),
     route("admin-copouns", "routes/admin/coupons.tsx"),
     route("admin-kitchen", "routes/admin/kitchen.tsx"),
     route("admin-inbox", "routes/admin/inbox.tsx"),

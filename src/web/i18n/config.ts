@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "shipping",
   "admin-inbox",
   "admin-pages",
+  "admin-orders",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

@@ -50,6 +50,10 @@ export const paths = {
     products: () => href("/admin-products"),
     categories: () => href("/admin-categories"),
     orders: () => href("/admin-orders"),
+    order: (id: number | string) => href("/admin-orders/:id", { id: String(id) }),
+    /** Packing slips for one order or a selection (outside the admin layout, print CSS). */
+    printOrders: (ids: readonly number[]) =>
+      withQuery(href("/admin-print"), { ids: ids.join(",") }),
     coupons: () => href("/admin-copouns"),
     kitchen: () => href("/admin-kitchen"),
     inbox: () => href("/admin-inbox"),

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { OrderStatus } from "../../../../../shared/domain/order-states.ts";
+import type { AdminOrderDetail } from "../../../../../shared/schemas/admin-order.ts";
+import { adminApi } from "../../../../lib/api.ts";
+import { orderKeys } from "./list-orders.ts";
+
+export const STATUS_CHANGE_FAILED = "The status could not be changed.";
+
+/** `PATCH /api/admin/orders/:id` along DECISIONS' machine (a cancel returns the stock). */
+export function useChangeOrderStatus(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (status: OrderStatus) =>
+      adminApi.patch<{ data: AdminOrderDetail }>(
+        `/api/admin/orders/${id}`,
+        { status },
+        { fallback: STATUS_CHANGE_FAILED },
+      ),
+    onSuccess: (body) => {
+      client.setQueryData(orderKeys.detail(id), body.data);
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
+    },
+  });
+}

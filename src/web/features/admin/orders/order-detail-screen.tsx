@@ -1,0 +1,327 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
+import { optionLabel } from "../../../../shared/domain/weight-options.ts";
+import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { Price } from "../../../components/ui/price.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { useLang } from "../../../lib/bilingual.ts";
+import { messagingLink } from "../../../lib/messaging.ts";
+import { paths } from "../../../lib/paths.ts";
+import { useAddOrderNote } from "./api/add-order-note.ts";
+import { useChangeOrderStatus } from "./api/change-order-status.ts";
+import { useOrder } from "./api/get-order.ts";
+import { formatDateTime } from "./format.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+/** One order on the desk: contact links, lines, totals, timeline, notes, next states. */
+export function OrderDetailScreen({ id }: { id: number }) {
+  const { t } = useTranslation(["admin-orders", "messages"]);
+  const text = useMessageText();
+  const order = useOrder(id);
+
+  return (
+    <section className="flex flex-col gap-6">
+      <Link to={paths.admin.orders()} className="text-sm text-brown underline">
+        {t("back")}
+      </Link>
+      {order.isPending ? (
+        <p role="status">{t("loading")}</p>
+      ) : order.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3" data-testid="order-error">
+          <p className="font-semibold text-red-700">{text(order.error.message)}</p>
+          <button type="button" className="btn btn-outline" onClick={() => void order.refetch()}>
+            {t("messages:ui.retry")}
+          </button>
+        </div>
+      ) : (
+        <OrderBody order={order.data} />
+      )}
+    </section>
+  );
+}
+
+function OrderBody({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation(["admin-orders", "messages"]);
+  const lang = useLang();
+  const text = useMessageText();
+  const toast = useToasts();
+  const change = useChangeOrderStatus(order.id);
+  const [canceling, setCanceling] = useState(false);
+
+  const move = (status: OrderStatus) =>
+    change.mutateAsync(status).then(
+      () => {
+        toast.success(t("statusChanged", { status: t(`status.${status}`) }));
+        setCanceling(false);
+      },
+      (error: Error) => {
+        if (status !== "canceled") toast.error(text(error.message));
+      },
+    );
+
+  return (
+    <>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-brown">
+          {t("orderTitle")} <bdi dir="ltr">{order.number}</bdi>
+        </h1>
+        <StatusBadge status={order.status} />
+        <Link
+          className="btn btn-outline ms-auto"
+          to={paths.admin.printOrders([order.id])}
+          target="_blank"
+        >
+          {t("print")}
+        </Link>
+      </header>
+      <div className="flex flex-wrap gap-2" data-testid="next-states">
+        {order.next_statuses.map((status) =>
+          status === "canceled" ? (
+            <button
+              key={status}
+              type="button"
+              className="btn px-3 text-red-700 hover:bg-red-50"
+              onClick={() => {
+                change.reset();
+                setCanceling(true);
+              }}
+            >
+              {t("cancelOrder")}
+            </button>
+          ) : (
+            <button
+              key={status}
+              type="button"
+              className="btn btn-primary"
+              disabled={change.isPending}
+              onClick={() => void move(status)}
+              data-testid={`to-${status}`}
+            >
+              {t(`moveTo.${status}`)}
+            </button>
+          ),
+        )}
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Customer order={order} />
+        <section className="rounded-lg border border-line bg-white p-4">
+          <h2 className="mb-2 font-bold">{t("totals")}</h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>{t("subtotal")}</dt>
+            <dd className="text-end">
+              <Price amount={order.subtotal} lang={lang} />
+            </dd>
+            {order.discount > 0 ? (
+              <>
+                <dt>
+                  {t("discount")} <bdi dir="ltr">({order.discount_percent}%)</bdi>
+                  {order.coupon ? (
+                    <>
+                      {" · "}
+                      {t("coupon")} <code dir="ltr">{order.coupon}</code>
+                    </>
+                  ) : null}
+                </dt>
+                <dd className="text-end">
+                  <bdi dir="ltr">-</bdi>
+                  <Price amount={order.discount} lang={lang} />
+                </dd>
+              </>
+            ) : null}
+            <dt>{t("delivery")}</dt>
+            <dd className="text-end">
+              <Price amount={order.delivery_fee} lang={lang} />
+            </dd>
+            <dt className="font-bold">{t("total")}</dt>
+            <dd className="text-end">
+              <Price amount={order.total} lang={lang} />
+            </dd>
+            <dt>{t("payment")}</dt>
+            <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>
+          </dl>
+        </section>
+      </div>
+      <Lines order={order} />
+      <Timeline entries={order.timeline} />
+      <NoteForm id={order.id} />
+      <ConfirmDialog
+        open={canceling}
+        onOpenChange={setCanceling}
+        title={t("cancelTitle")}
+        description={t("cancelQuestion", { number: order.number })}
+        confirmLabel={t("cancelOrder")}
+        pending={change.isPending}
+        error={change.isError ? text(change.error.message) : null}
+        onConfirm={() => void move("canceled")}
+      />
+    </>
+  );
+}
+
+function Customer({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation("admin-orders");
+  const phone = order.phone.replace(/[^\d+]/g, "");
+  return (
+    <section className="rounded-lg border border-line bg-white p-4" data-testid="order-customer">
+      <h2 className="mb-2 font-bold">{t("customer")}</h2>
+      <p className="font-semibold">{order.name}</p>
+      <ul className="mt-2 flex flex-wrap gap-3">
+        <li>
+          <a className="underline" href={`tel:${phone}`} dir="ltr">
+            {order.phone}
+          </a>
+        </li>
+        <li>
+          <a
+            className="underline"
+            href={messagingLink(order.phone)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t("message")}
+          </a>
+        </li>
+        {order.email ? (
+          <li>
+            <a className="underline" href={`mailto:${order.email}`} dir="ltr">
+              {order.email}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      <h3 className="mt-4 font-semibold">{t("address")}</h3>
+      <p>
+        {order.address}, {order.city}, <bdi dir="ltr">{order.country}</bdi>
+      </p>
+      {order.notes ? (
+        <>
+          <h3 className="mt-4 font-semibold">{t("customerNotes")}</h3>
+          <p className="whitespace-pre-line">{order.notes}</p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Lines({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation("admin-orders");
+  const lang = useLang();
+  return (
+    <section className="overflow-x-auto rounded-lg border border-line bg-white p-4">
+      <table className="w-full text-start">
+        <caption className="mb-2 text-start font-bold">{t("lines")}</caption>
+        <thead>
+          <tr className="border-b border-line text-start">
+            <th className="p-2 text-start">{t("product")}</th>
+            <th className="p-2 text-end">{t("weight")}</th>
+            <th className="p-2 text-end">{t("qty")}</th>
+            <th className="p-2 text-end">{t("unitPrice")}</th>
+            <th className="p-2 text-end">{t("lineTotal")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed once ordered
+            <tr key={index} className="border-b border-line last:border-0">
+              <td className="p-2">{lang === "ar" && line.name_ar ? line.name_ar : line.name}</td>
+              <td className="p-2 text-end">
+                <bdi dir="ltr">{optionLabel(line.grams, lang)}</bdi>
+              </td>
+              <td className="p-2 text-end" dir="ltr">
+                {line.qty}
+              </td>
+              <td className="p-2 text-end">
+                <Price amount={line.unit_price} lang={lang} />
+              </td>
+              <td className="p-2 text-end">
+                <Price amount={line.line_total} lang={lang} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function actorName(entry: TimelineEntry, t: (key: string) => string): string {
+  if (entry.actor.kind === "admin") return entry.actor.name ?? t("actor.admin");
+  return t(`actor.${entry.actor.kind}`);
+}
+
+function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
+  const { t } = useTranslation("admin-orders");
+  const lang = useLang();
+  return (
+    <section className="rounded-lg border border-line bg-white p-4">
+      <h2 className="mb-2 font-bold">{t("timeline")}</h2>
+      <ol className="flex flex-col gap-2" data-testid="timeline">
+        {entries.map((entry) => (
+          <li
+            key={`${entry.kind}-${entry.at}-${entry.kind === "note" ? entry.id : entry.status}`}
+            className="border-s-2 border-gold ps-3"
+          >
+            <p className="text-sm text-muted">
+              <bdi dir="ltr">{formatDateTime(entry.at, lang)}</bdi> · {actorName(entry, t)}
+            </p>
+            {entry.kind === "status" ? (
+              <p>
+                {t("becameStatus", { status: t(`status.${entry.status}`) })}
+                {entry.note ? ` — ${entry.note}` : ""}
+              </p>
+            ) : (
+              <p className="whitespace-pre-line">
+                <span className="font-semibold">{t("note")}: </span>
+                {entry.note}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function NoteForm({ id }: { id: number }) {
+  const { t } = useTranslation("admin-orders");
+  const text = useMessageText();
+  const add = useAddOrderNote(id);
+  const [body, setBody] = useState("");
+  return (
+    <form
+      className="flex flex-col gap-2 rounded-lg border border-line bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        add.mutate(body, { onSuccess: () => setBody("") });
+      }}
+    >
+      <label htmlFor="order-note" className="font-bold">
+        {t("addNote")}
+      </label>
+      <textarea
+        id="order-note"
+        className="input min-h-20"
+        value={body}
+        maxLength={2000}
+        onChange={(e) => setBody(e.target.value)}
+        aria-describedby={add.isError ? "order-note-error" : undefined}
+      />
+      {add.isError ? (
+        <p id="order-note-error" role="alert" className="text-red-700">
+          {text(add.error.message)}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="btn btn-primary self-start"
+        disabled={add.isPending || body.trim() === ""}
+      >
+        {add.isPending ? t("saving") : t("saveNote")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
+import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
+import { Price } from "../../../components/ui/price.tsx";
+import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { useLang } from "../../../lib/bilingual.ts";
+import { paths } from "../../../lib/paths.ts";
+import { useExportOrders } from "./api/export-orders.ts";
+import { type OrderListQuery, useOrders } from "./api/list-orders.ts";
+import { formatDateTime } from "./format.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+const FIRST: OrderListQuery = { status: "", from: "", to: "", q: "", page: 1, per_page: 10 };
+
+/** SPEC 2/3/4: the orders desk's list (issue 11): filters, search, paging, CSV, print. */
+export function OrdersScreen() {
+  const { t } = useTranslation(["admin-orders", "messages"]);
+  const lang = useLang();
+  const text = useMessageText();
+  const toast = useToasts();
+  const [query, setQuery] = useState<OrderListQuery>(FIRST);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const list = useOrders(query);
+  const exporter = useExportOrders();
+  const { page: _page, per_page: _perPage, ...filters } = query;
+  const filtered = Boolean(query.status || query.from || query.to || query.q);
+  const setFilter = (patch: Partial<OrderListQuery>) => setQuery({ ...query, ...patch, page: 1 });
+  const toggle = (id: number) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: Column<AdminOrderListItem>[] = [
+    {
+      key: "select",
+      header: <span className="sr-only">{t("select")}</span>,
+      className: "w-0",
+      cell: (o) => (
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={selected.has(o.id)}
+          onChange={() => toggle(o.id)}
+          aria-label={t("selectOrder", { number: o.number })}
+        />
+      ),
+    },
+    {
+      key: "order",
+      header: t("order"),
+      cell: (o) => (
+        <span className="flex items-center gap-2">
+          <Link
+            to={paths.admin.order(o.id)}
+            className="font-semibold text-brown underline"
+            dir="ltr"
+            data-testid="order-link"
+          >
+            {o.number}
+          </Link>
+          {o.is_new ? (
+            <span
+              className="rounded-full bg-brown px-2 text-xs font-bold text-cream"
+              data-testid="order-new"
+            >
+              {t("new")}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: "date",
+      header: t("date"),
+      cell: (o) => <bdi dir="ltr">{formatDateTime(o.created_at, lang)}</bdi>,
+    },
+    {
+      key: "customer",
+      header: t("customer"),
+      cell: (o) => (
+        <div>
+          <p className="font-semibold">{o.customer}</p>
+          <p className="text-xs text-muted" dir="ltr">
+            {o.phone}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "total",
+      header: t("total"),
+      numeric: true,
+      cell: (o) => <Price amount={o.total} lang={lang} />,
+    },
+    { key: "payment", header: t("payment"), cell: (o) => t(`payment_method.${o.payment_method}`) },
+    { key: "status", header: t("status.label"), cell: (o) => <StatusBadge status={o.status} /> },
+  ];
+
+  const ids = [...selected];
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
+      <DataTable
+        caption={t("title")}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(o) => o.id}
+        loading={list.isPending}
+        error={list.isError ? text(list.error.message) : null}
+        onRetry={() => void list.refetch()}
+        emptyText={t("empty")}
+        filtered={filtered}
+        testId="orders-table"
+        toolbar={
+          <div className="flex w-full flex-wrap items-end gap-3">
+            <SearchInput
+              label={t("search")}
+              delay={SEARCH_PAUSE_MS.products}
+              onSearch={(q) => setFilter({ q })}
+            />
+            <label className="flex flex-col text-sm">
+              {t("status.label")}
+              <select
+                className="input"
+                value={query.status}
+                onChange={(e) => setFilter({ status: e.target.value })}
+                data-testid="status-filter"
+              >
+                <option value="">{t("status.all")}</option>
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col text-sm">
+              {t("from")}
+              <input
+                type="date"
+                className="input"
+                dir="ltr"
+                value={query.from}
+                max={query.to || undefined}
+                onChange={(e) => setFilter({ from: e.target.value })}
+              />
+            </label>
+            <label className="flex flex-col text-sm">
+              {t("to")}
+              <input
+                type="date"
+                className="input"
+                dir="ltr"
+                value={query.to}
+                min={query.from || undefined}
+                onChange={(e) => setFilter({ to: e.target.value })}
+              />
+            </label>
+            <div className="ms-auto flex gap-2">
+              {ids.length > 0 ? (
+                <Link
+                  className="btn btn-outline"
+                  to={paths.admin.printOrders(ids)}
+                  target="_blank"
+                  data-testid="print-selected"
+                >
+                  {t("printSelected", { count: ids.length })}
+                </Link>
+              ) : null}
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={exporter.isPending}
+                onClick={() =>
+                  exporter.mutate(filters, { onError: () => toast.error(t("exportFailed")) })
+                }
+                data-testid="export-csv"
+              >
+                {exporter.isPending ? t("exporting") : t("export")}
+              </button>
+            </div>
+          </div>
+        }
+        paging={pagingFrom(list.data?.meta, query, setQuery)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
+
+/** SPEC's badge colours: Completed green, Canceled red, every other state yellow. */
+export function statusTone(status: OrderStatus): string {
+  if (status === "completed") return "bg-green-100 text-green-900";
+  if (status === "canceled") return "bg-red-100 text-red-900";
+  return "bg-yellow-100 text-yellow-900";
+}
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation("admin-orders");
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone(status)}`}
+      data-testid="order-status"
+      data-status={status}
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}
