@@ -37,6 +37,8 @@ export async function startShop(
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
+      // As `npm start` runs it (scripts/start.mjs): React's production build.
+      NODE_ENV: process.env.NODE_ENV || "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

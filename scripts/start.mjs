@@ -34,8 +34,12 @@ if (!builtAt || sources.some((source) => newestMtime(source) > builtAt)) {
 
 // Asynchronous, so a SIGTERM/SIGINT sent to this process (a service manager, `kill`) reaches
 // the server, which finishes in-flight requests and closes the database before exiting.
+// NODE_ENV=production before anything loads: React, React Router and Fastify's dependencies
+// pick their production code at import time (React's development build renders several times
+// slower), so it cannot be set from inside the server once it has started.
 const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   stdio: "inherit",
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production" },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
