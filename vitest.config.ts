@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,10 @@ const setupFiles = ["./src/test/fail-on-console.ts"];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core
+    // machine. Test files wait on the database and on argon2's own thread much of the time,
+    // so one worker per core keeps both busy.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         resolve: { alias },
@@ -30,6 +35,8 @@ export default defineConfig({
           include: ["src/server/**/*.test.ts"],
           environment: "node",
           setupFiles,
+          // Migrates once per run; each file's database starts from that (see the file).
+          globalSetup: ["./src/server/test/global-setup.ts"],
           // Each file opens its own database (PGlite takes seconds to start).
           testTimeout: 30_000,
           hookTimeout: 60_000,

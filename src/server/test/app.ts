@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
@@ -17,27 +18,41 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** The migrated PGlite data directory of global-setup.ts, read once per test file. */
+let snapshot: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the server named by TEST_DATABASE_URL (dropped again on close).
+ * database on the server named by TEST_DATABASE_URL (dropped again on close). Both start
+ * from what src/server/test/global-setup.ts migrated once for the run (a PGlite data
+ * directory, a PostgreSQL template database); without it (a test run outside the config's
+ * global setup) they migrate from scratch.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite();
-    await database.migrate();
+    const file = inject("pgliteSnapshot");
+    if (file && !snapshot) snapshot = new Blob([fs.readFileSync(file)]);
+    const database = await openPglite(undefined, { loadDataDir: file ? snapshot : undefined });
+    if (!file) await database.migrate();
     return { database, drop: async () => {} };
   }
+  const template = inject("pgTemplate");
   const name = `shop_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 20);
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
+    url: url.toString(),
     database,
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
@@ -52,7 +67,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 export async function createTestApp(
   opts: { rateLimit?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -66,6 +81,7 @@ export async function createTestApp(
     app,
     database,
     dataDir,
+    url,
     close: async () => {
       await app.close();
       await database.close();
