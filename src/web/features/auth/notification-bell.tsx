@@ -1,10 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiGet } from "../../lib/api.ts";
+import { Link } from "react-router";
+import { apiGet, apiPost } from "../../lib/api.ts";
+import { paths } from "../../lib/paths.ts";
+import { ago, cutPreview } from "./notification-time.ts";
 
 /** SPEC 9: the bell polls every 10 s; fetch errors are silent (SPEC 8). */
 export const NOTIFICATION_POLL_MS = 10_000;
+const KEEP = 20;
+const SOUND_KEY = "bell-sound";
+
+export type BellNotification = {
+  id: number;
+  type: string;
+  data: { customer: string; order_id: number; order_number: string; total: number };
+  read_at: string | null;
+  created_at: string;
+};
+type Answer = { data: BellNotification[]; meta: { unread: number } };
 
 function BellIcon() {
   return (
@@ -22,27 +35,135 @@ function BellIcon() {
   );
 }
 
+/** A short two-tone chime from the Web Audio API (no file to download). */
+function chime(): void {
+  const Ctx =
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctx) return;
+  try {
+    const ctx = new Ctx();
+    const gain = ctx.createGain();
+    gain.gain.setValueAtTime(0.15, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.6);
+    gain.connect(ctx.destination);
+    [880, 660].forEach((hz, i) => {
+      const osc = ctx.createOscillator();
+      osc.frequency.value = hz;
+      osc.connect(gain);
+      osc.start(ctx.currentTime + i * 0.15);
+      osc.stop(ctx.currentTime + 0.6);
+    });
+    setTimeout(() => void ctx.close(), 1000);
+  } catch {
+    // No sound is better than an error.
+  }
+}
+
 /**
- * The top bar's bell: the unread count from the server as a badge (none when zero or unknown).
- * The list of notifications belongs to the admin screens' issue; until then the panel says
- * how many are unread, which is true.
+ * The bell's state: polls every 10 s while the tab is visible, asking only for notifications
+ * newer than the last one it holds (`?after=`); the badge is the server's unread count.
+ * Errors are silent: the last answer stays.
  */
+export function useNotifications(token: string, onNew?: (items: BellNotification[]) => void) {
+  const [items, setItems] = useState<BellNotification[]>([]);
+  const [unread, setUnread] = useState(0);
+  const lastId = useRef<number | null>(null);
+  const onNewRef = useRef(onNew);
+  onNewRef.current = onNew;
+
+  useEffect(() => {
+    let alive = true;
+    let inFlight = false;
+    const poll = async () => {
+      if (inFlight || document.visibilityState === "hidden") return;
+      inFlight = true;
+      const first = lastId.current === null;
+      const url =
+        lastId.current === null
+          ? `/api/admin/notifications?per_page=${KEEP}`
+          : `/api/admin/notifications?per_page=${KEEP}&after=${lastId.current}`;
+      try {
+        const body = await apiGet<Answer>(url, { token });
+        if (!alive) return;
+        setUnread(body.meta.unread);
+        if (body.data.length > 0) {
+          lastId.current = Math.max(lastId.current ?? 0, ...body.data.map((n) => n.id));
+          setItems((old) => [...body.data, ...old].slice(0, KEEP));
+          if (!first) onNewRef.current?.(body.data);
+        } else if (first) lastId.current = 0;
+      } catch {
+        // SPEC 8: silent.
+      } finally {
+        inFlight = false;
+      }
+    };
+    void poll();
+    const timer = setInterval(() => void poll(), NOTIFICATION_POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void poll();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [token]);
+
+  /** SPEC 4: hovering an unread one marks it read and lowers the badge, floor 0. */
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const markRead = useCallback(
+    (id: number) => {
+      if (!itemsRef.current.some((n) => n.id === id && !n.read_at)) return;
+      const at = new Date().toISOString();
+      itemsRef.current = itemsRef.current.map((n) => (n.id === id ? { ...n, read_at: at } : n));
+      setItems(itemsRef.current);
+      setUnread((count) => Math.max(0, count - 1));
+      void apiPost(`/api/admin/notifications/${id}/read`, undefined, { token }).catch(
+        () => undefined,
+      );
+    },
+    [token],
+  );
+
+  return { items, unread, markRead };
+}
+
+/** The owner has clicked or typed on the page: browsers allow sound only after that. */
+function useInteracted() {
+  const interacted = useRef(false);
+  useEffect(() => {
+    const mark = () => {
+      interacted.current = true;
+    };
+    window.addEventListener("pointerdown", mark, { once: true });
+    window.addEventListener("keydown", mark, { once: true });
+    return () => {
+      window.removeEventListener("pointerdown", mark);
+      window.removeEventListener("keydown", mark);
+    };
+  }, []);
+  return interacted;
+}
+
+/** The top bar's bell: unread badge and the latest order notifications, each to its order. */
 export function NotificationBell({ token }: { token: string }) {
   const { t } = useTranslation("admin");
   const [open, setOpen] = useState(false);
+  const [sound, setSound] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
   const panelId = useId();
-  // TanStack Query polls (paused while the tab is hidden); a failed poll keeps the last count.
-  const { data } = useQuery({
-    queryKey: ["admin", "notifications", "unread", token],
-    queryFn: ({ signal }) =>
-      apiGet<{ meta?: { unread?: number } }>("/api/admin/notifications", { token, signal }),
-    refetchInterval: NOTIFICATION_POLL_MS,
-    refetchIntervalInBackground: false,
-    retry: false,
+  const interacted = useInteracted();
+  useEffect(() => setSound(localStorage.getItem(SOUND_KEY) === "1"), []);
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
+  const { items, unread, markRead } = useNotifications(token, () => {
+    setNow(Date.now());
+    if (soundRef.current && interacted.current) chime();
   });
-  const unread = typeof data?.meta?.unread === "number" ? data.meta.unread : null;
 
-  const count = unread ?? 0;
   return (
     <div className="relative">
       <button
@@ -50,23 +171,74 @@ export function NotificationBell({ token }: { token: string }) {
         className="relative rounded-md p-2 hover:bg-line"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t("topbar.notifications")}
-        onClick={() => setOpen((value) => !value)}
+        aria-label={
+          unread > 0
+            ? `${t("topbar.notifications")}: ${t("topbar.unread", { count: unread })}`
+            : t("topbar.notifications")
+        }
+        onClick={() => {
+          setNow(Date.now());
+          setOpen((value) => !value);
+        }}
         data-testid="notification-bell"
       >
         <BellIcon />
-        {count > 0 ? (
-          <span className="absolute -end-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
-            {count > 99 ? "99+" : count}
+        {unread > 0 ? (
+          <span
+            className="absolute -end-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
+            data-testid="notification-count"
+          >
+            {unread > 99 ? "99+" : unread}
           </span>
         ) : null}
       </button>
       {open ? (
         <div
           id={panelId}
-          className="absolute end-0 top-full z-30 mt-1 w-64 rounded-lg border border-line bg-white p-4 text-sm shadow-lg"
+          className="absolute end-0 top-full z-30 mt-1 w-80 rounded-lg border border-line bg-white text-sm shadow-lg"
+          data-testid="notification-panel"
         >
-          {count > 0 ? t("topbar.unread", { count }) : t("topbar.noNotifications")}
+          {items.length === 0 ? (
+            <p className="p-4">{t("topbar.noNotifications")}</p>
+          ) : (
+            <ul className="max-h-96 overflow-y-auto">
+              {items.map((n) => {
+                const when = ago(n.created_at, now);
+                const preview = cutPreview(
+                  t("topbar.newOrder", { number: n.data.order_number, customer: n.data.customer }),
+                );
+                return (
+                  <li key={n.id} className="border-b border-line last:border-0">
+                    <Link
+                      to={paths.admin.order(n.data.order_id)}
+                      className={`block px-4 py-2 hover:bg-cream ${n.read_at ? "" : "bg-gold/10 font-semibold"}`}
+                      onMouseEnter={() => markRead(n.id)}
+                      onFocus={() => markRead(n.id)}
+                      onClick={() => setOpen(false)}
+                      data-testid="notification-item"
+                      data-unread={n.read_at ? undefined : "true"}
+                    >
+                      <span className="block">{preview}</span>
+                      <span className="block text-xs text-muted">
+                        {t(`topbar.ago.${when.unit}`, { count: when.count })}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <label className="flex items-center gap-2 border-t border-line px-4 py-2 text-xs">
+            <input
+              type="checkbox"
+              checked={sound}
+              onChange={(e) => {
+                setSound(e.target.checked);
+                localStorage.setItem(SOUND_KEY, e.target.checked ? "1" : "0");
+              }}
+            />
+            {t("topbar.sound")}
+          </label>
         </div>
       ) : null}
     </div>

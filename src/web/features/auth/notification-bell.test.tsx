@@ -1,0 +1,122 @@
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithKit } from "../../test/render-with-kit.tsx";
+import {
+  type BellNotification,
+  NOTIFICATION_POLL_MS,
+  NotificationBell,
+} from "./notification-bell.tsx";
+import { ago, cutPreview } from "./notification-time.ts";
+
+const note = (id: number, customer = "Rana"): BellNotification => ({
+  id,
+  type: "order_placed",
+  data: { customer, order_id: 100 + id, order_number: `ORD-${id}`, total: 35 },
+  read_at: null,
+  created_at: new Date(Date.now() - 90_000).toISOString(),
+});
+
+let answers: Array<{ data: BellNotification[]; meta: { unread: number } } | "fail">;
+let calls: string[];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+  calls = [];
+  answers = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? "GET"} ${url}`);
+      if (init?.method === "POST") return new Response("{}", { status: 200 });
+      const next = answers.shift() ?? { data: [], meta: { unread: 0 } };
+      if (next === "fail") return new Response("{}", { status: 500 });
+      return new Response(JSON.stringify(next), { status: 200 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const flush = () => act(async () => await vi.advanceTimersByTimeAsync(0));
+const tick = () => act(async () => await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS));
+const badge = () => screen.queryByTestId("notification-count")?.textContent ?? null;
+
+describe("notification bell", () => {
+  it("polls every 10 s asking only for what is newer, stays silent on errors, and rings the badge", async () => {
+    answers = [
+      { data: [note(2), note(1)], meta: { unread: 2 } },
+      "fail",
+      { data: [note(3)], meta: { unread: 3 } },
+    ];
+    renderWithKit(<NotificationBell token="t" />);
+    await flush();
+    expect(calls).toEqual(["GET /api/admin/notifications?per_page=20"]);
+    expect(badge()).toBe("2");
+    await tick(); // fails: nothing shown, badge kept
+    expect(calls[1]).toBe("GET /api/admin/notifications?per_page=20&after=2");
+    expect(badge()).toBe("2");
+    expect(document.body.textContent).not.toMatch(/fail/i);
+    await tick();
+    expect(calls[2]).toBe("GET /api/admin/notifications?per_page=20&after=2");
+    expect(badge()).toBe("3");
+    await tick();
+    expect(calls[3]).toBe("GET /api/admin/notifications?per_page=20&after=3");
+  });
+
+  it("does not poll while the tab is hidden and asks at once when it shows again", async () => {
+    renderWithKit(<NotificationBell token="t" />);
+    await flush();
+    const hidden = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    await tick();
+    await tick();
+    expect(calls).toHaveLength(1);
+    hidden.mockReturnValue("visible");
+    await act(async () => {
+      document.dispatchEvent(new Event("visibilitychange"));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("hovering an unread item marks it read once and lowers the badge to a floor of 0; items link to their order", async () => {
+    answers = [
+      { data: [note(1, "A customer with a really quite long name indeed")], meta: { unread: 1 } },
+    ];
+    renderWithKit(<NotificationBell token="t" />);
+    await flush();
+    fireEvent.click(screen.getByTestId("notification-bell"));
+    const item = screen.getByTestId("notification-item");
+    expect(item.getAttribute("href")).toBe("/admin-orders/101");
+    expect(item.textContent).toContain("…");
+    expect(item.textContent).toContain("1 mins ago");
+    fireEvent.mouseEnter(item);
+    await flush();
+    expect(badge()).toBeNull();
+    fireEvent.mouseEnter(item);
+    await flush();
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual([
+      "POST /api/admin/notifications/1/read",
+    ]);
+  });
+});
+
+describe("bell texts", () => {
+  it("cuts previews at 45 characters", () => {
+    expect(cutPreview("x".repeat(45))).toBe("x".repeat(45));
+    expect(cutPreview("x".repeat(46))).toBe(`${"x".repeat(45)}…`);
+  });
+
+  it.each([
+    [5, { unit: "s", count: 5 }],
+    [125, { unit: "mins", count: 2 }],
+    [7200, { unit: "hrs", count: 2 }],
+    [3 * 86_400, { unit: "d", count: 3 }],
+    [-10, { unit: "s", count: 0 }],
+  ])("%i seconds ago reads %o", (seconds, expected) => {
+    const now = Date.parse("2026-01-01T12:00:00Z");
+    expect(ago(new Date(now - seconds * 1000).toISOString(), now)).toEqual(expected);
+  });
+});
