@@ -22,7 +22,6 @@ export const NAMESPACES = [
   "admin-coupons",
   "admin-products",
   "admin-settings",
-  "admin-admins",
   "admin-kitchen",
   "kitchen",
   "pages",
