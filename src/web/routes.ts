@@ -38,6 +38,7 @@ export default [
     route("admin-orders/:id", "routes/admin/order.tsx"),
     route("admin-copouns", "routes/admin/coupons.tsx"),
     route("admin-kitchen", "routes/admin/kitchen.tsx"),
+    route("admin-settings", "routes/admin/settings.tsx"),
     route("admin-inbox", "routes/admin/inbox.tsx"),
     route("admin-pages", "routes/admin/pages.tsx"),
   ]),

@@ -6,6 +6,24 @@ import type {
 } from "../schemas/settings.ts";
 import { centsToDollars, toCents } from "./money.ts";
 
+/** The settings form's rules (zod-free, so the message translator can import them). */
+export const SETTINGS_MESSAGES = {
+  REQUIRED: "This field is required.",
+  TOO_LONG: "This text is too long.",
+  PERCENT: "The discount must be a whole number from 0 to 100.",
+  FEE: "The delivery fee must be a number from 0 to 10,000 with at most two decimals.",
+  PHONE: "Please enter a valid phone number.",
+  PHONES_COUNT: "Give between 1 and 4 phone numbers.",
+  EMAIL: "Please enter a valid email address.",
+  EMAILS_COUNT: "Give between 1 and 4 e-mail addresses.",
+  MESSAGING: "Digits only in international form, 6 to 15 of them (for example 963900000000).",
+  URL: "Please enter a full web address starting with https://.",
+  LOCATIONS_COUNT: "Add between 1 and 10 locations.",
+  LAT: "Latitude is a number from -90 to 90.",
+  LNG: "Longitude is a number from -180 to 180.",
+  ZOOM: "Zoom is a whole number from 1 to 19.",
+} as const;
+
 /**
  * The stored shop settings as the settings screen edits them (snake_case, dollars, `x` +
  * `x_ar`), and back. Pure, so the route, the form and the audit log agree on one mapping.

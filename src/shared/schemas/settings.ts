@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { SETTINGS_MESSAGES } from "../domain/settings.ts";
 import { text } from "./fields.ts";
+
+export { SETTINGS_MESSAGES };
 
 const bilingual = z.object({ en: text().trim().min(1), ar: text().trim().default("") });
 
@@ -77,23 +80,6 @@ export const defaultShopSettings: ShopSettings = {
 // The settings screen's API (`GET/PUT /api/admin/settings`, issue 11): snake_case, money in
 // dollars (DECISIONS), bilingual texts as `x` + `x_ar` like the catalogue's forms. The stored
 // `ShopSettings` above stays the storefront's shape; `shared/domain/settings.ts` maps between.
-
-export const SETTINGS_MESSAGES = {
-  REQUIRED: "This field is required.",
-  TOO_LONG: "This text is too long.",
-  PERCENT: "The discount must be a whole number from 0 to 100.",
-  FEE: "The delivery fee must be a number from 0 to 10,000 with at most two decimals.",
-  PHONE: "Please enter a valid phone number.",
-  PHONES_COUNT: "Give between 1 and 4 phone numbers.",
-  EMAIL: "Please enter a valid email address.",
-  EMAILS_COUNT: "Give between 1 and 4 e-mail addresses.",
-  MESSAGING: "Digits only in international form, 6 to 15 of them (for example 963900000000).",
-  URL: "Please enter a full web address starting with https://.",
-  LOCATIONS_COUNT: "Add between 1 and 10 locations.",
-  LAT: "Latitude is a number from -90 to 90.",
-  LNG: "Longitude is a number from -180 to 180.",
-  ZOOM: "Zoom is a whole number from 1 to 19.",
-} as const;
 
 const isBlank = (v: unknown) =>
   v === undefined || v === null || (typeof v === "string" && v.trim() === "");

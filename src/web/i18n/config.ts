@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "admin-coupons",
   "admin-products",
   "admin-settings",
+  "admin-admins",
   "admin-kitchen",
   "kitchen",
   "pages",

@@ -64,6 +64,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.categories(), label: "admin:menu.categories" },
   { to: paths.admin.coupons(), label: "admin:menu.coupons" },
   { to: paths.admin.kitchen(), label: "admin:menu.kitchen" },
+  { to: paths.admin.settings(), label: "admin:menu.settings" },
   { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox" },
   { to: paths.admin.pages(), label: "admin-inbox:menuPages" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },

@@ -56,6 +56,7 @@ export const paths = {
       withQuery(href("/admin-print"), { ids: ids.join(",") }),
     coupons: () => href("/admin-copouns"),
     kitchen: () => href("/admin-kitchen"),
+    settings: () => href("/admin-settings"),
     inbox: () => href("/admin-inbox"),
     pages: () => href("/admin-pages"),
   },

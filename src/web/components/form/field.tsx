@@ -1,6 +1,6 @@
 import { forwardRef, useId } from "react";
 import type { FieldError, FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { useWatch } from "react-hook-form";
+import { get, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useMessageText } from "./messages.ts";
 
@@ -188,7 +188,8 @@ export function BilingualField<T extends FieldValues>({
   const { t } = useTranslation("messages");
   const [enName, arName] = names;
   const arValue = useWatch({ control: form.control, name: arName });
-  const errors = form.formState.errors as Record<string, FieldError | undefined>;
+  // `get` reads nested paths too (`locations.0.title`), so list editors use this field as well.
+  const errorOf = (name: string): FieldError | undefined => get(form.formState.errors, name);
   const missing = typeof arValue !== "string" || arValue.trim() === "";
   const control = as === "textarea" ? ({ as: "textarea" } as const) : ({ as: "input" } as const);
   return (
@@ -200,7 +201,7 @@ export function BilingualField<T extends FieldValues>({
         lang="en"
         dir="ltr"
         required={required}
-        error={errors[enName]}
+        error={errorOf(enName)}
         {...form.register(enName)}
       />
       <div className="flex flex-col gap-1">
@@ -209,7 +210,7 @@ export function BilingualField<T extends FieldValues>({
           label={`${label} (${t("form.arabic")})`}
           lang="ar"
           dir="rtl"
-          error={errors[arName]}
+          error={errorOf(arName)}
           {...form.register(arName)}
         />
         {missing ? (

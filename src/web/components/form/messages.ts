@@ -1,5 +1,8 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
+import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
+import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account.ts";
 import { AUTH_MESSAGES, PASSWORD_TOO_LONG } from "../../../shared/schemas/auth.ts";
@@ -55,6 +58,20 @@ const EXTRA: Record<string, string> = {
   "This action is not allowed.": "spec.FORBIDDEN",
 };
 for (const [english, key] of Object.entries(EXTRA)) KEY_BY_TEXT[english] ??= key;
+// The settings screen's rules are translated in its own namespace (loaded by its route).
+for (const [id, english] of Object.entries(SETTINGS_MESSAGES))
+  KEY_BY_TEXT[english] ??= `admin-settings:errors.${id}`;
+const ADMINS_FALLBACKS = {
+  LOAD_FAILED: "Failed to load admins",
+  ADD_FAILED: "Failed to add the admin",
+  REMOVE_FAILED: "Failed to remove the admin",
+  PASSWORD_FAILED: "Failed to change the password",
+};
+for (const [id, english] of Object.entries({ ...ADMINS_MESSAGES, ...ADMINS_FALLBACKS }))
+  KEY_BY_TEXT[english] ??= `admin-admins:errors.${id}`;
+// The dish form's rules are translated in the kitchen screen's namespace (loaded by its route).
+for (const [id, english] of Object.entries(KITCHEN_MESSAGES))
+  KEY_BY_TEXT[english] ??= `admin-kitchen:errors.${id}`;
 
 /** Messages that carry a detail after SPEC's text ("This field is too long. (120)"). */
 const PREFIXED: Array<[prefix: string, key: string]> = [

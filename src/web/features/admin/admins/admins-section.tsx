@@ -1,0 +1,239 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import {
+  type PasswordChangeInput,
+  passwordChangeSchema,
+} from "../../../../shared/schemas/account.ts";
+import type { AdminUser } from "../../../../shared/schemas/admins.ts";
+import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth.ts";
+import { ErrorList } from "../../../components/form/error-list.tsx";
+import { Field } from "../../../components/form/field.tsx";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { setServerErrors } from "../../../components/form/server-errors.ts";
+import { SubmitButton } from "../../../components/form/submit-button.tsx";
+import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
+import { ConfirmDialog, Dialog } from "../../../components/ui/dialog.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { useChangeAdminPassword } from "./api/change-password.ts";
+import { useCreateAdmin } from "./api/create-admin.ts";
+import { useDeleteAdmin } from "./api/delete-admin.ts";
+import { useAdmins } from "./api/list-admins.ts";
+
+/** Issue 11: the admins (list, add, remove, never the last) and your own password. */
+export function AdminsSection() {
+  const { t } = useTranslation(["admin-admins", "admin", "messages"]);
+  const text = useMessageText();
+  const toast = useToasts();
+  const list = useAdmins();
+  const remove = useDeleteAdmin();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AdminUser | null>(null);
+  const only = (list.data?.data.length ?? 0) <= 1;
+
+  const columns: Column<AdminUser>[] = [
+    {
+      key: "name",
+      header: t("name"),
+      cell: (a) => (
+        <>
+          {a.name}
+          {a.current ? <span className="ms-2 text-sm text-muted">({t("you")})</span> : null}
+        </>
+      ),
+    },
+    { key: "email", header: t("email"), cell: (a) => <bdi dir="ltr">{a.email}</bdi> },
+    {
+      key: "actions",
+      header: t("admin:actions.actions"),
+      cell: (a) =>
+        a.current || only ? null : (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              remove.reset();
+              setRemoving(a);
+            }}
+          >
+            {t("remove")}
+            <span className="sr-only"> {a.name}</span>
+          </button>
+        ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="admins-title" className="flex flex-col gap-6">
+      <h2 id="admins-title" className="text-2xl font-bold">
+        {t("title")}
+      </h2>
+      <DataTable
+        caption={t("title")}
+        columns={columns}
+        rows={list.data?.data}
+        rowKey={(a) => a.id}
+        loading={list.isPending}
+        error={list.error ? text(list.error.message) : null}
+        onRetry={() => void list.refetch()}
+        emptyText={t("empty")}
+        testId="admins-table"
+        toolbar={
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            {t("add")}
+          </button>
+        }
+      />
+      <Dialog open={adding} onOpenChange={setAdding} title={t("addTitle")} testId="admin-dialog">
+        {adding ? <AddAdminForm onDone={() => setAdding(false)} /> : null}
+      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t("removeTitle")}
+        description={t("removeText", { name: removing?.name ?? "" })}
+        confirmLabel={t("remove")}
+        pending={remove.isPending}
+        error={remove.error instanceof ApiError ? text(remove.error.message) : null}
+        tone="danger"
+        onConfirm={async () => {
+          if (!removing) return;
+          await remove.mutateAsync(removing.id);
+          toast.success(t("removed"));
+          setRemoving(null);
+        }}
+      />
+      <PasswordForm />
+    </section>
+  );
+}
+
+const ADD_FIELDS = ["name", "email", "password", "password_confirmation"] as const;
+
+function AddAdminForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation(["admin-admins", "messages"]);
+  const toast = useToasts();
+  const create = useCreateAdmin();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { name: "", email: "", password: "", password_confirmation: "" },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await create.mutateAsync(values);
+      toast.success(t("added"));
+      onDone();
+    } catch (error) {
+      setBanner(setServerErrors(error, form.setError, ADD_FIELDS, "Failed to add the admin"));
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <Field label={t("name")} required error={errors.name} {...form.register("name")} />
+      <Field
+        label={t("email")}
+        type="email"
+        dir="ltr"
+        autoComplete="off"
+        required
+        error={errors.email}
+        {...form.register("email")}
+      />
+      <Field
+        label={t("password")}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password}
+        {...form.register("password")}
+      />
+      <Field
+        label={t("confirm")}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password_confirmation}
+        {...form.register("password_confirmation")}
+      />
+      <ErrorList messages={[banner]} />
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          {t("messages:ui.cancel")}
+        </button>
+        <SubmitButton pending={create.isPending}>{t("add")}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+const PASSWORD_FIELDS = ["current_password", "password", "password_confirmation"] as const;
+
+function PasswordForm() {
+  const { t } = useTranslation(["admin-admins", "messages"]);
+  const toast = useToasts();
+  const change = useChangeAdminPassword();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { current_password: "", password: "", password_confirmation: "" },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      toast.success(t("passwordChanged"));
+    } catch (error) {
+      setBanner(
+        setServerErrors(error, form.setError, PASSWORD_FIELDS, "Failed to change the password"),
+      );
+    }
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex max-w-md flex-col gap-4 rounded-lg border border-line bg-white p-4"
+      aria-labelledby="password-title"
+    >
+      <h3 id="password-title" className="text-lg font-bold">
+        {t("passwordTitle")}
+      </h3>
+      <p className="text-sm text-muted">{t("passwordHint")}</p>
+      <Field
+        label={t("current")}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.current_password}
+        {...form.register("current_password")}
+      />
+      <Field
+        label={t("newPassword")}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password}
+        {...form.register("password")}
+      />
+      <Field
+        label={t("confirm")}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password_confirmation}
+        {...form.register("password_confirmation")}
+      />
+      <ErrorList messages={[banner]} />
+      <SubmitButton pending={change.isPending} className="btn btn-primary self-start">
+        {t("changePassword")}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminUser } from "../../../../../shared/schemas/admins.ts";
+import type { RegisterInput } from "../../../../../shared/schemas/auth.ts";
+import { adminApi } from "../../../../lib/api.ts";
+import { adminKeys } from "./list-admins.ts";
+
+/** `POST /api/admin/admins`. */
+export const createAdmin = (input: RegisterInput) =>
+  adminApi.post<{ data: AdminUser }>("/api/admin/admins", input, {
+    fallback: "Failed to add the admin",
+  });
+
+export function useCreateAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createAdmin,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

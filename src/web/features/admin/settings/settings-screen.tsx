@@ -1,0 +1,439 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import {
+  type FieldError,
+  get,
+  type UseFormReturn,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import {
+  type AdminSettings,
+  type SettingsInput,
+  type SettingsValues,
+  settingsInputSchema,
+} from "../../../../shared/schemas/settings.ts";
+import { RecordHistory } from "../../../components/admin/record-history.tsx";
+import { ErrorList } from "../../../components/form/error-list.tsx";
+import { BilingualField, Field } from "../../../components/form/field.tsx";
+import { useMessageText } from "../../../components/form/messages.ts";
+import { setServerErrors } from "../../../components/form/server-errors.ts";
+import { SubmitButton } from "../../../components/form/submit-button.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
+import { useSettings } from "./api/get-settings.ts";
+import { useSaveSettings } from "./api/save-settings.ts";
+
+type Form = UseFormReturn<SettingsInput, unknown, SettingsValues>;
+
+const SAVE_FAILED = "Failed to save settings";
+const LOCATION_KEYS = [
+  "title",
+  "title_ar",
+  "address",
+  "address_ar",
+  "hours",
+  "hours_ar",
+  "email",
+  "mobile",
+  "landline",
+  "lat",
+  "lng",
+] as const;
+const TOP_KEYS = Object.keys(settingsInputSchema.shape);
+
+/** Every field path the form shows, so each server error lands beside its own field. */
+function fieldPaths(values: SettingsInput): string[] {
+  const list = (name: string, items: unknown) =>
+    Array.isArray(items) ? items.map((_, i) => `${name}.${i}`) : [];
+  return [
+    ...TOP_KEYS,
+    ...list("phones", values.phones),
+    ...list("emails", values.emails),
+    ...(Array.isArray(values.locations) ? values.locations : []).flatMap((_, i) =>
+      LOCATION_KEYS.map((key) => `locations.${i}.${key}`),
+    ),
+  ];
+}
+
+const formValues = ({ updated_at: _date, ...values }: AdminSettings): SettingsInput => values;
+
+/** Issue 11: the shop's settings, one form in sections, its history below. */
+export function SettingsScreen() {
+  const { t } = useTranslation(["admin-settings", "messages"]);
+  const text = useMessageText();
+  const settings = useSettings();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="mt-1 max-w-prose text-muted">{t("intro")}</p>
+      </header>
+      {settings.isPending ? (
+        <p role="status">{t("loading")}</p>
+      ) : settings.error ? (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p className="text-red-700">{text(settings.error.message)}</p>
+          <button type="button" className="btn btn-outline" onClick={() => void settings.refetch()}>
+            {t("retry")}
+          </button>
+        </div>
+      ) : (
+        // Keyed by the save time: after a save the form starts from what the server stored.
+        <SettingsForm key={settings.data.data.updated_at ?? "new"} saved={settings.data.data} />
+      )}
+      <section className="rounded-lg border border-line bg-white p-4">
+        <h2 className="sr-only">{t("history")}</h2>
+        <RecordHistory entity="settings" entityId="shop" />
+      </section>
+    </div>
+  );
+}
+
+function SettingsForm({ saved }: { saved: AdminSettings }) {
+  const { t, i18n } = useTranslation(["admin-settings", "admin", "messages"]);
+  const toast = useToasts();
+  const save = useSaveSettings();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form: Form = useForm<SettingsInput, unknown, SettingsValues>({
+    resolver: zodResolver(settingsInputSchema),
+    defaultValues: formValues(saved),
+  });
+  const errors = form.formState.errors;
+  const err = (name: string): FieldError | undefined => get(errors, name);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await save.mutateAsync(values);
+      toast.success(t("saved"));
+    } catch (error) {
+      setBanner(
+        setServerErrors(error, form.setError, fieldPaths(form.getValues()) as never, SAVE_FAILED),
+      );
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-6"
+      data-testid="settings-form"
+    >
+      <Section title={t("cart.title")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("cart.percent")}
+            hint={t("cart.percentHint")}
+            inputMode="numeric"
+            dir="ltr"
+            required
+            error={err("cart_discount_percent")}
+            {...form.register("cart_discount_percent")}
+          />
+          <Field
+            label={t("cart.fee")}
+            inputMode="decimal"
+            dir="ltr"
+            required
+            error={err("delivery_fee")}
+            {...form.register("delivery_fee")}
+          />
+        </div>
+      </Section>
+
+      <Section title={t("contact.title")}>
+        <TextList
+          form={form}
+          name="phones"
+          legend={t("contact.phones")}
+          itemLabel={(n) => t("contact.phone", { n })}
+          addLabel={t("contact.addPhone")}
+          type="tel"
+        />
+        <TextList
+          form={form}
+          name="emails"
+          legend={t("contact.emails")}
+          itemLabel={(n) => t("contact.email", { n })}
+          addLabel={t("contact.addEmail")}
+          type="email"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("contact.messaging")}
+            hint={t("contact.messagingHint")}
+            inputMode="numeric"
+            dir="ltr"
+            required
+            error={err("messaging_number")}
+            {...form.register("messaging_number")}
+          />
+          {(["instagram", "facebook", "tiktok"] as const).map((network) => (
+            <Field
+              key={network}
+              label={t(`contact.${network}`)}
+              type="url"
+              dir="ltr"
+              required
+              error={err(`${network}_url`)}
+              {...form.register(`${network}_url`)}
+            />
+          ))}
+        </div>
+      </Section>
+
+      <Section title={t("bank.title")}>
+        <BilingualField
+          form={form}
+          names={["bank_transfer_instructions", "bank_transfer_instructions_ar"]}
+          label={t("bank.instructions")}
+          as="textarea"
+          required
+        />
+      </Section>
+
+      <Locations form={form} />
+
+      <Section title={t("map.title")}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label={t("map.lat")}
+            inputMode="decimal"
+            dir="ltr"
+            required
+            error={err("map_lat")}
+            {...form.register("map_lat")}
+          />
+          <Field
+            label={t("map.lng")}
+            inputMode="decimal"
+            dir="ltr"
+            required
+            error={err("map_lng")}
+            {...form.register("map_lng")}
+          />
+          <Field
+            label={t("map.zoom")}
+            inputMode="numeric"
+            dir="ltr"
+            required
+            error={err("map_zoom")}
+            {...form.register("map_zoom")}
+          />
+        </div>
+      </Section>
+
+      <ErrorList messages={[banner]} />
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {saved.updated_at ? (
+          <p className="me-auto text-sm text-muted">
+            {t("lastSaved")}:{" "}
+            <time dateTime={saved.updated_at} dir="ltr">
+              {new Date(saved.updated_at).toLocaleString(
+                i18n.language === "ar" ? "ar-u-nu-latn" : "en",
+                {
+                  dateStyle: "medium",
+                  timeStyle: "short",
+                },
+              )}
+            </time>
+          </p>
+        ) : null}
+        <SubmitButton pending={save.isPending}>{t("admin:actions.save")}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="flex flex-col gap-4 rounded-lg border border-line bg-white p-4">
+      <h2 className="text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A list of plain texts (phones, e-mails): one field each, add and remove, 1 to 4. */
+function TextList({
+  form,
+  name,
+  legend,
+  itemLabel,
+  addLabel,
+  type,
+}: {
+  form: Form;
+  name: "phones" | "emails";
+  legend: string;
+  itemLabel: (n: number) => string;
+  addLabel: string;
+  type: "tel" | "email";
+}) {
+  const { t } = useTranslation("admin-settings");
+  const text = useMessageText();
+  const items = (useWatch({ control: form.control, name }) as string[] | undefined) ?? [];
+  const listError = get(form.formState.errors, name) as FieldError | undefined;
+  const set = (next: string[]) =>
+    form.setValue(name, next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="font-semibold">{legend}</legend>
+      {items.map((_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the position is the field's name
+        <div key={`${name}-${i}-${items.length}`} className="flex items-end gap-2">
+          <Field
+            className="flex-1"
+            label={itemLabel(i + 1)}
+            type={type}
+            dir="ltr"
+            required
+            error={get(form.formState.errors, `${name}.${i}`)}
+            {...form.register(`${name}.${i}`)}
+          />
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={items.length <= 1}
+            aria-label={t("contact.remove", { what: itemLabel(i + 1) })}
+            onClick={() => set(form.getValues(name).filter((_item, j) => j !== i))}
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+      {listError?.message ? (
+        <p className="text-sm text-red-700" role="alert">
+          {text(listError.message)}
+        </p>
+      ) : null}
+      {items.length < 4 ? (
+        <button
+          type="button"
+          className="btn btn-outline self-start"
+          onClick={() => set([...form.getValues(name), ""])}
+        >
+          {addLabel}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+const emptyLocation = {
+  title: "",
+  title_ar: "",
+  address: "",
+  address_ar: "",
+  hours: "",
+  hours_ar: "",
+  email: "",
+  mobile: "",
+  landline: "",
+  lat: "",
+  lng: "",
+};
+
+/** The contact page's locations: bilingual title, address and hours, contacts, coordinates. */
+function Locations({ form }: { form: Form }) {
+  const { t } = useTranslation("admin-settings");
+  const text = useMessageText();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "locations" });
+  const err = (name: string): FieldError | undefined => get(form.formState.errors, name);
+  const listError = err("locations");
+  return (
+    <Section title={t("locations.title")}>
+      {fields.map((field, i) => (
+        <fieldset key={field.id} className="flex flex-col gap-3 rounded-md border border-line p-3">
+          <legend className="px-1 font-semibold">{t("locations.location", { n: i + 1 })}</legend>
+          <BilingualField
+            form={form}
+            names={[`locations.${i}.title`, `locations.${i}.title_ar`]}
+            label={t("locations.name")}
+            required
+          />
+          <BilingualField
+            form={form}
+            names={[`locations.${i}.address`, `locations.${i}.address_ar`]}
+            label={t("locations.address")}
+            required
+          />
+          <BilingualField
+            form={form}
+            names={[`locations.${i}.hours`, `locations.${i}.hours_ar`]}
+            label={t("locations.hours")}
+            required
+          />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field
+              label={t("locations.email")}
+              type="email"
+              dir="ltr"
+              required
+              error={err(`locations.${i}.email`)}
+              {...form.register(`locations.${i}.email`)}
+            />
+            <Field
+              label={t("locations.mobile")}
+              type="tel"
+              dir="ltr"
+              required
+              error={err(`locations.${i}.mobile`)}
+              {...form.register(`locations.${i}.mobile`)}
+            />
+            <Field
+              label={t("locations.landline")}
+              type="tel"
+              dir="ltr"
+              required
+              error={err(`locations.${i}.landline`)}
+              {...form.register(`locations.${i}.landline`)}
+            />
+            <Field
+              label={t("locations.lat")}
+              inputMode="decimal"
+              dir="ltr"
+              required
+              error={err(`locations.${i}.lat`)}
+              {...form.register(`locations.${i}.lat`)}
+            />
+            <Field
+              label={t("locations.lng")}
+              inputMode="decimal"
+              dir="ltr"
+              required
+              error={err(`locations.${i}.lng`)}
+              {...form.register(`locations.${i}.lng`)}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn btn-outline self-end"
+            disabled={fields.length <= 1}
+            onClick={() => remove(i)}
+          >
+            {t("locations.remove", { n: i + 1 })}
+          </button>
+        </fieldset>
+      ))}
+      {listError?.message ? (
+        <p className="text-sm text-red-700" role="alert">
+          {text(listError.message)}
+        </p>
+      ) : null}
+      {fields.length < 10 ? (
+        <button
+          type="button"
+          className="btn btn-outline self-start"
+          onClick={() => append(emptyLocation)}
+        >
+          {t("locations.add")}
+        </button>
+      ) : null}
+    </Section>
+  );
+}
