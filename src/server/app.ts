@@ -24,6 +24,7 @@ import { adminInboxRoutes } from "./modules/inbox/admin-routes.ts";
 import { inboxRoutes } from "./modules/inbox/routes.ts";
 import { adminKitchenRoutes } from "./modules/kitchen/admin-routes.ts";
 import { kitchenRoutes } from "./modules/kitchen/routes.ts";
+import { mailPlugin } from "./modules/mail/plugin.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
@@ -31,6 +32,7 @@ import { orderRoutes } from "./modules/orders/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
+import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, withRedaction } from "./plugins/logging.ts";
@@ -46,6 +48,8 @@ export type BuildAppOptions = {
   web?: WebMode;
   /** Tests turn rate limits off, except the tests about rate limits. */
   rateLimit?: boolean;
+  /** The mail worker's timer; off by default under NODE_ENV=test (tests call `runOnce()`). */
+  mailAutoStart?: boolean;
 };
 
 /** Body limit for JSON; uploads have their own (multipart) limit. */
@@ -82,6 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(routeTablePlugin);
+  await app.register(mailPlugin, { autoStart: opts.mailAutoStart ?? config.env !== "test" });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     dev: opts.web === "dev",
@@ -127,6 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: "/api" },
   );
 
+  await app.register(uploadsStoragePlugin);
   await app.register(webPlugin, { mode: opts.web ?? "none" });
   return app;
 }

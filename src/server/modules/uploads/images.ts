@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { responsiveImage, variantPath, variantWidths } from "../../../shared/schemas/catalog.ts";
 import { HttpError } from "../../http-errors.ts";
+import { sharedStoreFor } from "./storage.ts";
 
 /**
  * DECISIONS: uploads are checked by content, size-limited and re-encoded. Issue 9: phone
@@ -139,6 +140,8 @@ async function writeAtomically(root: string, relative: string, data: Buffer): Pr
   const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await fs.writeFile(temp, data);
   await fs.rename(temp, target);
+  // On PostgreSQL, every instance sees it (storage.ts).
+  await sharedStoreFor(root)?.put(relative, data);
 }
 
 /** Removes a stored image and its variants (an admin replacing or deleting a picture). */
@@ -147,4 +150,5 @@ export async function deleteStoredImage(uploadsDir: string, stored: string): Pro
   if (!image || stored.includes("..") || path.isAbsolute(stored)) return;
   const paths = [stored, ...variantWidths(image.width).map((w) => variantPath(stored, w))];
   await Promise.all(paths.map((p) => fs.rm(path.join(uploadsDir, p), { force: true })));
+  await sharedStoreFor(uploadsDir)?.remove(paths);
 }
