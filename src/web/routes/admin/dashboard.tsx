@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { DashboardScreen } from "../../features/admin/dashboard/dashboard-screen.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";
 
-export const handle = { i18n: ["admin"] as const };
+export const handle = { i18n: ["admin", "admin-dashboard", "admin-orders"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -11,11 +11,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AdminDashboardPage() {
-  const { t } = useTranslation("admin");
-  return (
-    <section>
-      <h1 className="text-2xl font-bold text-brown">{t("menu.dashboard")}</h1>
-      <p className="mt-4 text-muted">{t("comingSoon")}</p>
-    </section>
-  );
+  return <DashboardScreen />;
 }
