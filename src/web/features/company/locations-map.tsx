@@ -34,31 +34,32 @@ export default function LocationsMap({
   label: string;
 }) {
   const lang = useLang();
+  // MapContainer passes no aria or data attributes on: the wrapper names the map.
   return (
-    <MapContainer
-      center={[centre.lat, centre.lng]}
-      zoom={centre.zoom}
-      scrollWheelZoom={false}
-      style={{ height: MAP_HEIGHT_PX, width: "100%", background: "#efe6d6" }}
-      aria-label={label}
-      data-testid="locations-map"
-    >
-      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-      {locations.map((location) => (
-        <Marker
-          key={`${location.lat},${location.lng}`}
-          position={[location.lat, location.lng]}
-          icon={pin}
-          title={pickText(lang, location.title.en, location.title.ar)}
-          alt={pickText(lang, location.title.en, location.title.ar)}
-        >
-          <Popup>
-            <strong>{pickText(lang, location.title.en, location.title.ar)}</strong>
-            <br />
-            {pickText(lang, location.address.en, location.address.ar)}
-          </Popup>
-        </Marker>
-      ))}
-    </MapContainer>
+    <section aria-label={label} data-testid="locations-map">
+      <MapContainer
+        center={[centre.lat, centre.lng]}
+        zoom={centre.zoom}
+        scrollWheelZoom={false}
+        style={{ height: MAP_HEIGHT_PX, width: "100%", background: "#efe6d6" }}
+      >
+        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+        {locations.map((location) => (
+          <Marker
+            key={`${location.lat},${location.lng}`}
+            position={[location.lat, location.lng]}
+            icon={pin}
+            title={pickText(lang, location.title.en, location.title.ar)}
+            alt={pickText(lang, location.title.en, location.title.ar)}
+          >
+            <Popup>
+              <strong>{pickText(lang, location.title.en, location.title.ar)}</strong>
+              <br />
+              {pickText(lang, location.address.en, location.address.ar)}
+            </Popup>
+          </Marker>
+        ))}
+      </MapContainer>
+    </section>
   );
 }
