@@ -10,8 +10,23 @@ import { createRequestHandler, type RequestHandler, type ServerBuild } from "rea
 import { pickServerLanguage } from "../../shared/domain/language.ts";
 import { namespacesFor } from "../../web/i18n/route-namespaces.ts";
 import type { WebLoadContext } from "../web-context.ts";
+import {
+  type CachedPage,
+  cacheableRequest,
+  createHtmlCache,
+  pickEncoding,
+  toCachedPage,
+  withScriptHashes,
+} from "./html-cache.ts";
 
 export type WebMode = "production" | "dev" | "none";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Anonymous pages rendered once per (build, URL, language, content version): ADR 0008. */
+    htmlCache: ReturnType<typeof createHtmlCache>;
+  }
+}
 
 const BUILD_DIR = path.resolve("build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
@@ -81,6 +96,16 @@ export const webPlugin = fp(
       getBuild = async () =>
         (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     }
+    const htmlCache = createHtmlCache();
+    app.decorate("htmlCache", htmlCache);
+    // A development build changes with the sources: pages of an older one are never served.
+    const buildIds = new WeakMap<ServerBuild, number>();
+    let builds = 0;
+    const buildId = (build: ServerBuild) => {
+      let id = buildIds.get(build);
+      if (id === undefined) buildIds.set(build, (id = ++builds));
+      return id;
+    };
     const handler: RequestHandler = createRequestHandler(
       getBuild,
       opts.mode === "production" ? "production" : "development",
@@ -97,6 +122,17 @@ export const webPlugin = fp(
           if (NOT_PAGES.test(request.url)) return reply.callNotFound();
           const lang = pickServerLanguage(request.cookies.lang, request.headers["accept-language"]);
           const build = await getBuild();
+          const pathname = request.url.split("?")[0] ?? "/";
+          // Read before rendering: a page is filed under the version its loaders saw or older.
+          const slot = cacheableRequest(request)
+            ? htmlCache.slot(
+                `${buildId(build)} ${lang} ${request.url}`,
+                pathname,
+                await app.services.contentVersion(),
+              )
+            : null;
+          const cached = slot?.cached && (await slot.cached.catch(() => null));
+          if (cached) return sendCachedPage(request, reply, cached, "hit");
           const context: WebLoadContext = {
             services: app.services,
             lang,
@@ -106,6 +142,12 @@ export const webPlugin = fp(
             publicUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`,
           };
           const response = await handler(toWebRequest(request, reply), context);
+          if (slot) {
+            const page = toCachedPage(response);
+            slot.fill(page);
+            const filled = await page;
+            if (filled) return sendCachedPage(request, reply, filled, "miss");
+          }
           return sendWebResponse(reply, response);
         },
       });
@@ -131,6 +173,28 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
     ...(hasBody ? { duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/**
+ * A cached page: the stored bytes in the encoding the browser takes, and the response's own
+ * CSP (fresh nonce) with the page's inline scripts allowed by hash.
+ */
+function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: "hit" | "miss",
+) {
+  reply.status(200);
+  for (const [key, value] of page.headers) reply.header(key, value);
+  reply.header("vary", "Cookie, Accept-Language, Accept-Encoding");
+  reply.header("x-html-cache", state);
+  const csp = reply.getHeader("content-security-policy");
+  if (typeof csp === "string")
+    reply.header("content-security-policy", withScriptHashes(csp, page.scriptHashes));
+  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response) {
