@@ -19,6 +19,8 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.adminEmail).toBeUndefined();
     expect(config.googleClientId).toBeUndefined();
+    // No SMTP_URL: no e-mail is queued or sent.
+    expect(config.smtpUrl).toBeUndefined();
   });
 
   it("reads every setting", () => {
@@ -38,6 +40,8 @@ describe("loadConfig", () => {
       METRICS_TOKEN: "0123456789abcdef",
       RATE_LIMITS: "false",
       SEED_DEMO: "0",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      MAIL_FROM: "Shop <shop@example.com>",
     });
     expect(config).toEqual({
       env: "test",
@@ -56,6 +60,8 @@ describe("loadConfig", () => {
       metricsToken: "0123456789abcdef",
       rateLimits: false,
       seedDemo: false,
+      smtpUrl: "smtps://user:pass@mail.example.com:465",
+      mailFrom: "Shop <shop@example.com>",
     });
   });
 
@@ -73,6 +79,7 @@ describe("loadConfig", () => {
     ["NODE_ENV", "staging"],
     ["DATABASE_URL", "mysql://x"],
     ["ADMIN_EMAIL", "not-an-email"],
+    ["SMTP_URL", "mail.example.com:25"],
     ["ADMIN_PASSWORD", "123"],
     ["LOG_LEVEL", "loud"],
     ["PUBLIC_URL", "shop.example.com"],

@@ -42,6 +42,11 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   RATE_LIMITS: z
     .enum(["true", "false", "1", "0"])
     .default("true")
@@ -73,6 +78,10 @@ export type Config = {
   redisUrl?: string;
   /** Bearer token for GET /metrics; unset = no /metrics. */
   metricsToken?: string;
+  /** Order e-mails go out through this server; unset = nothing is queued or sent. */
+  smtpUrl?: string;
+  /** The From of those e-mails. */
+  mailFrom: string;
   seedDemo: boolean;
   /** Off only for automated browser tests, which sign in more often than any person. */
   rateLimits: boolean;
@@ -137,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "Sweets shop <no-reply@example.com>",
     seedDemo: e.SEED_DEMO,
     rateLimits: e.RATE_LIMITS,
   };

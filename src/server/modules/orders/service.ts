@@ -16,6 +16,9 @@ import type { SettingsService } from "../settings/service.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
 import { type PlaceOrderContext, placeOrder, sha256 } from "./place-order.ts";
 
+/** A new order, as listeners (the order e-mails) get it once it is saved. */
+export type PlacedOrder = { dto: OrderDto; lang: "en" | "ar"; accessKey: string | null };
+
 const ORDER_NOT_FOUND = "Order not found.";
 
 function sameHash(a: string, b: string): boolean {
@@ -28,6 +31,8 @@ const statusesOf = (group: StatusGroup): OrderStatus[] =>
   ORDER_STATUSES.filter((status) => statusGroup(status) === group);
 
 export function createOrderService(db: Db, deps: { settings: SettingsService }) {
+  const placedListeners: Array<(placed: PlacedOrder) => Promise<void>> = [];
+
   async function dtos(rows: OrderRow[]): Promise<OrderDto[]> {
     const settings = await deps.settings.get();
     const parts = await loadOrderParts(
@@ -70,7 +75,18 @@ export function createOrderService(db: Db, deps: { settings: SettingsService }) 
       const dto = written
         ? toOrderDto(order, written.lines, written.events, settings)
         : (await dtos([order]))[0]!;
+      if (created) {
+        // After the order's transaction: a listener can neither undo nor fail the order.
+        for (const listener of placedListeners) {
+          await listener({ dto, lang: order.lang, accessKey }).catch(() => {});
+        }
+      }
       return { dto: { ...dto, access_key: accessKey }, created };
+    },
+
+    /** Called once per new order, after it is saved (the mail module queues its e-mails). */
+    onPlaced(listener: (placed: PlacedOrder) => Promise<void>): void {
+      placedListeners.push(listener);
     },
 
     /** The owner (by token) or whoever holds the private link's key; anyone else gets 404. */

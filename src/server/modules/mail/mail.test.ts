@@ -1,0 +1,207 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mailOutbox } from "../../db/schema/orders-desk.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** quoted-printable and base64 bodies back to UTF-8 text, so assertions read the words. */
+function decode(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, "");
+  const qp = Buffer.from(
+    unfolded.replace(/=([0-9A-F]{2})/g, (_m, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    ),
+    "latin1",
+  ).toString("utf8");
+  const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
+    .map((m) => Buffer.from(m[1]!.replace(/\s/g, ""), "base64").toString("utf8"))
+    .join("\n");
+  const subjects = [...raw.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)]
+    .map(([, kind, body]) =>
+      kind!.toUpperCase() === "B"
+        ? Buffer.from(body!, "base64").toString("utf8")
+        : Buffer.from(
+            body!
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
+    )
+    .join("");
+  return `${qp}\n${b64}\n${subjects}`;
+}
+
+/** A real SMTP server on loopback; `refuseNext` makes it answer the next message with a 451. */
+function startSmtp() {
+  const received: Received[] = [];
+  const state = { refuseNext: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if (state.refuseNext > 0) {
+          state.refuseNext -= 1;
+          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+          return callback(error);
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise<{
+    port: number;
+    received: Received[];
+    state: typeof state;
+    close(): Promise<void>;
+  }>((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      resolve({
+        port: (server.server.address() as AddressInfo).port,
+        received,
+        state,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+let product: number;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Shop <shop@example.com>",
+      PUBLIC_URL: "https://shop.example.com",
+    },
+  });
+  product = await addProduct(t.database.db, { name: "Maamoul", nameAr: "معمول", priceCents: 2000 });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.received.length = 0;
+  smtp.state.refuseNext = 0;
+  await t.database.db.delete(mailOutbox);
+});
+
+const worker = () => t.app.mailWorker!;
+
+describe("order e-mails through a real SMTP server", () => {
+  it("a bank-transfer order in Arabic: confirmation to the customer, notice to the shop", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 1000, qty: 2 }], {
+        payment_method: "bank_transfer",
+        lang: "ar",
+      }),
+      { headers: { cookie: "lang=ar" } },
+    );
+    expect(res.statusCode).toBe(201);
+    const { number, access_key } = res.json().data;
+    // Queued right after the order, sent by the worker.
+    expect(await t.database.db.select().from(mailOutbox)).toHaveLength(2);
+    expect(await worker().runOnce()).toBe(2);
+
+    const customer = smtp.received.find((m) => m.to.includes("layla@example.com"))!;
+    const text = decode(customer.raw);
+    expect(customer.from).toBe("shop@example.com");
+    expect(text).toContain(number);
+    expect(text).toContain(`https://shop.example.com/order/${number}?key=${access_key}`);
+    // In the order's language (Arabic), with Latin digits: 2 x 20.00, then 40 - 20% + 15.
+    expect(text).toContain("طلبك SW-");
+    expect(text).toContain("معمول (1 kg × 2)");
+    expect(text).toContain("40.00");
+    expect(text).toContain("47.00");
+    // The bank text of the settings, in Arabic.
+    const { bankTransferInstructions } = await t.app.services.settings.get();
+    expect(text).toContain(bankTransferInstructions.ar);
+
+    const shop = smtp.received.find((m) => m.to.includes("info@example.com"))!;
+    const notice = decode(shop.raw);
+    expect(notice).toContain(`New order ${number}`);
+    expect(notice).toContain("Layla Haddad");
+    expect(notice).toContain("https://shop.example.com/admin-orders");
+
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
+  });
+
+  it("a refusal is retried after the backoff and then delivered", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 1000, qty: 1 }], {
+        email: null,
+        phone: "+963 944 000 222",
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    // A guest without e-mail: only the shop's notice.
+    expect(await t.database.db.select().from(mailOutbox)).toHaveLength(1);
+
+    smtp.state.refuseNext = 1;
+    const now = new Date();
+    expect(await worker().runOnce(now)).toBe(0);
+    const [failed] = await t.database.db.select().from(mailOutbox);
+    expect(failed).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
+    expect(failed!.lastError).toMatch(/451|Try again later/);
+    expect(failed!.nextAttemptAt.getTime()).toBe(now.getTime() + 30_000);
+
+    // Not due yet: nothing happens.
+    expect(await worker().runOnce(new Date(now.getTime() + 10_000))).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+    // Due: delivered.
+    expect(await worker().runOnce(new Date(now.getTime() + 31_000))).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    const [sent] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, failed!.id));
+    expect(sent).toMatchObject({ attempts: 2, lastError: null });
+    expect(sent!.sentAt).not.toBeNull();
+  });
+
+  it("a mail server that is down never fails or slows the order", async () => {
+    await smtp.close();
+    const res = await placeOrder(t.app, orderBody([{ productId: product, grams: 1000, qty: 1 }]));
+    expect(res.statusCode).toBe(201);
+    expect(await worker().runOnce()).toBe(0);
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.attempts === 1 && r.sentAt === null)).toBe(true);
+    smtp = await startSmtp();
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("nothing is queued or sent", async () => {
+    const plain = await createTestApp();
+    try {
+      const id = await addProduct(plain.database.db);
+      const res = await placeOrder(plain.app, orderBody([{ productId: id, grams: 1000, qty: 1 }]));
+      expect(res.statusCode).toBe(201);
+      expect(plain.app.mailWorker).toBeUndefined();
+      expect(await plain.database.db.select().from(mailOutbox)).toHaveLength(0);
+    } finally {
+      await plain.close();
+    }
+  });
+});

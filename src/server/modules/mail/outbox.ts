@@ -1,0 +1,149 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { nextMailAttempt } from "../../../shared/domain/mail-retry.ts";
+import type { ShopSettings } from "../../../shared/schemas/settings.ts";
+import type { Db } from "../../db/client.ts";
+import { mailOutbox } from "../../db/schema/orders-desk.ts";
+import type { PlacedOrder } from "../orders/service.ts";
+import { type Mail, newOrderNotice, orderConfirmation } from "./templates.ts";
+
+/** How long a claimed row is left alone while it is being sent (another instance skips it). */
+const SENDING_LEASE_MS = 5 * 60_000;
+const BATCH = 10;
+
+/**
+ * Queues an order's e-mails: the confirmation to the customer (when they gave an e-mail) and
+ * the notice to the shop's first settings address. One insert; the worker sends them.
+ */
+export async function enqueueOrderMails(
+  db: Db,
+  placed: PlacedOrder,
+  opts: { baseUrl: string; settings: ShopSettings },
+): Promise<number> {
+  const { dto, lang, accessKey } = placed;
+  const number = encodeURIComponent(dto.number);
+  const link = `${opts.baseUrl}/order/${number}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ""}`;
+  const rows: Array<Mail & { kind: string; to: string }> = [];
+  if (dto.email) {
+    rows.push({
+      kind: "order_confirmation",
+      to: dto.email,
+      ...orderConfirmation(dto, lang, link, opts.settings),
+    });
+  }
+  const shop = opts.settings.emails[0];
+  if (shop) {
+    rows.push({
+      kind: "order_new_shop",
+      to: shop,
+      ...newOrderNotice(dto, `${opts.baseUrl}/admin-orders`),
+    });
+  }
+  if (rows.length) await db.insert(mailOutbox).values(rows);
+  return rows.length;
+}
+
+export type MailWorker = {
+  /** Sends what is due at `now`; resolves with how many were sent. */
+  runOnce(now?: Date): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+};
+
+/** Sends the outbox through SMTP_URL with nodemailer; a refusal is retried with backoff. */
+export function createMailWorker(opts: {
+  db: Db;
+  smtpUrl: string;
+  from: string;
+  onError?: (error: unknown) => void;
+}): MailWorker {
+  const { db } = opts;
+  const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function claim(now: Date) {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            isNull(mailOutbox.failedAt),
+            lte(mailOutbox.nextAttemptAt, now),
+          ),
+        )
+        .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      for (const row of due) {
+        await tx
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS) })
+          .where(eq(mailOutbox.id, row.id));
+      }
+      return due;
+    });
+  }
+
+  async function runOnce(now = new Date()): Promise<number> {
+    let sent = 0;
+    for (const row of await claim(now)) {
+      try {
+        await transport.sendMail({
+          from: opts.from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        });
+        await db
+          .update(mailOutbox)
+          .set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+          .where(eq(mailOutbox.id, row.id));
+        sent += 1;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const next = nextMailAttempt(attempts, now);
+        await db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError: String((error as Error)?.message ?? error).slice(0, 500),
+            ...(next ? { nextAttemptAt: next } : { failedAt: new Date() }),
+          })
+          .where(eq(mailOutbox.id, row.id));
+      }
+    }
+    return sent;
+  }
+
+  const tick = () => {
+    if (running) return;
+    running = runOnce()
+      .catch((error) => {
+        opts.onError?.(error);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  return {
+    runOnce,
+    start(intervalMs = 5_000) {
+      if (timer) return;
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+      transport.close();
+    },
+  };
+}

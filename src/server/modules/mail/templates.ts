@@ -1,0 +1,159 @@
+import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import type { OrderDto } from "../../../shared/schemas/order.ts";
+import type { ShopSettings } from "../../../shared/schemas/settings.ts";
+
+export type Mail = { subject: string; text: string; html: string };
+
+const TEXTS = {
+  en: {
+    brand: "Golden Syrup Sweets",
+    subject: (n: string) => `Your order ${n} – Golden Syrup Sweets`,
+    hello: (name: string) => `Hello ${name},`,
+    thanks: "Thank you for your order. Here is what we received:",
+    subtotal: "Subtotal",
+    discount: "Discount",
+    delivery: "Delivery",
+    total: "Total",
+    payment: "Payment",
+    methods: {
+      cod: "Cash on delivery: pay when your sweets arrive.",
+      bank_transfer: "Bank transfer:",
+      messaging_app: "Order via messaging app: we will confirm it with you there.",
+    },
+    link: "Follow your order here:",
+    bye: "With sweet regards,",
+  },
+  ar: {
+    brand: "حلويات القطر الذهبي",
+    subject: (n: string) => `طلبك ${n} – حلويات القطر الذهبي`,
+    hello: (name: string) => `مرحباً ${name}،`,
+    thanks: "شكراً لطلبك. هذا ما استلمناه:",
+    subtotal: "المجموع الفرعي",
+    discount: "الخصم",
+    delivery: "التوصيل",
+    total: "الإجمالي",
+    payment: "الدفع",
+    methods: {
+      cod: "الدفع عند الاستلام: ادفع عند وصول حلوياتك.",
+      bank_transfer: "تحويل مصرفي:",
+      messaging_app: "الطلب عبر تطبيق المراسلة: سنؤكده معك هناك.",
+    },
+    link: "تابع طلبك من هنا:",
+    bye: "مع أطيب التحيات،",
+  },
+} as const;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+const money = (dollars: number, lang: Lang) => formatMoney(toCents(dollars), lang);
+const weight = (grams: number) =>
+  grams >= 1000 ? `${(grams / 1000).toLocaleString("en")} kg` : `${grams} g`;
+
+function lineRows(order: OrderDto, lang: Lang) {
+  return order.lines.map((line) => ({
+    name: lang === "ar" && line.name_ar ? line.name_ar : line.name,
+    detail: `${weight(line.grams)} × ${line.qty}`,
+    total: money(line.line_total, lang),
+  }));
+}
+
+function totals(order: OrderDto, lang: Lang) {
+  const t = TEXTS[lang];
+  return [
+    [t.subtotal, money(order.subtotal, lang)],
+    ...(order.discount > 0
+      ? [[`${t.discount} (${order.discount_percent}%)`, `-${money(order.discount, lang)}`]]
+      : []),
+    [t.delivery, money(order.delivery_fee, lang)],
+    [t.total, money(order.total, lang)],
+  ] as Array<[string, string]>;
+}
+
+/**
+ * The customer's confirmation, in the language the order was placed in: lines, totals, how to
+ * pay (the bank-transfer text from the settings) and the private link to the order.
+ */
+export function orderConfirmation(
+  order: OrderDto,
+  lang: Lang,
+  link: string,
+  settings: Pick<ShopSettings, "bankTransferInstructions">,
+): Mail {
+  const t = TEXTS[lang];
+  const lines = lineRows(order, lang);
+  const sums = totals(order, lang);
+  const method = order.payment_method as keyof typeof t.methods;
+  const bank =
+    method === "bank_transfer"
+      ? (lang === "ar" && settings.bankTransferInstructions.ar) ||
+        settings.bankTransferInstructions.en
+      : "";
+  const payment = [t.methods[method] ?? order.payment_method, bank].filter(Boolean).join(" ");
+  const text = [
+    t.hello(order.name),
+    "",
+    t.thanks,
+    `#${order.number}`,
+    "",
+    ...lines.map((l) => `- ${l.name} (${l.detail}): ${l.total}`),
+    "",
+    ...sums.map(([label, value]) => `${label}: ${value}`),
+    "",
+    `${t.payment}: ${payment}`,
+    "",
+    t.link,
+    link,
+    "",
+    t.bye,
+    t.brand,
+  ].join("\n");
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
+<p>${escapeHtml(t.hello(order.name))}</p>
+<p>${escapeHtml(t.thanks)} <bdi dir="ltr">#${escapeHtml(order.number)}</bdi></p>
+<table cellpadding="4">${lines
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(l.name)}</td><td dir="ltr">${escapeHtml(l.detail)}</td><td dir="ltr">${escapeHtml(l.total)}</td></tr>`,
+    )
+    .join("")}</table>
+<table cellpadding="4">${sums
+    .map(
+      ([label, value]) =>
+        `<tr><td>${escapeHtml(label)}</td><td dir="ltr"><b>${escapeHtml(value)}</b></td></tr>`,
+    )
+    .join("")}</table>
+<p><b>${escapeHtml(t.payment)}:</b> ${escapeHtml(payment)}</p>
+<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
+</body></html>`;
+  return { subject: t.subject(order.number), text, html };
+}
+
+/** The shop's notice of a new order (English: the back office's working language). */
+export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
+  const lines = lineRows(order, "en");
+  const sums = totals(order, "en");
+  const customer = [order.name, order.phone, order.email].filter(Boolean).join(", ");
+  const address = [order.address, order.city, order.country].filter(Boolean).join(", ");
+  const text = [
+    `New order ${order.number}`,
+    "",
+    `Customer: ${customer}`,
+    `Address: ${address}`,
+    ...(order.notes ? [`Notes: ${order.notes}`] : []),
+    `Payment: ${order.payment_method}`,
+    "",
+    ...lines.map((l) => `- ${l.name} (${l.detail}): ${l.total}`),
+    "",
+    ...sums.map(([label, value]) => `${label}: ${value}`),
+    "",
+    `Open the orders desk: ${adminLink}`,
+  ].join("\n");
+  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif"><pre style="font-family:inherit">${escapeHtml(text)}</pre></body></html>`;
+  return { subject: `New order ${order.number} (${money(order.total, "en")})`, text, html };
+}
