@@ -34,7 +34,8 @@ export default defineConfig({
           name: "api",
           include: ["src/server/**/*.test.ts"],
           environment: "node",
-          setupFiles,
+          // Cheap argon2 in-process; production's cost is pinned by passwords.test.ts.
+          setupFiles: [...setupFiles, "./src/server/test/setup.ts"],
           // Migrates once per run; each file's database starts from that (see the file).
           globalSetup: ["./src/server/test/global-setup.ts"],
           // Each file opens its own database (PGlite takes seconds to start).
