@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { answerBackupRequests } from "./backup/backup.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, DataDirLockedError, openDatabase } from "./db/client.ts";
 import { seedOnFirstStart } from "./db/seed/run.ts";
@@ -50,6 +51,9 @@ export async function boot(
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
   });
   app.addHook("onClose", () => database.close());
+  // `npm run backup` while the shop runs on PGlite: this process writes the file (SIGUSR2).
+  const stopAnswering = answerBackupRequests(database, config, (message) => app.log.info(message));
+  app.addHook("onClose", async () => stopAnswering());
 
   let stopping = false;
   const stop = async (signal: string) => {
