@@ -55,17 +55,21 @@ const sectionFields = ({ id: _i, updated_at: _u, page: _p, slug: _s, ...rest }: 
 
 /**
  * FAQ items and policy sections: stored bilingual content the owner edits (DECISIONS), read on
- * every FAQ and policy page. Reads are kept in memory and dropped on every write through this
- * service (one process owns the database; see docs/conventions.md).
+ * every FAQ and policy page. Public reads go through the shared content cache, which migration
+ * 0014's triggers make stale on any write (docs/conventions.md, "Caches").
  */
-export function createContentService(db: Db) {
+type Cache = { get<T>(key: string, load: () => Promise<T>): Promise<T> };
+
+export type ContentServiceOptions = {
+  /** The shared public-read cache (docs/conventions.md, "Caches"); none = read every time. */
+  cache?: Cache;
+};
+
+export function createContentService(db: Db, opts: ContentServiceOptions = {}) {
   let seeding: Promise<void> | undefined;
-  let faqCache: FaqItemDto[] | undefined;
-  const sectionCache = new Map<PolicyPage, PolicySectionDto[]>();
-  const invalidate = () => {
-    faqCache = undefined;
-    sectionCache.clear();
-  };
+  // Migration 0014's triggers bump the content version on every write to these tables.
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    opts.cache ? opts.cache.get(key, load) : load();
 
   /** SPEC's texts go in once, on the first read of a fresh database, demo data or not. */
   async function seedOnce(): Promise<void> {
@@ -134,17 +138,12 @@ export function createContentService(db: Db) {
   return {
     ensureSeeded,
 
-    async faq(): Promise<FaqItemDto[]> {
-      faqCache ??= await loadFaq();
-      return faqCache;
+    faq(): Promise<FaqItemDto[]> {
+      return cached("content:faq", loadFaq);
     },
 
-    async policy(page: PolicyPage): Promise<PolicySectionDto[]> {
-      const cached = sectionCache.get(page);
-      if (cached) return cached;
-      const loaded = await loadSections(page);
-      sectionCache.set(page, loaded);
-      return loaded;
+    policy(page: PolicyPage): Promise<PolicySectionDto[]> {
+      return cached(`content:page:${page}`, () => loadSections(page));
     },
 
     /** Every page's sections, for the admin "Pages" screen. */
@@ -181,7 +180,6 @@ export function createContentService(db: Db) {
         });
         return created;
       });
-      invalidate();
       return dto;
     },
 
@@ -212,7 +210,6 @@ export function createContentService(db: Db) {
         });
         return updated;
       });
-      invalidate();
       return dto;
     },
 
@@ -228,7 +225,6 @@ export function createContentService(db: Db) {
           changes: changesOnDelete(faqFields(faqDto(row))),
         });
       });
-      invalidate();
     },
 
     async updateSection(
@@ -268,7 +264,6 @@ export function createContentService(db: Db) {
         });
         return updated;
       });
-      invalidate();
       return dto;
     },
   };
