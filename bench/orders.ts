@@ -1,0 +1,300 @@
+// Orders desk at 100,000 orders (issue 11): the admin list, a search, a filtered page and the
+// dashboard's API, on scratch PGlite and (when reachable) PostgreSQL, 10 connections.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { buildApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
+import { users } from "../src/server/db/schema/accounts.ts";
+import { seedCatalog } from "../src/server/db/seed/catalog.ts";
+import { businessDate } from "../src/shared/domain/coupons.ts";
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+const LOCAL_PG = "postgres://postgres@127.0.0.1:5432/postgres";
+const here = fileURLToPath(import.meta.url);
+
+type AutocannonResult = { requests: { average: number }; errors: number };
+type AutocannonInstance = Promise<AutocannonResult> & {
+  on(
+    event: "response",
+    listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+  ): void;
+};
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: { setupRequest: (request: { path: string }) => { path: string } }[];
+}) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+type Scenario = { label: string; path: string; target: number; next?: () => string };
+
+function cycling(make: (n: number) => string): () => string {
+  let n = 0;
+  return () => make(n++);
+}
+
+const today = businessDate(new Date());
+const daysAgo = (n: number) => businessDate(new Date(Date.now() - n * 86_400_000));
+const SEARCHES = ["SW-2123", "ليلى 4", "layla 77", "+963 900001", "c5551@example", "سامي"];
+
+const SCENARIOS: Scenario[] = [
+  { label: "list, page 1 (20)", path: "/api/admin/orders?per_page=20", target: 50 },
+  {
+    label: "list, pages 1..200 (50)",
+    path: "/api/admin/orders?per_page=50",
+    target: 50,
+    next: cycling((n) => `/api/admin/orders?per_page=50&page=${1 + (n % 200)}`),
+  },
+  {
+    label: "search (number, Arabic/English name, phone, e-mail)",
+    path: "/api/admin/orders?q=SW-2123",
+    target: 50,
+    next: cycling(
+      (n) => `/api/admin/orders?q=${encodeURIComponent(SEARCHES[n % SEARCHES.length]!)}`,
+    ),
+  },
+  {
+    label: "filtered: completed, last 7 days, page 3",
+    path: `/api/admin/orders?status=completed&from=${daysAgo(7)}&to=${today}&page=3&per_page=20`,
+    target: 50,
+  },
+  {
+    label: "filtered + search: pending, 30 days, 'ليلى'",
+    path: `/api/admin/orders?status=pending&from=${daysAgo(30)}&to=${today}&q=${encodeURIComponent("ليلى")}`,
+    target: 50,
+  },
+  { label: "dashboard", path: "/api/admin/dashboard", target: 100 },
+];
+
+/** 100,000 orders over the last 30 days, half with Arabic names, 1-2 lines and one event each. */
+async function seedOrders(database: Database): Promise<void> {
+  const db = database.db;
+  await seedCatalog(db, { uploadsDir: os.tmpdir(), images: false });
+  const seconds = Math.floor((30 * 86_400) / ORDERS);
+  for (let start = 1; start <= ORDERS; start += 20_000) {
+    const end = Math.min(ORDERS, start + 19_999);
+    await db.execute(sql`
+      insert into orders (number, status, access_key_hash, name, phone, email, country, city,
+        address, lang, payment_method, subtotal_cents, discount_cents, discount_percent,
+        discount_source, delivery_fee_cents, total_cents, total_grams, idempotency_key_hash,
+        request_hash, created_at, updated_at)
+      select 'SW-' || (200000 + g),
+        (array['pending','confirmed','preparing','shipped','completed','canceled'])[1 + g % 6],
+        md5('k' || g),
+        case when g % 2 = 0 then 'ليلى حداد ' || g else 'Layla Haddad ' || g end,
+        '+963 9' || lpad(g::text, 8, '0'),
+        case when g % 3 = 0 then null else 'c' || g || '@example.com' end,
+        'SY', 'Damascus', 'Old City', case when g % 2 = 0 then 'ar' else 'en' end,
+        (array['cod','bank_transfer','messaging_app'])[1 + g % 3],
+        3000 + g % 5000, 600, 20, 'standing', 1500, 3900 + g % 5000, 1000,
+        md5('i' || g), md5('r' || g),
+        now() - make_interval(secs => g * ${seconds}), now()
+      from generate_series(${start}::int, ${end}::int) g`);
+  }
+  await db.execute(sql`
+    insert into order_lines (order_id, product_id, name_en, name_ar, grams, qty,
+      unit_price_cents, line_total_cents)
+    select o.id, p.id, p.name_en, p.name_ar, 500 * (1 + o.id % 3), 1 + o.id % 2, 1500, 3000
+    from orders o
+    join lateral (select id, name_en, name_ar from products
+      order by id offset (o.id % 10) limit 1) p on true`);
+  await db.execute(sql`
+    insert into order_events (order_id, status, actor, created_at)
+    select id, 'pending', 'customer', created_at from orders`);
+  await db.execute(sql`vacuum analyze`);
+}
+
+async function prepare(database: Database): Promise<void> {
+  await database.migrate();
+  const t0 = performance.now();
+  await seedOrders(database);
+  console.log(`  seeded ${ORDERS} orders in ${Math.round(performance.now() - t0)} ms`);
+}
+
+function startServer(kind: "pglite" | "postgres", target: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", here, "--serve", kind, target], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise<{ port: number; token: string; child: ChildProcess }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server did not start in 120 s")), 120_000);
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /READY (\d+) (\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ port: Number(match[1]), token: match[2]!, child });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+async function measure(url: string, token: string, next?: () => string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const requests = next
+    ? [{ setupRequest: (r: { path: string }) => ({ ...r, path: next() }) }]
+    : undefined;
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers, requests });
+  const latencies: number[] = [];
+  let failures = 0;
+  const run = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+    requests,
+  });
+  run.on("response", (_client, status, _bytes, ms) => {
+    latencies.push(ms);
+    if (status !== 200) failures++;
+  });
+  const result = await run;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: Math.round(percentile(latencies, 0.5)),
+    p95: Math.round(percentile(latencies, 0.95)),
+    rps: Math.round(result.requests.average),
+    failures: failures + result.errors,
+  };
+}
+
+async function benchApi(kind: "pglite" | "postgres", target: string): Promise<boolean> {
+  const { port, token, child } = await startServer(kind, target);
+  let ok = true;
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    // The CSV of every order, streamed: time to the last byte and the server's memory after.
+    const t0 = performance.now();
+    const csv = await fetch(`${base}/api/admin/orders.csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const bytes = (await csv.arrayBuffer()).byteLength;
+    console.log(
+      `  CSV of all ${ORDERS} orders: ${(bytes / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - t0)} ms`,
+    );
+    for (const s of SCENARIOS) {
+      const r = await measure(`${base}${s.path}`, token, s.next);
+      const pass = r.p95 < s.target && r.failures === 0;
+      ok &&= pass;
+      console.log(
+        `  ${s.label.padEnd(52)} p50 ${String(r.p50).padStart(4)} ms  p95 ${String(r.p95).padStart(4)} ms  ${String(r.rps).padStart(5)} req/s  ${r.failures ? `${r.failures} failed ` : ""}${pass ? "ok" : `MISSES < ${s.target} ms`}`,
+      );
+    }
+  } finally {
+    await stopServer(child);
+  }
+  return ok;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Orders desk bench: ${ORDERS} orders, ${CONNECTIONS} connections, ${DURATION_S} s each`,
+  );
+  let allOk = true;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-orders-"));
+  try {
+    console.log("\nPGlite (scratch DATA_DIR)");
+    const database = await openPglite(dataDir);
+    await prepare(database);
+    await database.close();
+    allOk = (await benchApi("pglite", dataDir)) && allOk;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_PG;
+  if (await reachable(serverUrl)) {
+    const name = `shop_bench_orders_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      console.log(`\nPostgreSQL (scratch database ${name})`);
+      const database = await openPostgres(url.toString(), 4);
+      await prepare(database);
+      await database.close();
+      allOk = (await benchApi("postgres", url.toString())) && allOk;
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  } else {
+    console.log(`\nPostgreSQL: skipped (${serverUrl} not reachable; set BENCH_DATABASE_URL)`);
+  }
+  console.log(allOk ? "\nAll scenarios under target." : "\nSome scenarios missed the target.");
+  process.exitCode = allOk ? 0 : 1;
+}
+
+/** Child mode: the API on a random loopback port, with an admin token for the bench. */
+async function serve(): Promise<void> {
+  const [, , , kind, target] = process.argv as [
+    string,
+    string,
+    string,
+    "pglite" | "postgres",
+    string,
+  ];
+  const database = kind === "pglite" ? await openPglite(target) : await openPostgres(target, 10);
+  const dataDir = kind === "pglite" ? target : fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const app = await buildApp({ config, database, web: "none", rateLimit: false });
+  const [admin] = await database.db
+    .insert(users)
+    .values({
+      name: "Bench admin",
+      email: `bench-${Date.now()}@example.com`,
+      passwordHash: "not-a-real-hash",
+      isAdmin: true,
+    })
+    .returning({ id: users.id });
+  const { token } = await app.services.tokens.issue(admin!.id, "admin");
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.server.address() as { port: number };
+  process.stdout.write(`READY ${port} ${token}\n`);
+  process.once("SIGTERM", async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+const isEntry = process.argv[1] && path.resolve(process.argv[1]) === here;
+if (isEntry && process.argv[2] === "--serve") await serve();
+else if (isEntry) await main();
