@@ -18,6 +18,20 @@ export const NEXT_WEEK_DAYS = 7;
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** The dish rules' texts (the admin form translates them: admin-kitchen errors.*). */
+export const KITCHEN_MESSAGES = {
+  /** SPEC 5: "Kitchen dish: title required". */
+  TITLE_REQUIRED: "Title is required",
+  TITLE_TOO_LONG: "The title must not be longer than 120 characters.",
+  DESCRIPTION_TOO_LONG: "The description must not be longer than 2000 characters.",
+  /** SPEC 5: "price optional number". */
+  PRICE_NUMBER: "The price must be a number of at least 0.",
+  IMAGE_URL: "The image must be an http(s) address or an uploaded image.",
+  WEEKDAYS: "Weekdays must be whole numbers from 0 (Sunday) to 6 (Saturday).",
+  FILTER: `The filter must be one of: ${KITCHEN_FILTERS.join(", ")}.`,
+  BOOLEAN: "Must be true or false.",
+} as const;
+
 export function isKitchenFilter(value: unknown): value is KitchenFilter {
   return typeof value === "string" && (KITCHEN_FILTERS as readonly string[]).includes(value);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   DEFAULT_KITCHEN_FILTER,
   KITCHEN_FILTERS,
+  KITCHEN_MESSAGES,
   normaliseWeekdays,
   type Weekday,
 } from "../domain/kitchen.ts";
@@ -11,18 +12,7 @@ import { responsiveImageSchema } from "./catalog.ts";
 // dish calls `GET/POST /api/admin/kitchen`, `GET/PUT/DELETE /api/admin/kitchen/{id}`.
 // Money is dollars with two decimals in these bodies; cents in the database and domain.
 
-export const KITCHEN_MESSAGES = {
-  /** SPEC 5: "Kitchen dish: title required". */
-  TITLE_REQUIRED: "Title is required",
-  TITLE_TOO_LONG: "The title must not be longer than 120 characters.",
-  DESCRIPTION_TOO_LONG: "The description must not be longer than 2000 characters.",
-  /** SPEC 5: "price optional number". */
-  PRICE_NUMBER: "The price must be a number of at least 0.",
-  IMAGE_URL: "The image must be an http(s) address or an uploaded image.",
-  WEEKDAYS: "Weekdays must be whole numbers from 0 (Sunday) to 6 (Saturday).",
-  FILTER: `The filter must be one of: ${KITCHEN_FILTERS.join(", ")}.`,
-  BOOLEAN: "Must be true or false.",
-} as const;
+export { KITCHEN_MESSAGES };
 
 export const MAX_DISH_TITLE = 120;
 export const MAX_DISH_DESCRIPTION = 2000;

@@ -8,6 +8,7 @@ import {
   shortDate,
   weekdayName,
 } from "../../../shared/domain/kitchen.ts";
+import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import type { KitchenDish } from "../../../shared/schemas/kitchen.ts";
 import { useMessageText } from "../../components/form/messages.ts";
 import { withQuery } from "../../lib/paths.ts";
@@ -136,7 +137,13 @@ function MenuBody({
   if (state.status === "failed") {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-10 text-center">
-        <p className="text-red-700">{text(state.message)}</p>
+        <p className="text-red-700">
+          {state.message === MESSAGES.KITCHEN_FETCH_FAILED
+            ? t("errors.KITCHEN_FETCH_FAILED")
+            : state.message === MESSAGES.KITCHEN_FETCH_ERROR
+              ? t("errors.KITCHEN_FETCH_ERROR")
+              : text(state.message)}
+        </p>
         <button type="button" className="btn btn-primary" onClick={retry}>
           {t("menu.retry")}
         </button>

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import {
   DEFAULT_KITCHEN_FILTER,
   isKitchenFilter,
@@ -41,15 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Another tab is read by the page itself (with its own loading and retry), not the loader. */
-export function shouldRevalidate({
+export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
-}: Route.ShouldRevalidateFunctionArgs) {
+}) => {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
-}
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFrom(matches);
