@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { badgeTone } from "../../../shared/domain/order-states.ts";
 import { Price } from "../../components/ui/price.tsx";
+import { paths } from "../../lib/paths.ts";
 import type { CustomerOrder } from "./orders-api.ts";
 
 const TONE = {
@@ -28,7 +29,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
     <article className="rounded-xl border border-line bg-white p-4" data-testid="order-card">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-bold">
-          <Link to={`/order/${encodeURIComponent(order.number)}`} className="underline">
+          <Link to={paths.order(order.number)} className="underline">
             {t("orders.number", { number: order.number })}
           </Link>
         </h2>

@@ -4,6 +4,7 @@ import type { ProductListItem } from "../../../shared/schemas/catalog.ts";
 import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Grid columns: 1 on phones, 2 from 640 px, 3 from 1024 px. */
 export const GRID_SIZES =
@@ -61,7 +62,7 @@ export function ProductCard({
         <Heading className="text-lg font-bold text-brown">
           {/* The link covers the whole card; one link per card keeps the tab order short. */}
           <Link
-            to={`/product/${product.id}`}
+            to={paths.product(product.id)}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
             {name}

@@ -6,6 +6,7 @@ import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
+import { paths } from "../../lib/paths.ts";
 import { ArrowIcon } from "./arrows.tsx";
 
 /** SPEC 9: four cards a page. */
@@ -116,7 +117,7 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
       className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm"
       data-testid="home-product"
     >
-      <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="block">
+      <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true" className="block">
         <ResponsiveImage
           image={product.image}
           url={product.image_url}
@@ -145,7 +146,7 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
             {product.in_stock ? t("products.addToCart") : t("products.outOfStock")}
           </button>
           <Link
-            to={`/product/${product.id}`}
+            to={paths.product(product.id)}
             className="rounded-lg border border-gold-dark p-2 text-gold-dark hover:bg-gold-dark hover:text-white"
             aria-label={t("products.view", { name })}
           >

@@ -10,6 +10,7 @@ import {
 } from "../../features/catalog/product-options.ts";
 import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/product";
 
 export const handle = { i18n: ["product", "shop"] as const };
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const lang = root?.lang ?? "en";
   const name = pickText(lang, product.name, product.name_ar);
   const description = pickText(lang, product.description, product.description_ar);
-  const path = `/product/${params.id}`;
+  const path = paths.product(params.id);
   const origin = root?.publicUrl ?? "";
   const imagePath = product.image?.src ?? product.image_url;
   const image = imagePath ? new URL(imagePath, `${origin}/`).href : null;
