@@ -1,0 +1,185 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E_ADMIN, expect, test, waitForHydration } from "./support.ts";
+
+type Lang = "en" | "ar";
+type Status = "confirmed" | "preparing" | "shipped" | "completed";
+const texts = (lang: Lang, ns: string) =>
+  JSON.parse(fs.readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, "utf8"));
+const textsOf = (lang: Lang) => ({
+  account: texts(lang, "account"),
+  orders: texts(lang, "admin-orders"),
+  dashboard: texts(lang, "admin-dashboard"),
+});
+const T = { en: textsOf("en"), ar: textsOf("ar") };
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function useLanguage(page: Page, lang: Lang, baseURL: string) {
+  await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
+  await page.addInitScript((value) => localStorage.setItem("i18nextLng", value), lang);
+}
+
+async function signInAsOwner(page: Page, lang: Lang) {
+  const a = T[lang].account;
+  await page.goto("/admin-login");
+  await waitForHydration(page);
+  await page.getByLabel(new RegExp(`^${escapeRe(a.login.email)}`)).fill(E2E_ADMIN.email);
+  await page.getByLabel(new RegExp(`^${escapeRe(a.login.password)}`)).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: a.login.submit, exact: true }).click();
+  await page.waitForURL(/\/admin-dashboard$/);
+}
+
+type Product = { id: number; stock: number | null; weights: Array<{ grams: number }> };
+
+/** A demo product whose stock is tracked, with plenty left. */
+async function trackedProduct(request: APIRequestContext): Promise<Product> {
+  const list = await request.get("/api/products?per_page=48");
+  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
+  for (const item of items) {
+    if (!item.in_stock) continue;
+    const product = (
+      (await (await request.get(`/api/products/${item.id}`)).json()) as {
+        data: Product;
+      }
+    ).data;
+    if (product.stock !== null && product.stock >= 5) return product;
+  }
+  throw new Error("no demo product with tracked stock");
+}
+
+const stockOf = async (request: APIRequestContext, id: number) =>
+  ((await (await request.get(`/api/products/${id}`)).json()) as { data: Product }).data.stock!;
+
+async function placeOrder(request: APIRequestContext, product: Product, token?: string) {
+  const res = await request.post("/api/orders", {
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      "idempotency-key": `orders-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+    data: {
+      name: token ? "Sami" : "Guest",
+      phone: "+963 11 000 0000",
+      country: "SY",
+      city: "Damascus",
+      address: "Old City",
+      payment_method: "cod",
+      lines: [{ productId: product.id, grams: product.weights[0]!.grams, qty: 1 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { number: string } }).data;
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+const GROUP: Record<Status, string> = {
+  confirmed: "in_progress",
+  preparing: "in_progress",
+  shipped: "in_progress",
+  completed: "delivered",
+};
+
+for (const lang of ["en", "ar"] as const) {
+  const tr = T[lang];
+
+  test(`${lang}: a guest order rings the bell and its cancel returns stock; a customer's order goes to completed under their eyes; the dashboard counts them`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await useLanguage(page, lang, baseURL!);
+    await signInAsOwner(page, lang);
+    await expect(page.getByRole("heading", { level: 1, name: tr.dashboard.title })).toBeVisible();
+    await expect(page.getByTestId("dashboard-totals")).toBeVisible();
+    await waitForHydration(page);
+
+    // A guest orders while the owner looks: the bell's poll brings it within 10 s.
+    const product = await trackedProduct(page.request);
+    await page.getByTestId("notification-bell").click();
+    const guest = await placeOrder(page.request, product);
+    const item = page.getByTestId("notification-item").filter({ hasText: guest.number });
+    await expect(item).toBeVisible({ timeout: 12_000 });
+    await expect(item).toHaveAttribute("data-unread", "true");
+    await item.hover();
+    await expect(item).not.toHaveAttribute("data-unread", "true");
+    await item.click();
+    await page.waitForURL(/\/admin-orders\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(guest.number);
+    await expect(page.getByRole("link", { name: "+963 11 000 0000" })).toHaveAttribute(
+      "href",
+      "tel:+963110000000",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Cancel behind a confirmation: the stock goes back on the shelf.
+    const before = await stockOf(page.request, product.id);
+    await page.getByRole("button", { name: tr.orders.cancelOrder }).click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await dialog.getByRole("button", { name: tr.orders.cancelOrder }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("order-status").first()).toHaveAttribute(
+      "data-status",
+      "canceled",
+    );
+    await expect(page.getByTestId("next-states").getByRole("button")).toHaveCount(0);
+    const after = await stockOf(page.request, product.id);
+    expect(Math.round((after - before) * 1000)).toBe(product.weights[0]!.grams);
+
+    // A customer's order, found with the list's search, taken through every state.
+    const email = `desk-${lang}-${Date.now()}@example.com`;
+    const created = await page.request.post("/api/auth/register", {
+      data: { name: "Sami", email, password: "secret1", password_confirmation: "secret1" },
+    });
+    expect(created.status()).toBe(201);
+    const session = (await created.json()) as { token: string; user: unknown };
+    const mine = await placeOrder(page.request, product, session.token);
+    const customer = await browser.newContext({ baseURL });
+    const shopper = await customer.newPage();
+    await useLanguage(shopper, lang, baseURL!);
+    await shopper.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem("customer_token", token);
+        localStorage.setItem("customer_user", user);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
+
+    await page.goto("/admin-orders");
+    await expect(page.getByRole("heading", { level: 1, name: tr.orders.title })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: tr.orders.search }).fill(mine.number);
+    const link = page.getByTestId("order-link").filter({ hasText: mine.number });
+    await expect(link).toBeVisible();
+    await expect(page.getByTestId("order-link")).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(mine.number);
+
+    for (const status of ["confirmed", "preparing", "shipped", "completed"] as const) {
+      await page.getByTestId(`to-${status}`).click();
+      await expect(page.getByTestId("order-status").first()).toHaveAttribute("data-status", status);
+      await shopper.goto(`/orders?group=${GROUP[status]}`);
+      const card = shopper.getByTestId("order-card").filter({ hasText: mine.number });
+      await expect(card.getByText(tr.account.orders.status[status], { exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId("timeline").getByRole("listitem")).toHaveCount(5);
+    await customer.close();
+
+    // The dashboard shows the new orders.
+    await page.goto("/admin-dashboard");
+    await expect(page.getByTestId("recent-orders")).toContainText(mine.number);
+    await expect(page.getByTestId("chart-orders")).toBeVisible();
+    await expect(page.getByTestId("chart-status")).toBeVisible();
+    expect(Number(await page.getByTestId("total_orders").textContent())).toBeGreaterThanOrEqual(2);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
