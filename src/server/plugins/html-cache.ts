@@ -1,18 +1,14 @@
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { constants, crc32, deflateRaw } from "node:zlib";
 
 /**
  * Pages whose HTML is the same for every visitor without a session, in one language, under one
  * content version (docs/decisions/0008). Everything their loaders read is covered by the
- * content version: products (stock included), categories, weight options, settings, and the
- * build's own images. Not here: the kitchen (its menu depends on the day), the company pages
- * (their tables are not in the content version), search, accounts, orders, admin.
+ * content version: products (stock included), categories, weight options, settings, FAQ and
+ * policies (migration 0014), and the build's own images. Not here: the kitchen (its menu
+ * depends on the day), search, accounts, orders, admin.
  */
-const CACHEABLE = /^\/(shop|about|contact|cart|product\/\d{1,15})?$/;
+const CACHEABLE =
+  /^\/(shop|about|contact|cart|faq|privacy-policy|terms-condition|international-shipping|refund-policy|product\/\d{1,15})?$/;
 
 /** Renders kept per key: the home page's products are shuffled per render (SPEC 2). */
 const VARIANTS: Record<string, number> = { "/": 4 };
@@ -21,12 +17,10 @@ const MAX_ENTRIES = 500;
 
 export type CachedPage = {
   headers: [string, string][];
-  /** `'sha256-…'` sources for the page's inline scripts (CSP of a cached response). */
-  scriptHashes: string[];
-  /** Uncompressed HTML; its nonce attributes are the filling request's (hashes allow them). */
-  body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** The HTML split where the filling request's nonce stood: each response puts its own in. */
+  parts: Buffer[];
+  /** Each part deflated once, on its own, ending byte-aligned (sync flush): see `bytesFor`. */
+  deflated: Buffer[];
 };
 
 type Entry = {
@@ -51,48 +45,75 @@ export function cacheableRequest(request: {
   return CACHEABLE.test(pathname ?? "");
 }
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-
-/** CSP hash sources of every inline script in `html` (scripts with `src` need none). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/.test(attributes ?? "")) continue;
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(content ?? "")
-        .digest("base64")}'`,
-    );
-  }
-  return [...hashes];
-}
-
-/** `csp` with the hashes added to script-src (the per-response nonce stays). */
-export function withScriptHashes(csp: string, hashes: readonly string[]): string {
-  if (!hashes.length) return csp;
-  return csp.replace(/(^|;)\s*script-src\b/, (match) => `${match} ${hashes.join(" ")}`);
-}
-
 /** A finished page turned into a cache entry, or null when it must not be cached. */
-export async function toCachedPage(response: Response): Promise<CachedPage | null> {
+export async function toCachedPage(response: Response, nonce: string): Promise<CachedPage | null> {
   if (response.status !== 200 || !response.body) return null;
   if (response.headers.getSetCookie().length) return null;
   if (!response.headers.get("content-type")?.startsWith("text/html")) return null;
   const cacheControl = response.headers.get("cache-control") ?? "";
   if (/no-store|private/.test(cacheControl)) return null;
-  const body = Buffer.from(await response.arrayBuffer());
-  const html = body.toString("utf8");
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipAsync(body, { level: 9 }),
-  ]);
+  const html = Buffer.from(await response.arrayBuffer());
+  const parts: Buffer[] = [];
+  const needle = Buffer.from(nonce);
+  let from = 0;
+  for (let at = html.indexOf(needle); nonce && at !== -1; at = html.indexOf(needle, from)) {
+    parts.push(html.subarray(from, at));
+    from = at + needle.length;
+  }
+  parts.push(html.subarray(from));
+  const deflated = await Promise.all(
+    parts.map(
+      (part) =>
+        new Promise<Buffer>((resolve, reject) =>
+          deflateRaw(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }, (error, out) =>
+            error ? reject(error) : resolve(out),
+          ),
+        ),
+    ),
+  );
   const headers = [...response.headers].filter(([name]) => name !== "content-length");
-  return { headers, scriptHashes: inlineScriptHashes(html), body, br, gzip: gz };
+  return { headers, parts, deflated };
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A final, empty fixed-Huffman block: ends the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** A stored (uncompressed) deflate block holding `data`, for a byte-aligned stream. */
+function storedBlock(data: Buffer): Buffer {
+  const block = Buffer.alloc(5 + data.length);
+  block[0] = 0; // not final, stored
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+
+/**
+ * The page with this response's nonce, as sent: plain, or gzip made of the parts deflated at
+ * fill time with the nonce between them as stored blocks (no compression per response, only a
+ * CRC-32 over the page). Brotli streams cannot be spliced, so a cached page goes out as gzip.
+ */
+export function bytesFor(page: CachedPage, nonce: string, encoding: "gzip" | null): Buffer {
+  const value = Buffer.from(nonce);
+  const plain: Buffer[] = [];
+  page.parts.forEach((part, i) => {
+    if (i) plain.push(value);
+    plain.push(part);
+  });
+  const body = Buffer.concat(plain);
+  if (!encoding) return body;
+  const stored = storedBlock(value);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  page.deflated.forEach((part, i) => {
+    if (i) chunks.push(stored);
+    chunks.push(part);
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(body), 0);
+  trailer.writeUInt32LE(body.length % 2 ** 32, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -145,12 +166,8 @@ export function createHtmlCache(opts: { maxEntries?: number } = {}) {
 }
 export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
-/** The stored encoding to send for an Accept-Encoding header. */
-export function pickEncoding(accept: string | string[] | undefined): "br" | "gzip" | null {
+/** gzip when the browser takes it (every browser does), else plain. */
+export function pickEncoding(accept: string | string[] | undefined): "gzip" | null {
   const value = (Array.isArray(accept) ? accept.join(",") : (accept ?? "")).toLowerCase();
-  const allowed = (name: string) =>
-    new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(value);
-  if (allowed("br")) return "br";
-  if (allowed("gzip")) return "gzip";
-  return null;
+  return /(^|,)\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/.test(value) ? "gzip" : null;
 }

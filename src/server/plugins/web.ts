@@ -11,12 +11,12 @@ import { pickServerLanguage } from "../../shared/domain/language.ts";
 import { namespacesFor } from "../../web/i18n/route-namespaces.ts";
 import type { WebLoadContext } from "../web-context.ts";
 import {
+  bytesFor,
   type CachedPage,
   cacheableRequest,
   createHtmlCache,
   pickEncoding,
   toCachedPage,
-  withScriptHashes,
 } from "./html-cache.ts";
 
 export type WebMode = "production" | "dev" | "none";
@@ -143,7 +143,7 @@ export const webPlugin = fp(
           };
           const response = await handler(toWebRequest(request, reply), context);
           if (slot) {
-            const page = toCachedPage(response);
+            const page = toCachedPage(response, request.cspNonce);
             slot.fill(page);
             const filled = await page;
             if (filled) return sendCachedPage(request, reply, filled, "miss");
@@ -176,8 +176,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
 }
 
 /**
- * A cached page: the stored bytes in the encoding the browser takes, and the response's own
- * CSP (fresh nonce) with the page's inline scripts allowed by hash.
+ * A cached page with this response's own nonce (the CSP header's) in place of the filling
+ * request's, gzip-compressed at fill time when the browser takes it.
  */
 function sendCachedPage(
   request: FastifyRequest,
@@ -189,12 +189,9 @@ function sendCachedPage(
   for (const [key, value] of page.headers) reply.header(key, value);
   reply.header("vary", "Cookie, Accept-Language, Accept-Encoding");
   reply.header("x-html-cache", state);
-  const csp = reply.getHeader("content-security-policy");
-  if (typeof csp === "string")
-    reply.header("content-security-policy", withScriptHashes(csp, page.scriptHashes));
   const encoding = pickEncoding(request.headers["accept-encoding"]);
   if (encoding) reply.header("content-encoding", encoding);
-  return reply.send(encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body);
+  return reply.send(bytesFor(page, request.cspNonce, encoding));
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response) {
