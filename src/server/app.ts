@@ -36,6 +36,7 @@ import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, withRedaction } from "./plugins/logging.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { type WebMode, webPlugin } from "./plugins/web.ts";
 import { createServices } from "./services.ts";
@@ -92,6 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     dev: opts.web === "dev",
     rateLimit: opts.rateLimit ?? config.rateLimits,
   });
+  await app.register(metricsPlugin);
   await app.register(cookie);
   await app.register(authPlugin);
 

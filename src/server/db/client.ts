@@ -28,6 +28,8 @@ export type Database = {
    * equality only; it is per process (PGlite) and never worth persisting.
    */
   contentVersion(): Promise<string>;
+  /** Connections (GET /metrics): PGlite is one; PostgreSQL reports its pool. */
+  poolStats(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data directory as an uncompressed tar (test snapshots). */
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
@@ -112,6 +114,7 @@ export async function openPglite(
   return {
     db,
     kind: "pglite",
+    poolStats: () => ({ total: client.closed ? 0 : 1, idle: 0, waiting: 0 }),
     contentVersion: async () => `${boot}.${generation}`,
     dumpDataDir: () => client.dumpDataDir("none"),
     migrate: async () => {
@@ -134,6 +137,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     // Several instances may write: the version lives in the database, a sum of striped
     // counters the trigger bumps in the writing transaction (one cheap read per check).
     contentVersion: async () => {
