@@ -102,6 +102,17 @@ const SCENARIOS: Scenario[] = [
       (n) => `/api/products?page=${1 + (n % 1089)}&sort=${n % 2 ? "price_asc" : "newest"}`,
     ),
   },
+  // A search never asked before on every request (600 two-word queries): nothing cached at
+  // all, not even the query's ranking. The rows above page through rankings made once.
+  {
+    label: "cold: a new two-word search each",
+    path: "/api/products?search=royal%20aleppo",
+    next: cycling((n) => {
+      const [adjective, origin] = [ADJECTIVES[n % 20]!, ORIGINS[Math.floor(n / 20) % 15]!];
+      const pick = Math.floor(n / 300) % 2;
+      return `/api/products?search=${encodeURIComponent(`${adjective[pick]} ${origin[pick]}`)}`;
+    }),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPostgres } from "../db/client.ts";
 import { categories, products } from "../db/schema/catalog.ts";
+import { kitchenDishes } from "../db/schema/kitchen.ts";
 import { addProduct, orderBody, placeOrder } from "../modules/orders/test-fixtures.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { createContentCache } from "./content-cache.ts";
@@ -143,6 +144,31 @@ describe("public reads through the cache are fresh on the next read", () => {
   });
 });
 
+const menuTitles = async (app: FastifyInstance) =>
+  ((await app.inject("/api/kitchen?filter=today")).json().data as { title: string }[]).map(
+    (d) => d.title,
+  );
+describe("the kitchen menu follows its writes (the trigger, not the service)", () => {
+  it("a dish added, renamed and hidden shows on the next menu read", async () => {
+    expect(await menuTitles(t.app)).not.toContain("Cache Kibbeh");
+    const [dish] = await t.database.db
+      .insert(kitchenDishes)
+      .values({ titleEn: "Cache Kibbeh", priceCents: 900 })
+      .returning({ id: kitchenDishes.id });
+    expect(await menuTitles(t.app)).toContain("Cache Kibbeh");
+    await t.database.db
+      .update(kitchenDishes)
+      .set({ titleEn: "Cache Fattoush" })
+      .where(eq(kitchenDishes.id, dish!.id));
+    expect(await menuTitles(t.app)).toContain("Cache Fattoush");
+    await t.database.db
+      .update(kitchenDishes)
+      .set({ active: false })
+      .where(eq(kitchenDishes.id, dish!.id));
+    expect(await menuTitles(t.app)).not.toContain("Cache Fattoush");
+  });
+});
+
 describe("a second app instance on the same database", () => {
   let other: FastifyInstance;
   let otherDatabase: Database | undefined;
@@ -183,5 +209,23 @@ describe("a second app instance on the same database", () => {
 
     await other.services.settings.update({ deliveryFeeCents: 777 });
     expect((await t.app.services.settings.get()).deliveryFeeCents).toBe(777);
+  });
+
+  it("sees an order's stock change made through the other instance at once", async () => {
+    await t.database.db
+      .update(products)
+      .set({ stockGrams: 2000, active: true })
+      .where(eq(products.id, productId));
+    expect(await detail(other)).toMatchObject({ stock: 2, inStock: true });
+    const res = await placeOrder(t.app, orderBody([{ productId, grams: 1000, qty: 2 }]));
+    expect(res.statusCode).toBe(201);
+    expect(await detail(other)).toMatchObject({ stock: 0, inStock: false });
+    expect((await listed(other)).find((p) => p.id === productId)?.in_stock).toBe(false);
+  });
+
+  it("sees a kitchen write made through the other instance", async () => {
+    await menuTitles(other);
+    await t.database.db.insert(kitchenDishes).values({ titleEn: "Cross Instance Shakriyeh" });
+    expect(await menuTitles(other)).toContain("Cross Instance Shakriyeh");
   });
 });
