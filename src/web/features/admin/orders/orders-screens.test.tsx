@@ -1,0 +1,86 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
+import { renderWithKit } from "../../../test/render-with-kit.tsx";
+import { OrderDetailScreen } from "./order-detail-screen.tsx";
+import { OrdersScreen } from "./orders-screen.tsx";
+
+const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListItem => ({
+  id,
+  number: `SW-${10000 + id}`,
+  order: `SW-${10000 + id}`,
+  date: "2026-11-20T10:00:00.000Z",
+  created_at: "2026-11-20T10:00:00.000Z",
+  status,
+  customer: "ليلى",
+  phone: "+963 11 000 0000",
+  email: null,
+  country: "SY",
+  total: 35,
+  payment_method: "bank_transfer",
+  lang: "ar",
+  is_new: id === 1,
+});
+
+let urls: string[];
+let reply: (url: string) => Response;
+beforeEach(() => {
+  urls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return reply(url);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+describe("orders list", () => {
+  it("shows SPEC's badges, the new mark and payment method, and wires per-page and filters to the API", async () => {
+    reply = () =>
+      json({
+        data: [row(1, "pending"), row(2, "completed"), row(3, "canceled")],
+        meta: { page: 1, per_page: 10, total: 3, last_page: 1 },
+      });
+    renderWithKit(<OrdersScreen />);
+    const badges = await screen.findAllByTestId("order-status");
+    expect(badges.map((b) => b.className.match(/bg-(\w+)-100/)?.[1])).toEqual([
+      "yellow",
+      "green",
+      "red",
+    ]);
+    expect(screen.getAllByTestId("order-new")).toHaveLength(1);
+    expect(screen.getAllByText("Bank transfer")).toHaveLength(3);
+    expect(screen.getAllByTestId("order-link")[0]!.getAttribute("href")).toBe("/admin-orders/1");
+    expect(urls[0]).toBe("/api/admin/orders?page=1&per_page=10");
+
+    fireEvent.change(screen.getByTestId("status-filter"), { target: { value: "completed" } });
+    await waitFor(() =>
+      expect(urls.at(-1)).toBe("/api/admin/orders?status=completed&page=1&per_page=10"),
+    );
+    const perPage = screen.getByRole("combobox", { name: /per page/i }) as HTMLSelectElement;
+    expect([...perPage.options].map((o) => o.value)).toEqual(["10", "20", "50"]);
+    fireEvent.change(perPage, { target: { value: "50" } });
+    await waitFor(() => expect(urls.at(-1)).toContain("per_page=50"));
+  });
+
+  it("says SPEC's text when the list fails", async () => {
+    reply = () => json({}, 500);
+    renderWithKit(<OrdersScreen />);
+    expect(await screen.findByText("Failed to load orders")).toBeTruthy();
+  });
+});
+
+describe("order detail", () => {
+  it("says SPEC's text when the order fails", async () => {
+    reply = () => json({}, 500);
+    renderWithKit(<OrderDetailScreen id={7} />);
+    expect(await screen.findByText("Failed to load order details")).toBeTruthy();
+  });
+});
