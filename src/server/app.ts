@@ -37,6 +37,7 @@ import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, withRedaction } from "./plugins/logging.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { type WebMode, webPlugin } from "./plugins/web.ts";
 import { createServices } from "./services.ts";
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     rateLimit: opts.rateLimit ?? config.rateLimits,
   });
   await app.register(metricsPlugin);
+  await app.register(openapiPlugin);
   await app.register(cookie);
   await app.register(authPlugin);
 
