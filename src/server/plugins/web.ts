@@ -97,6 +97,8 @@ export const webPlugin = fp(
         (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
     }
     const htmlCache = createHtmlCache();
+    // HTML_CACHE=off renders every page (bench:throughput's before/after, or to rule it out).
+    const htmlCacheOn = process.env.HTML_CACHE !== "off";
     app.decorate("htmlCache", htmlCache);
     // A development build changes with the sources: pages of an older one are never served.
     const buildIds = new WeakMap<ServerBuild, number>();
@@ -124,13 +126,14 @@ export const webPlugin = fp(
           const build = await getBuild();
           const pathname = request.url.split("?")[0] ?? "/";
           // Read before rendering: a page is filed under the version its loaders saw or older.
-          const slot = cacheableRequest(request)
-            ? htmlCache.slot(
-                `${buildId(build)} ${lang} ${request.url}`,
-                pathname,
-                await app.services.contentVersion(),
-              )
-            : null;
+          const slot =
+            htmlCacheOn && cacheableRequest(request)
+              ? htmlCache.slot(
+                  `${buildId(build)} ${lang} ${request.url}`,
+                  pathname,
+                  await app.services.contentVersion(),
+                )
+              : null;
           const cached = slot?.cached && (await slot.cached.catch(() => null));
           if (cached) return sendCachedPage(request, reply, cached, "hit");
           const context: WebLoadContext = {
