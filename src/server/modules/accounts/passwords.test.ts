@@ -28,7 +28,7 @@ describe("password hashing", () => {
       .filter((file) => /\.tsx?$/.test(file) && !file.endsWith(".test.ts"))
       .filter((file) => file !== path.join("modules", "accounts", "passwords.ts"))
       .filter((file) =>
-        fs.readFileSync(path.join(serverDir, file), "utf8").includes("useTestArgon2Cost"),
+        fs.readFileSync(path.join(serverDir, file), "utf8").includes("setTestArgon2Cost"),
       );
     expect(callers).toEqual([path.join("test", "setup.ts")]);
   });

@@ -30,7 +30,7 @@ let options: Options = ARGON2_OPTIONS;
  * Nothing in the server does; a spawned server (boot and
  * create-admin tests) and production keep ARGON2_OPTIONS, which passwords.test.ts pins.
  */
-export function useTestArgon2Cost(cheap = true): void {
+export function setTestArgon2Cost(cheap = true): void {
   options = cheap ? TEST_ARGON2_OPTIONS : ARGON2_OPTIONS;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokens, users } from "../../db/schema/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { upsertAdmin } from "./admin-bootstrap.ts";
-import { useTestArgon2Cost } from "./passwords.ts";
+import { setTestArgon2Cost } from "./passwords.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,13 +42,13 @@ const tokenCount = async () => (await t.database.db.select().from(tokens)).lengt
 
 describe("POST /api/auth/register", () => {
   it("creates a customer, signs them in, and stores only an argon2id hash", async () => {
-    useTestArgon2Cost(false); // this test checks the production cost in the stored hash
+    setTestArgon2Cost(false); // this test checks the production cost in the stored hash
     const res = await post("/api/auth/register", {
       name: "  Layla  ",
       email: " Layla@Example.com ",
       password: "secret1",
       password_confirmation: "secret1",
-    }).finally(() => useTestArgon2Cost());
+    }).finally(() => setTestArgon2Cost());
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
