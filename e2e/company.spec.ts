@@ -20,6 +20,7 @@ const T = (lang: Lang) => ({
   refund: texts(lang, "refund"),
   shipping: texts(lang, "shipping"),
   inbox: texts(lang, "admin-inbox"),
+  pages: texts(lang, "admin-pages"),
 });
 
 const TILE_HOST = "**/*.tile.openstreetmap.org/**";
@@ -76,7 +77,10 @@ for (const lang of ["en", "ar"] as const) {
     test("every page renders its sections, no placeholder text, axe nothing serious", async ({
       page,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
+      // Titles fade in for 3 s (a half-faded title is low contrast to axe); reduced motion
+      // turns the effect off, as it must for readers who ask for it.
+      await page.emulateMedia({ reducedMotion: "reduce" });
       const pages: { path: string; title: string; check: () => Promise<void> }[] = [
         {
           path: "/about",
@@ -307,6 +311,62 @@ for (const lang of ["en", "ar"] as const) {
       await expect(
         page.getByTestId("inbox-enquiries").getByRole("row", { name: new RegExp(name) }),
       ).toBeVisible();
+    });
+
+    test("owner: a question added in Pages shows on /faq; subscribers export as CSV and are removable", async ({
+      page,
+    }) => {
+      const stamp = `${lang}-${Date.now()}`;
+      const email = `reader-${stamp}@example.com`;
+      expect((await page.request.post("/api/newsletter", { data: { email } })).status()).toBe(201);
+      await signInAdmin(page);
+
+      await page.goto("/admin-inbox?tab=subscribers");
+      const table = page.getByTestId("inbox-subscribers");
+      await table.getByRole("searchbox").fill(email);
+      const row = table.getByRole("row", { name: new RegExp(email) });
+      await expect(row).toBeVisible();
+      const [csv] = await Promise.all([
+        page.waitForEvent("download"),
+        table.getByRole("button", { name: t.inbox.exportCsv }).click(),
+      ]);
+      expect(csv.suggestedFilename()).toMatch(/^subscribers-.*\.csv$/);
+      const body = fs.readFileSync(await csv.path(), "utf8");
+      expect(body.charCodeAt(0)).toBe(0xfeff);
+      expect(body).toContain(email);
+      await row.getByRole("button", { name: t.inbox.remove }).click();
+      await page.getByTestId("confirm-button").click();
+      await expect(row).toHaveCount(0);
+
+      await page.goto("/admin-pages");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.pages.title);
+      await expect(page.getByTestId("policy-refund").getByRole("row").nth(1)).toBeVisible();
+      await page.getByRole("button", { name: t.pages.faq.add }).click();
+      const dialog = page.getByTestId("faq-dialog");
+      const question = {
+        en: `Do you bake on Fridays? ${stamp}`,
+        ar: `هل تخبزون يوم الجمعة؟ ${stamp}`,
+      };
+      await dialog.locator('input[name="question_en"]').fill(question.en);
+      await dialog.locator('input[name="question_ar"]').fill(question.ar);
+      await dialog.locator('textarea[name="answer_en"]').fill("Yes, every day.");
+      await dialog.locator('textarea[name="answer_ar"]').fill("نعم، كل يوم.");
+      await dialog.locator('button[type="submit"]').click();
+      await expect(dialog).toBeHidden();
+
+      await page.goto("/faq");
+      await expect(
+        page.getByTestId("faq").getByRole("button", { name: question[lang] }),
+      ).toBeVisible();
+
+      // Leave the FAQ as it was for the other tests.
+      await page.goto("/admin-pages");
+      await page
+        .getByTestId("faq-table")
+        .getByRole("button", { name: t.pages.deleteNamed.replace("{{name}}", question.en) })
+        .click();
+      await page.getByTestId("confirm-button").click();
+      await expect(page.getByTestId("faq-table").getByText(stamp)).toHaveCount(0);
     });
 
     test("FAQ opens one item at a time; the open one closes on a second click", async ({
