@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import type { Config } from "../config.ts";
-import { type Database, openPglite } from "../db/client.ts";
+import { type Database, dataDirLockHolder, openPglite } from "../db/client.ts";
 
 const run = promisify(execFile);
 
@@ -123,17 +123,6 @@ export function answerBackupRequests(database: Database, config: Config, log: (m
   return () => process.off("SIGUSR2", handle);
 }
 
-function lockHolder(dataDir: string): number | null {
-  try {
-    const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, "shop.lock"), "utf8"), 10);
-    if (!pid || pid === process.pid) return null;
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
 /** The CLI: writes one snapshot of the shop's data and returns its path. */
 export async function backup(
   config: Config,
@@ -146,7 +135,8 @@ export async function backup(
     return writePostgresBackup(config.databaseUrl, config.uploadsDir, outFile);
   if (running) return writePgliteBackup(running, config.uploadsDir, outFile);
 
-  const pid = lockHolder(config.dataDir);
+  const holder = dataDirLockHolder(config.dataDir);
+  const pid = holder === process.pid ? null : holder;
   if (pid === null) {
     const database = await openPglite(config.dataDir);
     try {

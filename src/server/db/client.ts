@@ -49,20 +49,61 @@ export const migrationsFolder = path.join(
 export class DataDirLockedError extends Error {}
 
 /**
+ * When a process started, as the kernel counts it (Linux: field 22 of /proc/<pid>/stat, clock
+ * ticks since boot); null where there is no /proc. A pid is reused, a (pid, start) pair is not.
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: count from the last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pid of the live process holding DATA_DIR, or null. Issue 14.11: the lock file names the
+ * pid and its start time, so a stale lock whose pid now belongs to an unrelated process (pid
+ * reuse after a crash) is recognised as stale.
+ */
+export function dataDirLockHolder(dir: string): number | null {
+  let content: string;
+  try {
+    content = fs.readFileSync(path.join(dir, "shop.lock"), "utf8");
+  } catch {
+    return null;
+  }
+  const [pidText, started] = content.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  if (started) {
+    const now = processStartTime(pid);
+    if (now !== null && now !== started) return null;
+  }
+  return pid;
+}
+
+/**
  * PGlite is one process, one connection: a second process on the same directory would corrupt
- * it. A pid file guards the directory; a stale one (its process gone) is taken over.
+ * it. A lock file (pid and start time) guards the directory; a stale one is taken over.
  */
 function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, "shop.lock");
+  const mine = `${process.pid} ${processStartTime(process.pid) ?? ""}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(lockPath, { force: true });
+      fs.writeFileSync(lockPath, mine, { flag: "wx" });
+      return () => {
+        // Only our own lock: never one a successor wrote after taking a stale one over.
+        if (fs.existsSync(lockPath) && fs.readFileSync(lockPath, "utf8") === mine)
+          fs.rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number(fs.readFileSync(lockPath, "utf8"));
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      const pid = dataDirLockHolder(dir);
+      if (pid && pid !== process.pid) {
         throw new DataDirLockedError(
           `DATA_DIR ${dir} is in use by another shop process (pid ${pid}); stop it or choose another DATA_DIR`,
         );
