@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
 import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
-import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account.ts";
 import { AUTH_MESSAGES, PASSWORD_TOO_LONG } from "../../../shared/schemas/auth.ts";
@@ -59,9 +58,6 @@ const EXTRA: Record<string, string> = {
   "This action is not allowed.": "spec.FORBIDDEN",
 };
 for (const [english, key] of Object.entries(EXTRA)) KEY_BY_TEXT[english] ??= key;
-// The dish form's rules are translated in the kitchen screen's namespace (loaded by its route).
-for (const [id, english] of Object.entries(KITCHEN_MESSAGES))
-  KEY_BY_TEXT[english] ??= `admin-kitchen:errors.${id}`;
 // The settings screen's rules are translated in its own namespace (loaded by its route).
 for (const [id, english] of Object.entries(SETTINGS_MESSAGES))
   KEY_BY_TEXT[english] ??= `admin-settings:errors.${id}`;
