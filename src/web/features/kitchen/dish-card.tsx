@@ -37,7 +37,7 @@ export function DishCard({ dish, day, soldOut, messagingNumber }: Props) {
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="text-lg font-bold text-brown">{title}</h3>
+          <h4 className="text-lg font-bold text-brown">{title}</h4>
           {soldOut ? (
             <span className="shrink-0 rounded-full bg-red-700 px-3 py-1 text-sm font-semibold text-white">
               {t("soldOut")}
