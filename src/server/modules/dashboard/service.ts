@@ -8,6 +8,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { traderEnquiries } from "../../db/schema/company.ts";
 import { orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { newestFirst } from "../orders/admin-service.ts";
 
 export type DashboardTotals = {
   total_users: number;
@@ -111,7 +112,7 @@ export function createDashboardService(db: Db) {
           createdAt: orders.createdAt,
         })
         .from(orders)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .orderBy(...newestFirst)
         .limit(RECENT_ORDERS),
     ]);
     const byDay = new Map(perDay.map((row) => [row.day, row]));

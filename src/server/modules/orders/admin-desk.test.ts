@@ -286,3 +286,27 @@ describe("CSV export", () => {
     expect(csvField(value)).toBe(expected);
   });
 });
+
+describe("list totals stay true (counts are kept until the next order event)", () => {
+  it("a new order and a status change show in the totals at once", async () => {
+    const total = async (query: string) =>
+      (await get(`/api/admin/orders?per_page=10&${query}`)).json().meta.total as number;
+    const all = await total("");
+    const pending = await total("status=pending");
+    const confirmed = await total("status=confirmed");
+    expect(await total("")).toBe(all);
+    await place("late", { name: "Late Comer" });
+    expect(await total("")).toBe(all + 1);
+    expect(await total("status=pending")).toBe(pending + 1);
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${placed.late!.id}`,
+      headers: admin.auth,
+      payload: { status: "confirmed" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await total("status=pending")).toBe(pending);
+    expect(await total("status=confirmed")).toBe(confirmed + 1);
+    expect(await total("q=late%20comer")).toBe(1);
+  });
+});
