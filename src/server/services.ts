@@ -46,7 +46,7 @@ export function createServices(database: Database) {
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),
     dashboard: createDashboardService(db),
-    content: createContentService(db),
+    content: createContentService(db, { cache }),
     inbox: createInboxService(db),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService(db),

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPostgres } from "../db/client.ts";
 import { categories, products } from "../db/schema/catalog.ts";
+import { faqItems, policySections } from "../db/schema/company.ts";
 import { kitchenDishes } from "../db/schema/kitchen.ts";
 import { addProduct, orderBody, placeOrder } from "../modules/orders/test-fixtures.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
@@ -148,6 +149,37 @@ const menuTitles = async (app: FastifyInstance) =>
   ((await app.inject("/api/kitchen?filter=today")).json().data as { title: string }[]).map(
     (d) => d.title,
   );
+const faqQuestions = async (app: FastifyInstance) =>
+  ((await app.inject("/api/content/faq")).json().data as { question_en: string }[]).map(
+    (f) => f.question_en,
+  );
+const policyTitles = async (app: FastifyInstance) =>
+  ((await app.inject("/api/content/policies/refund")).json().data as { title_en: string }[]).map(
+    (p) => p.title_en,
+  );
+
+describe("the FAQ and policy pages follow their writes (the triggers, not the service)", () => {
+  it("an FAQ item and a policy section written in the database show on the next read", async () => {
+    const before = await faqQuestions(t.app);
+    expect(before.length).toBeGreaterThan(0);
+    const [item] = await t.database.db
+      .insert(faqItems)
+      .values({ questionEn: "Cached question?", answerEn: "Fresh answer.", position: 99 })
+      .returning({ id: faqItems.id });
+    expect(await faqQuestions(t.app)).toContain("Cached question?");
+    await t.database.db.delete(faqItems).where(eq(faqItems.id, item!.id));
+    expect(await faqQuestions(t.app)).toEqual(before);
+
+    const [first] = await policyTitles(t.app);
+    expect(first).toBeTruthy();
+    await t.database.db
+      .update(policySections)
+      .set({ titleEn: "Refunds, freshly edited" })
+      .where(and(eq(policySections.page, "refund"), eq(policySections.titleEn, first!)));
+    expect(await policyTitles(t.app)).toContain("Refunds, freshly edited");
+  });
+});
+
 describe("the kitchen menu follows its writes (the trigger, not the service)", () => {
   it("a dish added, renamed and hidden shows on the next menu read", async () => {
     expect(await menuTitles(t.app)).not.toContain("Cache Kibbeh");
@@ -223,9 +255,14 @@ describe("a second app instance on the same database", () => {
     expect((await listed(other)).find((p) => p.id === productId)?.in_stock).toBe(false);
   });
 
-  it("sees a kitchen write made through the other instance", async () => {
+  it("sees kitchen and FAQ writes made through the other instance", async () => {
     await menuTitles(other);
+    await faqQuestions(other);
     await t.database.db.insert(kitchenDishes).values({ titleEn: "Cross Instance Shakriyeh" });
+    await t.database.db
+      .insert(faqItems)
+      .values({ questionEn: "Seen by both?", answerEn: "Yes.", position: 98 });
     expect(await menuTitles(other)).toContain("Cross Instance Shakriyeh");
+    expect(await faqQuestions(other)).toContain("Seen by both?");
   });
 });
