@@ -34,7 +34,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: /admin-settings\.spec\.ts/,
+    },
+    // Changes shop-wide settings (the delivery fee) that other specs read: runs after them.
+    {
+      name: "settings",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /admin-settings\.spec\.ts/,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     // The built app (npm run build first), exactly as `npm start` serves it.
     command: `rm -rf "${process.env.E2E_DATA_DIR}" && node --import tsx src/server/main.ts`,
