@@ -33,6 +33,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["src/server/**/*.test.ts"],
+          // Two instances on one PostgreSQL: part of `npm run test:pg` only (not skipped there).
+          exclude: process.env.TEST_DATABASE_URL ? [] : ["src/server/two-instances.test.ts"],
           environment: "node",
           // Cheap argon2 in-process; production's cost is pinned by passwords.test.ts.
           setupFiles: [...setupFiles, "./src/server/test/setup.ts"],

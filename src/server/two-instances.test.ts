@@ -16,10 +16,11 @@ import { createUserWithToken } from "./test/fixtures.ts";
  * database and one Redis. Runs in `npm run test:pg` (TEST_DATABASE_URL); Redis at REDIS_URL
  * or 127.0.0.1:6379.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+if (!serverUrl) throw new Error("two-instances.test.ts needs TEST_DATABASE_URL (npm run test:pg)");
 const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 
-describe.skipIf(!serverUrl)("two instances on one PostgreSQL with Redis", () => {
+describe("two instances on one PostgreSQL with Redis", () => {
   const name = `shop_two_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const instances: { app: FastifyInstance; database: Database; dataDir: string }[] = [];
 

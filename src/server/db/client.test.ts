@@ -23,7 +23,10 @@ describe("PGlite in DATA_DIR", () => {
     await first.migrate();
     expect(await first.ping()).toBe(true);
     await first.db.insert(newsletterSubscribers).values({ email: "kept@example.com" });
-    expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8")).toBe(String(process.pid));
+    // The lock names this process (its pid, then its start time: ADR 0016's PID-reuse guard).
+    expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8").split(" ")[0]).toBe(
+      String(process.pid),
+    );
     await first.close();
     expect(fs.existsSync(path.join(dir, "shop.lock"))).toBe(false);
 

@@ -47,7 +47,7 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/shop_db_pool_connections\{state="total"\} [1-9]/);
     expect(text).toContain("shop_orders_placed 1");
     // The URL itself (ids, keys) never becomes a label.
-    expect(text).not.toContain("999999");
+    expect(text).not.toContain("/api/products/999999");
   });
 });
 

@@ -13,12 +13,9 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 
 let t: TestApp;
 let first: { categories: number; products: number };
-let seedMs: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const started = performance.now();
   first = await seedCatalog(t.database.db, { uploadsDir: t.app.config.uploadsDir });
-  seedMs = performance.now() - started;
 }, 60_000);
 afterAll(() => t.close());
 
@@ -28,11 +25,9 @@ const all = async () => {
 };
 
 describe("demo catalog seed", () => {
-  it("creates the three categories and at least 30 products, in a few seconds", async () => {
+  it("creates the three categories and at least 30 products", async () => {
     expect(first.categories).toBe(3);
     expect(first.products).toBeGreaterThanOrEqual(30);
-    // Generous for a busy shared machine; about 3 s on an idle 2-core one.
-    expect(seedMs).toBeLessThan(20_000);
     const res = await t.app.inject({ method: "GET", url: "/api/categories" });
     const cats = res.json().data;
     expect(cats.map((c: { slug: string }) => c.slug)).toEqual([...CATEGORY_SLUGS]);
