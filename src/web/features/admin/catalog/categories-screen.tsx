@@ -2,11 +2,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminCategory } from "../../../../shared/schemas/admin-catalog.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useDeleteCategory } from "./api/delete-category.ts";
 import { type CategoryListQuery, useCategories } from "./api/list-categories.ts";
@@ -16,7 +15,6 @@ import { CategoryFormDialog } from "./category-form-dialog.tsx";
 export function CategoriesScreen() {
   const { t, i18n } = useTranslation(["admin-categories", "admin", "messages"]);
   const text = useMessageText();
-  const toast = useToasts();
   const [query, setQuery] = useState<CategoryListQuery>({ search: "", page: 1, per_page: 20 });
   const list = useCategories(query);
   const [editing, setEditing] = useState<AdminCategory | null | undefined>(undefined);
@@ -115,26 +113,14 @@ export function CategoriesScreen() {
         }}
         category={editing ?? null}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
         title={t("deleteTitle")}
         description={t("deleteQuestion", { name: deleting?.name ?? "" })}
-        confirmLabel={t("admin:actions.delete")}
-        pending={remove.isPending}
-        error={remove.isError ? deleteError(remove.error) : null}
-        onConfirm={() =>
-          deleting &&
-          remove.mutateAsync(deleting.id).then(
-            () => {
-              toast.success(t("deleted"));
-              setDeleting(null);
-            },
-            () => undefined,
-          )
-        }
+        mutation={remove}
+        doneText={() => t("deleted")}
+        errorText={deleteError}
       />
     </section>
   );

@@ -1,13 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminCoupon } from "../../../../shared/schemas/admin-catalog.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { useDeleteCoupon } from "./api/delete-coupon.ts";
 import { type CouponListQuery, useCoupons } from "./api/list-coupons.ts";
 import { CouponFormDialog } from "./coupon-form-dialog.tsx";
@@ -16,7 +13,6 @@ import { CouponFormDialog } from "./coupon-form-dialog.tsx";
 export function CouponsScreen() {
   const { t } = useTranslation(["admin-coupons", "admin", "messages"]);
   const text = useMessageText();
-  const toast = useToasts();
   const [query, setQuery] = useState<CouponListQuery>({ search: "", page: 1, per_page: 20 });
   const list = useCoupons(query);
   const [editing, setEditing] = useState<AdminCoupon | null | undefined>(undefined);
@@ -135,30 +131,13 @@ export function CouponsScreen() {
         }}
         coupon={editing ?? null}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
         title={t("deleteTitle")}
         description={t("deleteQuestion", { code: deleting?.code ?? "" })}
-        confirmLabel={t("admin:actions.delete")}
-        pending={remove.isPending}
-        error={
-          remove.isError
-            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
-            : null
-        }
-        onConfirm={() =>
-          deleting &&
-          remove.mutateAsync(deleting.id).then(
-            () => {
-              toast.success(t("deleted"));
-              setDeleting(null);
-            },
-            () => undefined,
-          )
-        }
+        mutation={remove}
+        doneText={() => t("deleted")}
       />
     </section>
   );

@@ -1,20 +1,17 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
-import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   ADMIN_PRODUCT_SORTS,
   type AdminProduct,
   PRODUCT_STATUSES,
   STOCK_STATES,
 } from "../../../../shared/schemas/admin-catalog.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { useDeleteProduct } from "./api/delete-product.ts";
 import { useCategories } from "./api/list-categories.ts";
 import { type ProductListQuery, useProducts } from "./api/list-products.ts";
@@ -35,7 +32,6 @@ export function ProductsScreen() {
   const { t, i18n } = useTranslation(["admin-products", "admin", "messages"]);
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
   const text = useMessageText();
-  const toast = useToasts();
   const [query, setQuery] = useState<ProductListQuery>(FIRST);
   const list = useProducts(query);
   const categories = useCategories({ search: "", page: 1, per_page: 100 });
@@ -220,34 +216,17 @@ export function ProductsScreen() {
         }}
         product={editing ?? null}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
         title={t("deleteTitle")}
         description={
           deleting?.sold
             ? t("archiveQuestion", { name: deleting ? nameOf(deleting) : "" })
             : t("deleteQuestion", { name: deleting ? nameOf(deleting) : "" })
         }
-        confirmLabel={t("admin:actions.delete")}
-        pending={remove.isPending}
-        error={
-          remove.isError
-            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
-            : null
-        }
-        onConfirm={() =>
-          deleting &&
-          remove.mutateAsync(deleting.id).then(
-            (result) => {
-              toast.success(result.data.archived ? t("archived") : t("deleted"));
-              setDeleting(null);
-            },
-            () => undefined,
-          )
-        }
+        mutation={remove}
+        doneText={(result) => (result.data.archived ? t("archived") : t("deleted"))}
       />
     </section>
   );

@@ -10,9 +10,9 @@ import {
   type SubscriberDto,
   type TraderEnquiryDto,
 } from "../../../../shared/schemas/inbox.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -306,30 +306,14 @@ function InboxTable({ list }: { list: InboxList }) {
         }}
         entry={open}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(next) => {
-          if (!next) setRemoving(null);
-        }}
+      <DeleteDialog
+        target={removing}
+        onClose={() => setRemoving(null)}
         title={t("removeTitle")}
         description={t("removeQuestion", { email: removing?.email ?? "" })}
         confirmLabel={t("remove")}
-        pending={remove.isPending}
-        error={
-          remove.isError
-            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
-            : null
-        }
-        onConfirm={() =>
-          removing &&
-          remove.mutateAsync(removing.id).then(
-            () => {
-              toast.success(t("removed"));
-              setRemoving(null);
-            },
-            () => undefined,
-          )
-        }
+        mutation={remove}
+        doneText={() => t("removed")}
       />
     </>
   );

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminDish } from "../../../../shared/schemas/kitchen.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -165,30 +165,13 @@ export function KitchenScreen() {
         }}
         dishId={editing ?? null}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
         title={t("deleteTitle")}
         description={t("deleteQuestion", { name: deleting?.title ?? "" })}
-        confirmLabel={t("admin:actions.delete")}
-        pending={remove.isPending}
-        error={
-          remove.isError
-            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
-            : null
-        }
-        onConfirm={() =>
-          deleting &&
-          remove.mutateAsync(deleting.id).then(
-            () => {
-              toast.success(t("deleted"));
-              setDeleting(null);
-            },
-            () => undefined,
-          )
-        }
+        mutation={remove}
+        doneText={() => t("deleted")}
       />
     </section>
   );

@@ -1,16 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   type FaqItemDto,
   POLICY_PAGES,
   type PolicySectionDto,
 } from "../../../../shared/schemas/content.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { useDeleteFaq } from "./api/delete-faq.ts";
 import { useFaqItems } from "./api/list-faq.ts";
 import { usePolicySections } from "./api/list-policies.ts";
@@ -35,7 +32,6 @@ function FaqList() {
   const { t, i18n } = useTranslation(["admin-pages", "admin", "messages"]);
   const ar = i18n.language === "ar";
   const text = useMessageText();
-  const toast = useToasts();
   const items = useFaqItems();
   const remove = useDeleteFaq();
   const [editing, setEditing] = useState<FaqItemDto | null | undefined>(undefined);
@@ -117,30 +113,13 @@ function FaqList() {
         item={editing ?? null}
         nextPosition={nextPosition}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
         title={t("faq.deleteTitle")}
         description={t("faq.deleteQuestion", { name: deleting?.question_en ?? "" })}
-        confirmLabel={t("admin:actions.delete")}
-        pending={remove.isPending}
-        error={
-          remove.isError
-            ? text(remove.error instanceof ApiError ? remove.error.message : MESSAGES.DELETE_FAILED)
-            : null
-        }
-        onConfirm={() =>
-          deleting &&
-          remove.mutateAsync(deleting.id).then(
-            () => {
-              toast.success(t("deleted"));
-              setDeleting(null);
-            },
-            () => undefined,
-          )
-        }
+        mutation={remove}
+        doneText={() => t("deleted")}
       />
     </div>
   );
