@@ -146,7 +146,47 @@ export const adminApi = {
     apiRequest<T>("DELETE", url, undefined, { ...opts, auth: "admin" }),
   upload: <T>(url: string, form: FormData, opts?: Omit<UploadOptions, "auth">) =>
     apiUpload<T>(url, form, { ...opts, auth: "admin" }),
+  download: (url: string, fileName: string, opts?: Omit<ApiOptions, "auth">) =>
+    apiDownload(url, fileName, { ...opts, auth: "admin" }),
 };
+
+/**
+ * A file the API streams (CSV exports): fetched with the token (a plain link cannot carry
+ * it) and handed to the browser as a download under the server's file name, else `fileName`.
+ * Failures are the same `ApiError` as any call; resolves with the name saved.
+ */
+export async function apiDownload(
+  url: string,
+  fileName: string,
+  opts: ApiOptions = {},
+): Promise<string> {
+  const token = tokenFor(opts);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: opts.signal,
+    });
+  } catch (error) {
+    throw new ApiError(0, (error as Error).message || opts.fallback || "Network error");
+  }
+  if (!response.ok) {
+    onUnauthorized(opts, response.status);
+    throw toApiError(response.status, safeJson(await response.text()), opts);
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fileName;
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return name;
+}
 
 export type UploadOptions = Omit<ApiOptions, "headers"> & {
   method?: "POST" | "PUT";
