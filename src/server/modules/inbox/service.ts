@@ -81,12 +81,44 @@ function searchWhere(q: string | undefined, columns: PgColumn[]): SQL | undefine
 }
 
 type ListResult<T> = { data: T[]; meta: PageMeta };
+type InboxTable = typeof contactMessages | typeof traderEnquiries | typeof newsletterSubscribers;
 
 /**
  * The owner's inbox (DECISIONS): contact messages and trader enquiries with the statuses new,
  * in progress, handled, spam and an internal note; newsletter subscribers to read and remove.
  */
 export function createInboxService(db: Db) {
+  /** One page of a list, newest first; `all` = the CSV export (up to CSV_MAX_ROWS). */
+  async function pageOf<T extends InboxTable>(
+    table: T,
+    where: SQL | undefined,
+    query: InboxListQuery,
+    all: boolean,
+  ): Promise<ListResult<T["$inferSelect"]>> {
+    const source = table as InboxTable;
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: count() })
+      .from(source)
+      .where(where);
+    const perPage = all ? CSV_MAX_ROWS : query.per_page;
+    const rows = await db
+      .select()
+      .from(source)
+      .where(where)
+      .orderBy(desc(source.createdAt), desc(source.id))
+      .limit(perPage)
+      .offset(all ? 0 : (query.page - 1) * perPage);
+    return {
+      data: rows as T["$inferSelect"][],
+      meta: {
+        page: query.page,
+        per_page: query.per_page,
+        total,
+        last_page: lastPage(total, query.per_page),
+      },
+    };
+  }
+
   async function listContact(query: InboxListQuery, all = false): Promise<ListResult<ContactRow>> {
     const where = and(
       searchWhere(query.q, [
@@ -98,27 +130,7 @@ export function createInboxService(db: Db) {
       ]),
       query.status ? eq(contactMessages.status, query.status) : undefined,
     );
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: count() })
-      .from(contactMessages)
-      .where(where);
-    const perPage = all ? CSV_MAX_ROWS : query.per_page;
-    const rows = await db
-      .select()
-      .from(contactMessages)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(perPage)
-      .offset(all ? 0 : (query.page - 1) * perPage);
-    return {
-      data: rows,
-      meta: {
-        page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: lastPage(total, query.per_page),
-      },
-    };
+    return pageOf(contactMessages, where, query, all);
   }
 
   async function listTraders(query: InboxListQuery, all = false): Promise<ListResult<TraderRow>> {
@@ -134,27 +146,7 @@ export function createInboxService(db: Db) {
       ]),
       query.status ? eq(traderEnquiries.status, query.status) : undefined,
     );
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: count() })
-      .from(traderEnquiries)
-      .where(where);
-    const perPage = all ? CSV_MAX_ROWS : query.per_page;
-    const rows = await db
-      .select()
-      .from(traderEnquiries)
-      .where(where)
-      .orderBy(desc(traderEnquiries.createdAt), desc(traderEnquiries.id))
-      .limit(perPage)
-      .offset(all ? 0 : (query.page - 1) * perPage);
-    return {
-      data: rows,
-      meta: {
-        page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: lastPage(total, query.per_page),
-      },
-    };
+    return pageOf(traderEnquiries, where, query, all);
   }
 
   async function listSubscribers(
@@ -162,27 +154,7 @@ export function createInboxService(db: Db) {
     all = false,
   ): Promise<ListResult<SubscriberRow>> {
     const where = searchWhere(query.q, [newsletterSubscribers.email]);
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: count() })
-      .from(newsletterSubscribers)
-      .where(where);
-    const perPage = all ? CSV_MAX_ROWS : query.per_page;
-    const rows = await db
-      .select()
-      .from(newsletterSubscribers)
-      .where(where)
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-      .limit(perPage)
-      .offset(all ? 0 : (query.page - 1) * perPage);
-    return {
-      data: rows,
-      meta: {
-        page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: lastPage(total, query.per_page),
-      },
-    };
+    return pageOf(newsletterSubscribers, where, query, all);
   }
 
   return {
