@@ -32,20 +32,31 @@ async function signInAsOwner(page: Page, lang: Lang) {
 
 type Product = { id: number; stock: number | null; weights: Array<{ grams: number }> };
 
-/** A demo product whose stock is tracked, with plenty left. */
-async function trackedProduct(request: APIRequestContext): Promise<Product> {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  for (const item of items) {
-    if (!item.in_stock) continue;
-    const product = (
-      (await (await request.get(`/api/products/${item.id}`)).json()) as {
-        data: Product;
-      }
-    ).data;
-    if (product.stock !== null && product.stock >= 5) return product;
-  }
-  throw new Error("no demo product with tracked stock");
+/**
+ * A product of this test's own, with tracked stock: no other test (nor this one's twin in the
+ * other language, running in parallel) orders it, so its stock moves only with this test's orders.
+ */
+async function ownProduct(request: APIRequestContext, lang: Lang): Promise<Product> {
+  const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const token = ((await login.json()) as { token: string }).token;
+  const categories = await request.get("/api/categories");
+  const categoryId = ((await categories.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+  const created = await request.post("/api/admin/products", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: `Orders desk ${lang} ${Date.now()}`,
+      name_ar: `مكتب الطلبات ${lang}`,
+      price: 20,
+      category_id: categoryId,
+      weight: 500,
+      weight_unit: "g",
+      stock_kg: 50,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+  return ((await (await request.get(`/api/products/${id}`)).json()) as { data: Product }).data;
 }
 
 const stockOf = async (request: APIRequestContext, id: number) =>
@@ -103,7 +114,7 @@ for (const lang of ["en", "ar"] as const) {
     await waitForHydration(page);
 
     // A guest orders while the owner looks: the bell's poll brings it within 10 s.
-    const product = await trackedProduct(page.request);
+    const product = await ownProduct(page.request, lang);
     await page.getByTestId("notification-bell").click();
     const guest = await placeOrder(page.request, product);
     const item = page.getByTestId("notification-item").filter({ hasText: guest.number });
