@@ -94,6 +94,21 @@ test.describe("server rendering (raw HTML, no JavaScript)", () => {
     const again = (await request.get("/")).headers()["content-security-policy"];
     expect(again).not.toContain(nonce);
   });
+
+  test("the stylesheet comes before the scripts, which are preloaded at low priority", async ({
+    request,
+  }) => {
+    for (const path of ["/", "/shop", "/cart"]) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const stylesheet = head.search(/<link rel="stylesheet" href="\/assets\/app-[^"]+\.css"/);
+      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(stylesheet, path).toBeGreaterThan(0);
+      expect(preloads.length, path).toBeGreaterThan(1);
+      expect(head.indexOf('rel="modulepreload"'), path).toBeGreaterThan(stylesheet);
+      for (const link of preloads) expect(link).toContain('fetchPriority="low"');
+    }
+  });
 });
 
 test.describe("what the one process serves besides pages", () => {

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -39,7 +39,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const head = lowPriorityModulePreloads();
+          head.pipe(body);
+          pipe(head);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -55,5 +57,34 @@ export default function handleRequest(
       },
     );
     timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * The ~30 module preloads React Router writes into <head> are asked for at low priority, so a
+ * phone on a slow link fetches the stylesheet, the fonts and the largest image first and
+ * paints before the scripts arrive; hydration follows them (docs/decisions/0017). Only the
+ * head is rewritten: it is held until `</head>` (one chunk in practice), the body streams on.
+ */
+export function lowPriorityModulePreloads(): Transform {
+  let held = Buffer.alloc(0);
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      held = Buffer.concat([held, chunk]);
+      // Searched as bytes: "</head>" is ASCII, so the text before it is whole UTF-8.
+      const end = held.indexOf("</head>");
+      if (end === -1) return callback();
+      done = true;
+      const head = held
+        .subarray(0, end)
+        .toString("utf8")
+        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchPriority="low"');
+      callback(null, Buffer.concat([Buffer.from(head, "utf8"), held.subarray(end)]));
+    },
+    flush(callback) {
+      callback(null, done || held.length === 0 ? null : held);
+    },
   });
 }

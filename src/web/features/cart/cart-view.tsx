@@ -34,6 +34,8 @@ export function CartBreadcrumb() {
   );
 }
 
+const STATE_BOX = "mt-8 min-h-60 rounded-xl border border-line bg-white p-8 text-center";
+
 /** SPEC 2's cart page: lines, clear with confirmation, DECISIONS' summary and the code box. */
 export function CartView({ pricing }: { pricing: CartPricing }) {
   const { t } = useTranslation("cart");
@@ -46,12 +48,16 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
     <section className="container-page py-8">
       <CartBreadcrumb />
       <h1 className="mt-3 text-3xl font-bold text-brown">{t("title")}</h1>
+      {/* The server cannot see the cart (it lives in the browser's storage): it renders the
+          loading box at the empty box's size, so an empty cart appearing moves nothing. */}
       {cart.status === "loading" ? (
-        <p className="mt-8 text-muted" role="status">
-          {t("loading")}
-        </p>
+        <div className={`${STATE_BOX} grid place-items-center`}>
+          <p className="text-muted" role="status">
+            {t("loading")}
+          </p>
+        </div>
       ) : cart.lines.length === 0 ? (
-        <div className="mt-8 rounded-xl border border-line bg-white p-8 text-center">
+        <div className={STATE_BOX}>
           <p className="text-xl font-bold">{t("empty")}</p>
           <p className="mt-2 text-muted">{t("emptyHint")}</p>
           <Link to="/shop" className="btn btn-primary mt-6">
