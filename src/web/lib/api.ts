@@ -1,5 +1,6 @@
 import { clearAdminSession, readAdminSession } from "./admin-session.ts";
 import { readCustomerSession } from "./customer-session.ts";
+import { paths } from "./paths.ts";
 
 /**
  * The one API client (issue 9). JSON and multipart, the admin or customer bearer token, and
@@ -53,8 +54,6 @@ export type ApiOptions = {
   headers?: Record<string, string>;
 };
 
-export const ADMIN_LOGIN_PATH = "/admin-login";
-
 function tokenFor(opts: ApiOptions): string | null {
   if (opts.token) return opts.token;
   if (typeof window === "undefined") return null;
@@ -67,7 +66,8 @@ function tokenFor(opts: ApiOptions): string | null {
 function onUnauthorized(opts: ApiOptions, status: number): void {
   if (status !== 401 || opts.auth !== "admin" || typeof window === "undefined") return;
   clearAdminSession();
-  if (window.location.pathname !== ADMIN_LOGIN_PATH) window.location.assign(ADMIN_LOGIN_PATH);
+  const login = paths.admin.login();
+  if (window.location.pathname !== login) window.location.assign(login);
 }
 
 function toApiError(status: number, json: unknown, opts: ApiOptions): ApiError {

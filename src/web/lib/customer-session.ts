@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { UserDto } from "../../shared/schemas/auth.ts";
+import { paths } from "./paths.ts";
 
 /**
  * The signed-in customer (DECISIONS: the customer login stores its session). Kept apart from
@@ -82,5 +83,5 @@ export function safeRedirect(target: string | null | undefined, fallback = "/"):
 /** Where a signed-out visitor to a customer page is sent: the login, then back. */
 export function loginRedirect(request: Request): string {
   const url = new URL(request.url);
-  return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+  return paths.login(url.pathname + url.search);
 }

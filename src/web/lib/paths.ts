@@ -24,7 +24,7 @@ export const paths = {
   contact: () => href("/contact"),
   shop: (query: { category?: string; q?: string; page?: number } = {}) =>
     withQuery(href("/shop"), query),
-  kitchen: () => href("/our-kitchen"),
+  kitchen: (query: { filter?: string } = {}) => withQuery(href("/our-kitchen"), query),
   traders: () => href("/traders"),
   cart: () => href("/cart"),
   checkout: () => href("/checkout"),

@@ -1,5 +1,6 @@
 import type { OrderStatus } from "../../../shared/domain/order-states.ts";
 import { apiGet } from "../../lib/api.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** DECISIONS: a tab for orders in progress, then SPEC's delivered and cancelled tabs. */
 export const ORDER_TABS = ["in_progress", "delivered", "cancelled"] as const;
@@ -50,10 +51,11 @@ export function ordersQueryFrom(url: URL): OrdersQuery {
 }
 
 export function ordersHref(query: OrdersQuery): string {
-  const params = new URLSearchParams({ group: query.group });
-  if (query.page > 1) params.set("page", String(query.page));
-  if (query.perPage !== 10) params.set("per_page", String(query.perPage));
-  return `/orders?${params}`;
+  return paths.orders({
+    group: query.group,
+    page: query.page > 1 ? query.page : undefined,
+    per_page: query.perPage !== 10 ? query.perPage : undefined,
+  });
 }
 
 export function fetchCustomerOrders(query: OrdersQuery, token: string, signal?: AbortSignal) {

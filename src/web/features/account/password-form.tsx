@@ -9,6 +9,7 @@ import { useMessageText } from "../../components/form/messages.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { clearCustomerSession } from "../../lib/customer-session.ts";
+import { paths } from "../../lib/paths.ts";
 
 const FIELDS = ["current_password", "password", "password_confirmation"] as const;
 const EMPTY = { current_password: "", password: "", password_confirmation: "" };
@@ -37,7 +38,7 @@ export function PasswordForm({ token }: { token: string }) {
       // The session ended elsewhere (expired, or revoked by a change on another device).
       if (error instanceof ApiError && error.status === 401) {
         clearCustomerSession();
-        navigate("/login?redirect=%2Fsecurity");
+        navigate(paths.login(paths.security()));
         return;
       }
       const onFields =

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { clearCustomerSession, useCustomerSession } from "../../lib/customer-session.ts";
+import { paths } from "../../lib/paths.ts";
 import { logout } from "./auth-api.ts";
 
 /** The header's signed-in state: the customer's name (to /account) and a real logout. */
@@ -14,13 +15,13 @@ export function CustomerMenu() {
     const token = session?.token;
     clearCustomerSession();
     if (token) await logout(token);
-    navigate("/");
+    navigate(paths.home());
   }
 
   return (
     <div className="flex items-center gap-2" data-testid="customer-menu">
       <Link
-        to="/account"
+        to={paths.account()}
         className="max-w-40 truncate rounded-md px-2 py-1 font-semibold hover:bg-line"
         title={t("header.signedInAs", { name: session.user.name })}
       >

@@ -30,9 +30,8 @@ export function useSignedInRedirect() {
       setSignedInAs(response.user.name);
     },
     /** Keeps `?redirect=` when moving between login and register. */
-    withRedirect(path: string) {
-      const redirect = params.get("redirect");
-      return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+    withRedirect(pathTo: (redirect?: string) => string) {
+      return pathTo(params.get("redirect") ?? undefined);
     },
   };
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { useLang } from "../../lib/bilingual.ts";
+import { paths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
 import { useCart } from "./cart-store.ts";
@@ -15,13 +16,13 @@ export function CartBreadcrumb() {
     <nav aria-label={t("breadcrumb.label")} className="text-sm text-muted">
       <ol className="flex flex-wrap gap-1">
         <li>
-          <Link to="/" className="hover:underline">
+          <Link to={paths.home()} className="hover:underline">
             {t("breadcrumb.home")}
           </Link>
           <span aria-hidden="true"> / </span>
         </li>
         <li>
-          <Link to="/shop" className="hover:underline">
+          <Link to={paths.shop()} className="hover:underline">
             {t("breadcrumb.shop")}
           </Link>
           <span aria-hidden="true"> / </span>
@@ -60,7 +61,7 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
         <div className={STATE_BOX}>
           <p className="text-xl font-bold">{t("empty")}</p>
           <p className="mt-2 text-muted">{t("emptyHint")}</p>
-          <Link to="/shop" className="btn btn-primary mt-6">
+          <Link to={paths.shop()} className="btn btn-primary mt-6">
             {t("goToShop")}
           </Link>
         </div>
@@ -88,7 +89,7 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
               standingPercent={pricing.cartDiscountPercent}
               subtotal={cart.subtotal}
             />
-            <Link to="/checkout" className="btn btn-primary mt-5 w-full">
+            <Link to={paths.checkout()} className="btn btn-primary mt-5 w-full">
               {t("checkout")}
             </Link>
           </CartSummary>

@@ -15,6 +15,7 @@ import {
   shippingProblemMessage,
 } from "../../../shared/schemas/order.ts";
 import { useMessageText } from "../../components/form/messages.ts";
+import { paths } from "../../lib/paths.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
@@ -265,7 +266,7 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
         ) : (
           <>
             {t("guest")}{" "}
-            <Link to="/login" className="text-gold-dark underline">
+            <Link to={paths.login()} className="text-gold-dark underline">
               {t("login")}
             </Link>
           </>

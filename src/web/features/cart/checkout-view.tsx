@@ -5,6 +5,7 @@ import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { formatMoney, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useLang } from "../../lib/bilingual.ts";
+import { paths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { useCart } from "./cart-store.ts";
 import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
@@ -38,7 +39,7 @@ export function CheckoutView({ pricing }: { pricing: CartPricing }) {
     body = (
       <div className="mt-8 rounded-xl border border-line bg-white p-8 text-center">
         <p className="text-xl font-bold">{t("emptyCart")}</p>
-        <Link to="/shop" className="btn btn-primary mt-6">
+        <Link to={paths.shop()} className="btn btn-primary mt-6">
           {t("goToShop")}
         </Link>
       </div>
@@ -85,7 +86,7 @@ export function CheckoutView({ pricing }: { pricing: CartPricing }) {
 
   return (
     <section className="container-page py-8">
-      <Link to="/cart" className="text-sm text-gold-dark underline">
+      <Link to={paths.cart()} className="text-sm text-gold-dark underline">
         {t("backToCart")}
       </Link>
       <h1 className="mt-3 text-3xl font-bold text-brown">{t("title")}</h1>

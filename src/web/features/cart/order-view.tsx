@@ -7,6 +7,7 @@ import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto } from "../../../shared/schemas/order.ts";
 import { pickText, useLang } from "../../lib/bilingual.ts";
+import { paths } from "../../lib/paths.ts";
 import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
 import { loadOrder, type OrderLoad } from "./load-order.ts";
@@ -52,7 +53,7 @@ export function OrderView({ number, accessKey }: { number: string; accessKey: st
       ) : load.state === "not_found" ? (
         <div>
           <h1 className="text-3xl font-bold text-brown">{t("order.notFound")}</h1>
-          <Link to="/shop" className="btn btn-primary mt-6">
+          <Link to={paths.shop()} className="btn btn-primary mt-6">
             {t("order.continueShopping")}
           </Link>
         </div>
@@ -194,7 +195,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         </div>
       </dl>
 
-      <Link to="/shop" className="btn btn-outline mt-8">
+      <Link to={paths.shop()} className="btn btn-outline mt-8">
         {t("order.continueShopping")}
       </Link>
     </article>

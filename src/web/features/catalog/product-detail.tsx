@@ -7,6 +7,7 @@ import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
+import { paths } from "../../lib/paths.ts";
 import { defaultOption, sellableOptions } from "./product-options.ts";
 
 /** What a catalog "Add to cart" hands the app: a cart line input plus the Arabic name. */
@@ -72,7 +73,7 @@ export function ProductDetailView({
         <div>
           {category && product.category_id ? (
             <Link
-              to={`/shop?category=${encodeURIComponent(product.category_id.slug)}`}
+              to={paths.shop({ category: product.category_id.slug })}
               className="text-sm font-semibold text-muted uppercase hover:underline"
             >
               {category}
@@ -165,7 +166,7 @@ export function ProductDetailView({
               {pickText(lang, product.shippingNote, product.shippingNote_ar)}
             </p>
           </div>
-          <Link to="/shop" className="btn btn-outline mt-6">
+          <Link to={paths.shop()} className="btn btn-outline mt-6">
             {t("backToShop")}
           </Link>
         </div>

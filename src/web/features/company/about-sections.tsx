@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { paths } from "../../lib/paths.ts";
 import { AnimatedTitle } from "./animated-title.tsx";
 
 const FEATURES = ["expertChefs", "strangeFlavours", "bestDishes"] as const;
@@ -215,7 +216,10 @@ export function AboutPartners() {
             </li>
           ))}
         </ul>
-        <Link to="/traders" className="btn mt-10 bg-white px-10 py-3 text-brown hover:bg-cream">
+        <Link
+          to={paths.traders()}
+          className="btn mt-10 bg-white px-10 py-3 text-brown hover:bg-cream"
+        >
           {t("partners.joinUs")}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "../../lib/paths.ts";
 
 /**
  * The hero every company page opens with: breadcrumb ('Home /' then the page), title and an
@@ -11,7 +12,7 @@ export function PageHero({ ns, description = true }: { ns: string; description?:
     <section className="bg-gradient-to-br from-brown to-gold-dark text-white">
       <div className="container-page py-14 md:py-20">
         <nav aria-label={t("hero.title")} className="text-sm text-white/85">
-          <Link to="/" className="hover:underline">
+          <Link to={paths.home()} className="hover:underline">
             {t("hero.breadcrumb")}
           </Link>{" "}
           <span aria-current="page">{t("hero.title")}</span>

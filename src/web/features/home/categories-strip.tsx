@@ -4,6 +4,7 @@ import { CATEGORY_SLUGS } from "../../../shared/domain/catalog.ts";
 import type { CategoryDto, CategorySlug } from "../../../shared/schemas/catalog.ts";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
+import { paths } from "../../lib/paths.ts";
 
 /**
  * SPEC 2: three cards (baklava, sweets, maamoul), each opening the shop filtered to it. The
@@ -33,7 +34,7 @@ export function CategoriesStrip({
           return (
             <li key={slug}>
               <Link
-                to={`/shop?category=${slug}`}
+                to={paths.shop({ category: slug })}
                 className="group relative block aspect-[4/3] overflow-hidden rounded-2xl bg-line"
                 data-testid={`category-${slug}`}
               >

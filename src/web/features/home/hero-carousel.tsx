@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** SPEC 9: 4000 ms a slide, looping. */
 export const HERO_INTERVAL_MS = 4000;
@@ -70,11 +71,11 @@ export function HeroCarousel({ images }: { images: ImageSource[] }) {
         <h1 className="text-4xl font-bold md:text-6xl">{t("hero.title")}</h1>
         <p className="mt-4 line-clamp-2 max-w-2xl text-lg md:text-xl">{t("hero.description")}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/shop" className="btn btn-primary px-6 py-3">
+          <Link to={paths.shop()} className="btn btn-primary px-6 py-3">
             {t("hero.primary")}
           </Link>
           <Link
-            to="/traders"
+            to={paths.traders()}
             className="btn border border-white px-6 py-3 text-white hover:bg-white hover:text-brown"
           >
             {t("hero.secondary")}

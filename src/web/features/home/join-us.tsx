@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "../../lib/paths.ts";
 
 /** SPEC 2: the 'join us' block with its button to /traders. */
 export function JoinUs() {
@@ -11,7 +12,10 @@ export function JoinUs() {
           {t("joinUs.title")}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl leading-relaxed">{t("joinUs.description")}</p>
-        <Link to="/traders" className="btn mt-8 bg-white px-8 py-3 text-brown hover:bg-cream">
+        <Link
+          to={paths.traders()}
+          className="btn mt-8 bg-white px-8 py-3 text-brown hover:bg-cream"
+        >
           {t("joinUs.button")}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "../../lib/paths.ts";
 
 const POINTS = ["recipes", "ingredients", "fresh", "shipping"] as const;
 
@@ -22,7 +23,7 @@ export function WhyUs() {
               </li>
             ))}
           </ul>
-          <Link to="/about" className="btn btn-outline mt-8">
+          <Link to={paths.about()} className="btn btn-outline mt-8">
             {t("whyUs.discoverMore")}
           </Link>
         </div>

@@ -11,7 +11,7 @@ import {
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import type { KitchenDish } from "../../../shared/schemas/kitchen.ts";
 import { useMessageText } from "../../components/form/messages.ts";
-import { withQuery } from "../../lib/paths.ts";
+import { paths } from "../../lib/paths.ts";
 import { DishCard } from "./dish-card.tsx";
 import { type MenuState, useKitchenMenu } from "./use-kitchen-menu.ts";
 
@@ -43,7 +43,7 @@ export function KitchenMenu({ filter, initial, initialFilter, messagingNumber }:
 
   const choose = (next: KitchenFilter) => {
     if (next !== filter) {
-      void navigate(withQuery("/our-kitchen", { filter: next }), { preventScrollReset: true });
+      void navigate(paths.kitchen({ filter: next }), { preventScrollReset: true });
     }
     tabs.current[next]?.focus();
   };
@@ -84,7 +84,7 @@ export function KitchenMenu({ filter, initial, initialFilter, messagingNumber }:
               }}
               id={tabId(f)}
               role="tab"
-              href={withQuery("/our-kitchen", { filter: f })}
+              href={paths.kitchen({ filter: f })}
               aria-selected={f === filter}
               aria-controls={PANEL_ID}
               tabIndex={f === filter ? 0 : -1}

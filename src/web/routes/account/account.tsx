@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { AccountForm } from "../../features/account/account-form.tsx";
 import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import { loadAccount, requireCustomer } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/account";
 
@@ -11,7 +12,7 @@ export const handle = { i18n: ["account", "messages"] as const };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.account"),
-    path: "/account",
+    path: paths.account(),
     noIndex: true,
   });
 

@@ -5,12 +5,13 @@ import { GoogleSignIn, useGoogleReturn } from "../../features/auth/google-sign-i
 import { SignInForm } from "../../features/auth/sign-in-form.tsx";
 import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { i18n: ["account", "messages"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.login"), path: "/login" });
+  pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.login"), path: paths.login() });
 
 export default function LoginPage() {
   const { t } = useTranslation("account");
@@ -36,7 +37,10 @@ export default function LoginPage() {
           <GoogleSignIn />
           <p className="mt-6 text-center">
             {t("login.noAccount")}{" "}
-            <Link to={withRedirect("/register")} className="font-semibold text-gold-dark underline">
+            <Link
+              to={withRedirect(paths.register)}
+              className="font-semibold text-gold-dark underline"
+            >
               {t("login.registerLink")}
             </Link>
           </p>

@@ -14,6 +14,7 @@ import {
 } from "../../features/account/orders-api.ts";
 import { ApiError } from "../../lib/api.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import { requireCustomer, signedOutRedirect } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/orders";
 
@@ -22,7 +23,7 @@ export const handle = { i18n: ["account", "messages"] as const };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.orders"),
-    path: "/orders",
+    path: paths.orders(),
     noIndex: true,
   });
 
@@ -116,7 +117,7 @@ export default function OrdersPage() {
         ) : result.page.data.length === 0 ? (
           <div className="rounded-xl border border-dashed border-line p-8 text-center">
             <p>{t(`orders.empty.${query.group}`)}</p>
-            <Link to="/shop" className="btn btn-primary mt-4">
+            <Link to={paths.shop()} className="btn btn-primary mt-4">
               {t("orders.shopLink")}
             </Link>
           </div>

@@ -5,6 +5,7 @@ import { GoogleSignIn } from "../../features/auth/google-sign-in.tsx";
 import { RegisterForm } from "../../features/auth/register-form.tsx";
 import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/register";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -12,7 +13,7 @@ export const handle = { i18n: ["account", "messages"] as const };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.register"),
-    path: "/register",
+    path: paths.register(),
   });
 
 export default function RegisterPage() {
@@ -30,7 +31,7 @@ export default function RegisterPage() {
           <GoogleSignIn />
           <p className="mt-6 text-center">
             {t("register.haveAccount")}{" "}
-            <Link to={withRedirect("/login")} className="font-semibold text-gold-dark underline">
+            <Link to={withRedirect(paths.login)} className="font-semibold text-gold-dark underline">
               {t("register.loginLink")}
             </Link>
           </p>

@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
 import { PasswordForm } from "../../features/account/password-form.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import { requireCustomer } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/security";
 
@@ -11,7 +12,7 @@ export const handle = { i18n: ["account", "messages"] as const };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.security"),
-    path: "/security",
+    path: paths.security(),
     noIndex: true,
   });
 

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
+import { paths } from "../../lib/paths.ts";
 
 export const handle = { i18n: [] as const };
 
 /** DECISIONS: the coupons screen keeps SPEC's spelling; the correct spelling leads there. */
 export function loader() {
-  return redirect("/admin-copouns", 301);
+  return redirect(paths.admin.coupons(), 301);
 }

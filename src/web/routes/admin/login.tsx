@@ -4,6 +4,7 @@ import { SignInForm } from "../../features/auth/sign-in-form.tsx";
 import { WelcomeIllustration } from "../../features/auth/welcome-illustration.tsx";
 import { storeAdminSession } from "../../lib/admin-session.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { i18n: ["admin", "messages"] as const };
@@ -29,11 +30,11 @@ export default function AdminLoginPage() {
             kind="admin"
             onSignedIn={(response) => {
               storeAdminSession(response);
-              navigate("/admin-dashboard", { replace: true });
+              navigate(paths.admin.dashboard(), { replace: true });
             }}
           />
           <p className="mt-6 text-center">
-            <Link to="/" className="text-gold-dark underline">
+            <Link to={paths.home()} className="text-gold-dark underline">
               {t("login.backToShop")}
             </Link>
           </p>

@@ -12,6 +12,7 @@ import { PageHero } from "../../features/company/page-hero.tsx";
 import { TimelineGraphic } from "../../features/company/timeline-graphic.tsx";
 import { WorldMap } from "../../features/company/world-map.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/about";
 
 export const handle = { i18n: ["about"] as const };
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, {
     title: metaText(root, "about:hero.title"),
     description: metaText(root, "about:meta.description"),
-    path: "/about",
+    path: paths.about(),
   });
 };
 

@@ -1,5 +1,6 @@
 import { CartView } from "../../features/cart/cart-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/cart";
 
 export const handle = { i18n: ["cart"] as const };
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.cart"),
-    path: "/cart",
+    path: paths.cart(),
     noIndex: true,
   });
 

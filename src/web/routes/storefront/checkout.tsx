@@ -1,5 +1,6 @@
 import { CheckoutView } from "../../features/cart/checkout-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/checkout";
 
 export const handle = { i18n: ["cart", "checkout", "messages"] as const };
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "pages.checkout"),
-    path: "/checkout",
+    path: paths.checkout(),
     noIndex: true,
   });
 

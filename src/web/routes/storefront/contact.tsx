@@ -3,6 +3,7 @@ import { ChatBanner, ContactInfo } from "../../features/company/contact-info.tsx
 import { LocationsSection } from "../../features/company/locations-section.tsx";
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/contact";
 
 export const handle = { i18n: ["contact"] as const };
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, {
     title: metaText(root, "contact:hero.title"),
     description: metaText(root, "contact:meta.description"),
-    path: "/contact",
+    path: paths.contact(),
   });
 };
 

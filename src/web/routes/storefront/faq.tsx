@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { FaqAccordion } from "../../features/content/faq-accordion.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/faq";
 
 export const handle = { i18n: ["faq"] as const };
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, {
     title: metaText(root, "faq:hero.title"),
     description: metaText(root, "faq:meta.description"),
-    path: "/faq",
+    path: paths.faq(),
   });
 };
 
@@ -29,7 +30,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         <FaqAccordion items={loaderData.items} />
         <p className="mt-10 text-center text-muted">
           {t("more")}{" "}
-          <Link to="/contact" className="font-semibold text-gold-dark underline">
+          <Link to={paths.contact()} className="font-semibold text-gold-dark underline">
             {t("contact")}
           </Link>
         </p>

@@ -11,6 +11,7 @@ import {
 import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
 import { FOOTER_LINKS, POLICY_LINKS } from "../../lib/menus.ts";
 import { messagingLink } from "../../lib/messaging.ts";
+import { paths } from "../../lib/paths.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 
 export function Footer() {
@@ -26,7 +27,7 @@ export function Footer() {
     <footer className="mt-16 bg-brown text-cream" dir={i18n.dir()}>
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+          <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold">
             <img src="/logo.svg" alt="" width={40} height={40} />
             {t("common:brand")}
           </Link>

@@ -29,11 +29,15 @@ export function Header() {
         {t("skipToContent")}
       </a>
       <div className="container-page flex items-center gap-3 py-2">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brown">
+        <Link to={paths.home()} className="flex min-w-0 items-center gap-2 font-bold text-brown">
           <img src="/logo.svg" alt="" width={36} height={36} className="shrink-0" />
           <span className="truncate text-lg">{t("brandShort")}</span>
         </Link>
-        <Form action="/search" role="search" className="ms-auto hidden max-w-xs flex-1 md:flex">
+        <Form
+          action={paths.search()}
+          role="search"
+          className="ms-auto hidden max-w-xs flex-1 md:flex"
+        >
           <label htmlFor="top-search" className="sr-only">
             {t("header.search")}
           </label>
@@ -57,7 +61,7 @@ export function Header() {
           aria-label={t("header.account")}
         >
           <Link
-            to="/search"
+            to={paths.search()}
             className="rounded-md p-2 hover:bg-line md:hidden"
             aria-label={t("header.search")}
           >
@@ -68,14 +72,14 @@ export function Header() {
             <CustomerMenu />
           </div>
           <Link
-            to="/account"
+            to={paths.account()}
             className="rounded-md p-2 hover:bg-line"
             aria-label={t("header.account")}
           >
             <UserIcon />
           </Link>
           <Link
-            to="/cart"
+            to={paths.cart()}
             className="relative rounded-md p-2 hover:bg-line"
             aria-label={count > 0 ? t("header.cartWithCount", { count }) : t("header.cart")}
           >

@@ -8,6 +8,7 @@ import { shuffled } from "../../features/home/shuffle.ts";
 import { SocialBlock } from "../../features/home/social-block.tsx";
 import { WhyUs } from "../../features/home/why-us.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 import type { Route } from "./+types/home";
 
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return pageMeta(matches, {
     title: "",
     description: metaText(root, "home:meta.description"),
-    path: "/",
+    path: paths.home(),
     image: hero && root ? `${root.publicUrl}${hero}` : undefined,
   });
 };

@@ -4,6 +4,7 @@ import { PageHero } from "../../features/company/page-hero.tsx";
 import { PolicySections } from "../../features/content/policy-sections.tsx";
 import { ShippingTable } from "../../features/content/shipping-table.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/international-shipping";
 
 export const handle = { i18n: ["shipping"] as const };
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, {
     title: metaText(root, "shipping:hero.title"),
     description: metaText(root, "shipping:meta.description"),
-    path: "/international-shipping",
+    path: paths.internationalShipping(),
   });
 };
 

@@ -10,6 +10,7 @@ import { KitchenHours, QrBanner } from "../../features/kitchen/kitchen-info.tsx"
 import { KitchenMenu } from "../../features/kitchen/kitchen-menu.tsx";
 import type { MenuState } from "../../features/kitchen/use-kitchen-menu.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/kitchen";
 
 export const handle = { i18n: ["kitchen"] as const };
@@ -56,7 +57,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, {
     title: metaText(root, "kitchen:hero.title"),
     description: metaText(root, "kitchen:meta.description"),
-    path: "/our-kitchen",
+    path: paths.kitchen(),
   });
 };
 

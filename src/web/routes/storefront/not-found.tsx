@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/not-found";
 
 export const handle = { i18n: [] as const };
@@ -22,7 +23,7 @@ export default function NotFoundPage() {
     <section className="container-page py-16 text-center">
       <h1 className="text-3xl font-bold text-brown">{t("errors.notFoundTitle")}</h1>
       <p className="mt-4 text-muted">{t("errors.notFound")}</p>
-      <Link to="/" className="btn btn-primary mt-8">
+      <Link to={paths.home()} className="btn btn-primary mt-8">
         {t("errors.backHome")}
       </Link>
     </section>

@@ -82,7 +82,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     return (
       <section className="container-page py-16 text-center">
         <h1 className="text-3xl font-bold text-brown">{notFound ? t("notFound") : t("failed")}</h1>
-        <Link to="/shop" className="btn btn-primary mt-8">
+        <Link to={paths.shop()} className="btn btn-primary mt-8">
           {t("backToShop")}
         </Link>
       </section>
@@ -92,11 +92,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8">
       <nav aria-label={t("breadcrumb")} className="mb-6 text-sm text-muted">
-        <Link to="/" className="hover:underline">
+        <Link to={paths.home()} className="hover:underline">
           {t("home")}
         </Link>
         <span aria-hidden="true"> / </span>
-        <Link to="/shop" className="hover:underline">
+        <Link to={paths.shop()} className="hover:underline">
           {t("shop")}
         </Link>
       </nav>

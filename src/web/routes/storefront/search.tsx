@@ -5,6 +5,7 @@ import { loadCatalogPage } from "../../features/catalog/load-catalog.server.ts";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { ListControls } from "../../features/catalog/shop-filters.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/search";
 
 export const handle = { i18n: ["shop"] as const };
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: metaText(rootDataFrom(matches), "shop:search.title"),
-    path: "/search",
+    path: paths.search(),
     // Result pages are endless variations of the shop: keep them out of search engines.
     noIndex: true,
   });

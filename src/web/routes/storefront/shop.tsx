@@ -5,6 +5,7 @@ import { loadCatalogPage } from "../../features/catalog/load-catalog.server.ts";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { CategoryFilter, ListControls } from "../../features/catalog/shop-filters.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/shop";
 
 export const handle = { i18n: ["shop"] as const };
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     title: metaText(root, "shop:title"),
     description: metaText(root, "shop:metaDescription"),
     // Each filtered or paged view is its own page with its own canonical URL.
-    path: `/shop${location.search}`,
+    path: `${paths.shop()}${location.search}`,
   });
 };
 

@@ -1,6 +1,7 @@
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { PolicyBody } from "../../features/content/policy-page.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/terms-condition";
 
 export const handle = { i18n: ["terms"] as const };
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, {
     title: metaText(root, "terms:hero.title"),
     description: metaText(root, "terms:meta.description"),
-    path: "/terms-condition",
+    path: paths.terms(),
   });
 };
 

@@ -2,6 +2,7 @@ import { PageHero } from "../../features/company/page-hero.tsx";
 import { TraderForm } from "../../features/company/trader-form.tsx";
 import { GuideDownload, TraderBenefits } from "../../features/company/trader-sections.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/traders";
 
 export const handle = { i18n: ["traders"] as const };
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(matches, {
     title: metaText(root, "traders:hero.title"),
     description: metaText(root, "traders:meta.description"),
-    path: "/traders",
+    path: paths.traders(),
   });
 };
 
