@@ -14,3 +14,11 @@ export const SOCIAL_NETWORKS = ["instagram", "facebook", "tiktok"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const CATEGORY_SLUGS = ["baklava", "sweets", "maamoul"] as const;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+
+/** SPEC 5: uploaded images are only PNG, JPG/JPEG or WebP (the server checks the content). */
+export const UPLOAD_IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
+/**
+ * The image pickers' `accept`, from the same list: a picker that offered AVIF or GIF let the
+ * owner choose a file the server then refused.
+ */
+export const UPLOAD_IMAGE_ACCEPT = UPLOAD_IMAGE_FORMATS.map((f) => `image/${f}`).join(",");

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { UPLOAD_IMAGE_FORMATS } from "../../../shared/domain/catalog.ts";
 import { responsiveImage, variantPath, variantWidths } from "../../../shared/schemas/catalog.ts";
 import { HttpError } from "../../http-errors.ts";
 import { sharedStoreFor } from "./storage.ts";
@@ -16,8 +17,11 @@ export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The stored original is re-encoded no wider than this; variants come from it. */
 export const MAX_STORED_WIDTH = 1920;
-/** SPEC 5: product images only png, jpg/jpeg or webp (checked by content, not by name). */
-export const UPLOAD_FORMATS = ["png", "jpeg", "webp"] as const;
+/**
+ * SPEC 5: product images only png, jpg/jpeg or webp (checked by content, not by name). One list
+ * with the admin image pickers' `accept`, so they never offer a file this refuses.
+ */
+export const UPLOAD_FORMATS = UPLOAD_IMAGE_FORMATS;
 
 export const IMAGE_TYPE_MESSAGE = "The image must be a PNG, JPG, JPEG or WebP file.";
 export const IMAGE_SIZE_MESSAGE = "The image must not be larger than 25 MB.";

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { UPLOAD_IMAGE_ACCEPT } from "../../../../shared/domain/catalog.ts";
 import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import { optionLabel, optionPrices } from "../../../../shared/domain/weight-options.ts";
@@ -363,7 +364,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           as="file"
           label={t("addImages")}
           hint={t("imagesHint")}
-          accept="image/png,image/jpeg,image/webp"
+          accept={UPLOAD_IMAGE_ACCEPT}
           multiple
           error={errors.images}
           onChange={(event) => {

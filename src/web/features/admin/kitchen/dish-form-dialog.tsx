@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { UPLOAD_IMAGE_ACCEPT } from "../../../../shared/domain/catalog.ts";
 import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
@@ -174,7 +175,7 @@ function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void
         <Field
           as="file"
           label={t("image")}
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          accept={UPLOAD_IMAGE_ACCEPT}
           error={errors.image}
           onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
         />
