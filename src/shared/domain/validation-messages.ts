@@ -82,3 +82,45 @@ export type MessageId = keyof typeof MESSAGES;
 export function failedWithStatus(status: number): string {
   return `Failed (${status})`;
 }
+
+// Texts of the zod schemas (src/shared/schemas) that the browser's one message translator
+// also needs: kept here, free of zod, so a page that only shows a message does not load it.
+
+/** One definition for the checkout form (browser) and `POST /api/orders` (server). */
+export const ORDER_MESSAGES = {
+  PHONE_REQUIRED: "Please enter your phone number.",
+  PHONE_INVALID: "Please enter a valid phone number.",
+  EMAIL_INVALID: "Please enter a valid email address.",
+  COUNTRY_REQUIRED: "Please choose a country.",
+  COUNTRY_INVALID: "Please choose a country from the list.",
+  CITY_REQUIRED: "Please enter your city.",
+  ADDRESS_REQUIRED: "Please enter your address.",
+  PAYMENT_METHOD: "Please choose a payment method.",
+  LINES_REQUIRED: "Your cart is empty.",
+  TOO_MANY_LINES: "An order can have at most 100 lines.",
+  PRODUCT_INVALID: "This product is not valid.",
+  GRAMS_INVALID: "This weight is not valid.",
+  QTY_INVALID: "The quantity must be a whole number between 1 and 999.",
+  TOO_LONG: "This field is too long.",
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  COUNTRY: "Please choose Syria, Turkey, Qatar or UAE.",
+  PHONE: "Please enter a valid phone number.",
+  TOO_LONG: "This field must not be longer than 120 characters.",
+} as const;
+
+/** Server-side texts that have no SPEC wording; the web translates them by these ids. */
+export const AUTH_MESSAGES = {
+  INVALID_CREDENTIALS: "These credentials do not match our records.",
+  EMAIL_TAKEN: "This email address is already registered.",
+  CURRENT_PASSWORD_REQUIRED: "The current password is required.",
+  CURRENT_PASSWORD_WRONG: "The current password is incorrect.",
+  TOO_MANY_ATTEMPTS: "Too many sign-in attempts. Please wait a minute and try again.",
+} as const;
+
+/** The answer to a NUL byte or a lone UTF-16 surrogate in any text a client sends. */
+export const TEXT_NOT_ALLOWED = "This text contains characters that are not allowed.";
+
+export const PASSWORD_MAX = 128;
+export const PASSWORD_TOO_LONG = `Password must not be longer than ${PASSWORD_MAX} characters.`;

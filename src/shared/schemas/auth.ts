@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { MESSAGES } from "../domain/validation-messages.ts";
+import { MESSAGES, PASSWORD_MAX, PASSWORD_TOO_LONG } from "../domain/validation-messages.ts";
 import { emailField, text } from "./fields.ts";
+
+// Defined with the other texts, free of zod, for the browser's message translator.
+export { PASSWORD_MAX, PASSWORD_TOO_LONG };
 
 /** SPEC 9: password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
 export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const PASSWORD_TOO_LONG = `Password must not be longer than ${PASSWORD_MAX} characters.`;
 
 /** SPEC 5: values are trimmed; a missing value is SPEC's "required" text, not a type error. */
 const requiredText = (message: string) => text({ message }).trim().min(1, message);
@@ -74,11 +75,4 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** Server-side texts that have no SPEC wording; the web translates them by these ids. */
-export const AUTH_MESSAGES = {
-  INVALID_CREDENTIALS: "These credentials do not match our records.",
-  EMAIL_TAKEN: "This email address is already registered.",
-  CURRENT_PASSWORD_REQUIRED: "The current password is required.",
-  CURRENT_PASSWORD_WRONG: "The current password is incorrect.",
-  TOO_MANY_ATTEMPTS: "Too many sign-in attempts. Please wait a minute and try again.",
-} as const;
+export { AUTH_MESSAGES } from "../domain/validation-messages.ts";

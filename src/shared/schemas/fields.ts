@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { TEXT_NOT_ALLOWED } from "../domain/validation-messages.ts";
 
-/** The answer to a NUL byte or a lone UTF-16 surrogate in any text a client sends. */
-export const TEXT_NOT_ALLOWED = "This text contains characters that are not allowed.";
+// Defined with the other texts, free of zod, for the browser's message translator.
+export { TEXT_NOT_ALLOWED };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

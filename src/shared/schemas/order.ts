@@ -3,27 +3,11 @@ import { countryName, isCountryCode } from "../domain/countries.ts";
 import type { Lang } from "../domain/money.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
-import { MESSAGES } from "../domain/validation-messages.ts";
+import { MESSAGES, ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
-/** One definition for the checkout form (browser) and `POST /api/orders` (server). */
-export const ORDER_MESSAGES = {
-  PHONE_REQUIRED: "Please enter your phone number.",
-  PHONE_INVALID: "Please enter a valid phone number.",
-  EMAIL_INVALID: "Please enter a valid email address.",
-  COUNTRY_REQUIRED: "Please choose a country.",
-  COUNTRY_INVALID: "Please choose a country from the list.",
-  CITY_REQUIRED: "Please enter your city.",
-  ADDRESS_REQUIRED: "Please enter your address.",
-  PAYMENT_METHOD: "Please choose a payment method.",
-  LINES_REQUIRED: "Your cart is empty.",
-  TOO_MANY_LINES: "An order can have at most 100 lines.",
-  PRODUCT_INVALID: "This product is not valid.",
-  GRAMS_INVALID: "This weight is not valid.",
-  QTY_INVALID: "The quantity must be a whole number between 1 and 999.",
-  TOO_LONG: "This field is too long.",
-} as const;
+export { ORDER_MESSAGES };
 
 export const PAYMENT_METHODS = ["cod", "bank_transfer", "messaging_app"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -3,11 +3,14 @@ import { useTranslation } from "react-i18next";
 import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
 import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
-import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
-import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account.ts";
-import { AUTH_MESSAGES, PASSWORD_TOO_LONG } from "../../../shared/schemas/auth.ts";
-import { TEXT_NOT_ALLOWED } from "../../../shared/schemas/fields.ts";
-import { ORDER_MESSAGES } from "../../../shared/schemas/order.ts";
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
+  MESSAGES,
+  ORDER_MESSAGES,
+  PASSWORD_TOO_LONG,
+  TEXT_NOT_ALLOWED,
+} from "../../../shared/domain/validation-messages.ts";
 
 /**
  * THE message translator (issue 9): schemas and the server speak SPEC's English texts; each
