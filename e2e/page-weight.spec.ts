@@ -17,9 +17,9 @@ const CEILING: Record<string, number> = {
   "/": 147,
   "/shop": 147,
   "/product/1": 147,
-  "/cart": 158,
+  "/cart": 145,
   "/contact": 152,
-  "/our-kitchen": 178,
+  "/our-kitchen": 148,
 };
 const client = path.resolve("build/client");
 
