@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MESSAGES } from "../../shared/domain/validation-messages.ts";
 import { cleanText, hasForbiddenChars, TEXT_NOT_ALLOWED } from "../../shared/schemas/fields.ts";
 import { HttpError } from "../http-errors.ts";
 
@@ -80,10 +81,9 @@ export const errorsPlugin = fp(
       });
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      reply
-        .status(404)
-        .send({ message: `No route for ${request.method} ${request.url.split("?")[0]}` });
+    // SPEC 8's text; the path is not echoed back (issue 14.8).
+    app.setNotFoundHandler((_request, reply) => {
+      reply.status(404).send({ message: MESSAGES.NOT_FOUND });
     });
   },
   { name: "errors" },
