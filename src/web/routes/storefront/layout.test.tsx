@@ -1,0 +1,88 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { data } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetCartStoreForTests } from "../../features/cart/cart-store.ts";
+import { expectBoundaryReports, renderRoutes } from "../../test/render-routes.tsx";
+import StorefrontLayout, { ErrorBoundary } from "./layout.tsx";
+
+beforeEach(() => {
+  localStorage.clear();
+  resetCartStoreForTests();
+});
+afterEach(cleanup);
+
+const BROKEN = new Error("the shop screen broke");
+function BrokenScreen(): never {
+  throw BROKEN;
+}
+function NeverShown() {
+  return <p>never shown</p>;
+}
+
+function storefront(screenRoute: Parameters<typeof renderRoutes>[0][number]) {
+  return renderRoutes([{ Component: StorefrontLayout, ErrorBoundary, children: [screenRoute] }], {
+    path: "/shop",
+  });
+}
+
+/** The shell a visitor still has around a failed screen: the menu, the cart, the footer. */
+function expectShell() {
+  const header = screen.getByRole("banner");
+  expect(within(header).getAllByRole("navigation", { name: "Main navigation" })[0]).toBeTruthy();
+  expect(within(header).getAllByRole("link", { name: "Shop" })[0]?.getAttribute("href")).toBe(
+    "/shop",
+  );
+  expect(within(header).getByRole("link", { name: "Cart" })).toBeTruthy();
+  expect(screen.getByRole("contentinfo")).toBeTruthy();
+}
+
+describe("storefront error boundary (issue 9)", () => {
+  it("a screen that throws shows the error panel and its retry inside the header and footer", async () => {
+    const checkLogs = expectBoundaryReports(BROKEN);
+    storefront({ path: "shop", Component: BrokenScreen });
+    const panel = await screen.findByRole("alert");
+    expect(within(panel).getByRole("heading", { level: 1 }).textContent).toBe(
+      "Something went wrong",
+    );
+    expect(panel.textContent).toContain("Something went wrong. Please reload the page.");
+    expect(screen.getByRole("main").contains(panel)).toBe(true);
+    expectShell();
+
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    await userEvent.click(within(panel).getByRole("button", { name: "Try again" }));
+    expect(reload).toHaveBeenCalledOnce();
+    checkLogs();
+  });
+
+  it("a loader that fails shows the same panel in the shell", async () => {
+    const checkLogs = expectBoundaryReports(new Error("the catalogue is down"));
+    storefront({
+      path: "shop",
+      loader: () => {
+        throw new Error("the catalogue is down");
+      },
+      Component: NeverShown,
+    });
+    const panel = await screen.findByRole("alert");
+    expect(within(panel).getByRole("button", { name: "Try again" })).toBeTruthy();
+    expect(screen.queryByText("never shown")).toBeNull();
+    expectShell();
+    checkLogs();
+  });
+
+  it("a 404 answer says not found, without a retry", async () => {
+    storefront({
+      path: "shop",
+      loader: () => {
+        throw data(null, { status: 404 });
+      },
+      Component: NeverShown,
+    });
+    const panel = await screen.findByRole("alert");
+    expect(within(panel).getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
+    expect(panel.textContent).toContain("Not found.");
+    expect(within(panel).queryByRole("button")).toBeNull();
+    expectShell();
+  });
+});
