@@ -11,6 +11,8 @@ import { createUserWithToken } from "./test/fixtures.ts";
  */
 const RUNS = Number(process.env.FUZZ_RUNS) || 700;
 const SEED = Number(process.env.FUZZ_SEED) || 14;
+/** Every route is asked at least this often, whatever RUNS is. */
+const MIN_PER_ROUTE = 5;
 
 let t: TestApp;
 let auth: Record<"anonymous" | "customer" | "admin", Record<string, string>>;
@@ -177,7 +179,16 @@ const headers = fc.record(
   { requiredKeys: [] },
 );
 
-type Route = { method: string; url: string };
+type Route = { method: string; url: string; bodyFields: string[] };
+
+/** A JSON object with the route's own field names (any subset), each given a nasty value. */
+function schemaBody(fields: string[]) {
+  const record = Object.fromEntries(fields.map((name) => [name, value]));
+  return fc.record({
+    kind: fc.constant("json" as const),
+    value: fc.record(record, { requiredKeys: [] }),
+  });
+}
 
 /** Percent-encoded, but "%zz" and friends go raw, and a lone surrogate as its invalid UTF-8. */
 function segment(value: string): string {
@@ -204,56 +215,71 @@ function latin1(value: string): string {
 }
 
 describe("fuzz: no input makes a 5xx", () => {
-  it(`walks every route (${RUNS} runs, seed ${SEED})`, async () => {
+  it(`walks every route, each at least ${MIN_PER_ROUTE} times (${RUNS} runs in all, seed ${SEED})`, async () => {
     const routes: Route[] = t.app.routeTable.filter((r) => r.method !== "HEAD");
     expect(routes.length).toBeGreaterThan(40);
+    // Bodies shaped by the route's own schema, for every route that declares one.
+    expect(routes.filter((r) => r.bodyFields.length > 0).length).toBeGreaterThan(15);
+    const perRoute = Math.max(MIN_PER_ROUTE, Math.ceil(RUNS / routes.length));
     const failures: string[] = [];
+    const asked = new Map<string, number>();
 
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...routes),
-        fc.constantFrom("anonymous" as const, "customer" as const, "admin" as const),
-        fc.array(fc.oneof(nasty, fc.string({ maxLength: 12 }), fc.nat().map(String)), {
-          minLength: 1,
-          maxLength: 3,
-        }),
-        query,
-        body,
-        headers,
-        async (route, who, params, q, b, h) => {
-          const search = new URLSearchParams();
-          for (const [key, v] of Object.entries(q)) {
-            for (const item of [v].flat()) search.append(key, item);
-          }
-          const url = `${fillParams(route.url, params)}${search.size ? `?${search}` : ""}`;
-          const cleanHeaders: Record<string, string> = {};
-          for (const [key, v] of Object.entries(h))
-            if (v !== undefined) cleanHeaders[key] = latin1(v);
-          let payload: string | undefined;
-          if (b.kind === "json") {
-            payload = JSON.stringify(b.value);
-            cleanHeaders["content-type"] = "application/json";
-          } else if (b.kind === "raw") {
-            payload = b.raw;
-            if (b.type) cleanHeaders["content-type"] = b.type;
-          }
-          const res = await t.app.inject({
-            method: route.method as "GET",
-            url,
-            headers: { ...cleanHeaders, ...auth[who] },
-            ...(payload !== undefined && route.method !== "GET" ? { payload } : {}),
-          });
-          if (res.statusCode >= 500) {
-            failures.push(
-              `${route.method} ${url} as ${who} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
-            );
-            return false;
-          }
-          return true;
-        },
-      ),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
+    for (const [index, route] of routes.entries()) {
+      const bodies = route.bodyFields.length
+        ? fc.oneof(schemaBody(route.bodyFields), schemaBody(route.bodyFields), body)
+        : body;
+      await fc
+        .assert(
+          fc.asyncProperty(
+            fc.constantFrom("anonymous" as const, "customer" as const, "admin" as const),
+            fc.array(fc.oneof(nasty, fc.string({ maxLength: 12 }), fc.nat().map(String)), {
+              minLength: 1,
+              maxLength: 3,
+            }),
+            query,
+            bodies,
+            headers,
+            async (who, params, q, b, h) => {
+              const key = `${route.method} ${route.url}`;
+              asked.set(key, (asked.get(key) ?? 0) + 1);
+              const search = new URLSearchParams();
+              for (const [name, v] of Object.entries(q)) {
+                for (const item of [v].flat()) search.append(name, item);
+              }
+              const url = `${fillParams(route.url, params)}${search.size ? `?${search}` : ""}`;
+              const cleanHeaders: Record<string, string> = {};
+              for (const [name, v] of Object.entries(h))
+                if (v !== undefined) cleanHeaders[name] = latin1(v);
+              let payload: string | undefined;
+              if (b.kind === "json") {
+                payload = JSON.stringify(b.value);
+                cleanHeaders["content-type"] = "application/json";
+              } else if (b.kind === "raw") {
+                payload = b.raw;
+                if (b.type) cleanHeaders["content-type"] = b.type;
+              }
+              const res = await t.app.inject({
+                method: route.method as "GET",
+                url,
+                headers: { ...cleanHeaders, ...auth[who] },
+                ...(payload !== undefined && route.method !== "GET" ? { payload } : {}),
+              });
+              if (res.statusCode >= 500) {
+                failures.push(
+                  `${route.method} ${url} as ${who} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+                );
+                return false;
+              }
+              return true;
+            },
+          ),
+          { numRuns: perRoute, seed: SEED + index, endOnFailure: true },
+        )
+        .catch(() => {
+          // The failure is in `failures`, with the request that caused it.
+        });
+    }
     expect(failures).toEqual([]);
+    for (const route of routes) expect(asked.get(`${route.method} ${route.url}`)).toBe(perRoute);
   }, 120_000);
 });

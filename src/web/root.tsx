@@ -1,8 +1,3 @@
-// The stylesheet (fonts' @font-face included) as a URL, rendered below with `precedence`: React
-// then writes it at the top of <head>, before the ~30 module preloads. Imported for its side
-// effect, it came after them, and a phone's six connections fetched the scripts first while
-// nothing could paint (docs/decisions/0017).
-
 import type { i18n } from "i18next";
 import { useEffect, useRef } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
@@ -19,6 +14,8 @@ import {
 } from "react-router";
 import { dirFor, type Language } from "../shared/domain/language.ts";
 import type { Route } from "./+types/root";
+// The stylesheet (fonts' @font-face included) as a URL, rendered below with `precedence`: React
+// then writes it at the top of <head>, before the ~30 module preloads (docs/decisions/0017).
 import stylesheet from "./app.css?url";
 import { setBrowserI18n } from "./i18n/browser-instance.ts";
 import { bundleBackend } from "./i18n/bundles.ts";

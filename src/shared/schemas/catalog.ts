@@ -1,11 +1,9 @@
 import { z } from "zod";
 import {
-  CATEGORY_SLUGS,
   type CategorySlug,
   DEFAULT_PER_PAGE,
   MAX_PER_PAGE,
   MAX_SEARCH_LENGTH,
-  SOCIAL_NETWORKS,
   SORTS,
   type SocialNetwork,
 } from "../domain/catalog.ts";

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-export type RouteEntry = { method: string; url: string };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  /** The field names of the route's JSON body schema (a zod object), for the fuzz test. */
+  bodyFields: string[];
+};
+
+/** Keys of a zod object schema (refinements keep the shape); none for anything else. */
+function bodyFieldsOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
+  return shape && typeof shape === "object" ? Object.keys(shape) : [];
+}
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -16,7 +27,9 @@ export const routeTablePlugin = fp(
     const table: RouteEntry[] = [];
     app.decorate("routeTable", table);
     app.addHook("onRoute", (route) => {
-      for (const method of [route.method].flat()) table.push({ method, url: route.url });
+      const bodyFields = bodyFieldsOf(route.schema?.body);
+      for (const method of [route.method].flat())
+        table.push({ method, url: route.url, bodyFields });
     });
   },
   { name: "route-table" },
