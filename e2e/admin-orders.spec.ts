@@ -181,6 +181,25 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("timeline").getByRole("listitem")).toHaveCount(5);
     await customer.close();
 
+    // The packing slip / invoice: the order in its own language and direction, for paper.
+    const print = page.getByRole("link", { name: tr.orders.print, exact: true });
+    await page.goto((await print.getAttribute("href"))!);
+    const slip = page.getByTestId("slip");
+    await expect(slip).toHaveCount(1);
+    await expect(slip).toContainText(mine.number);
+    const slipLang = (await slip.getAttribute("lang")) as Lang;
+    await expect(slip).toHaveAttribute("dir", slipLang === "ar" ? "rtl" : "ltr");
+    await expect(slip.getByRole("heading", { level: 2 })).toContainText(
+      T[slipLang].orders.slipTitle,
+    );
+    await expect(slip.locator("tbody tr")).toHaveCount(1);
+    const printButton = page.getByRole("button", { name: tr.orders.print, exact: true });
+    await expect(printButton).toBeEnabled();
+    await page.emulateMedia({ media: "print" });
+    await expect(printButton).toBeHidden();
+    await expect(slip).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
+
     // The dashboard shows the new orders.
     await page.goto("/admin-dashboard");
     await expect(page.getByTestId("recent-orders")).toContainText(mine.number);
