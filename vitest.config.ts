@@ -32,6 +32,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "api",
+          // One worker process runs file after file and keeps its modules: importing the app
+          // (Fastify, drizzle, zod, PGlite, sharp...) cost seconds per file, ~40% of the run.
+          // Safe because each file builds its own app and database (createTestApp) and the
+          // server keeps no module state beyond per-directory maps and the argon2 cost that
+          // setup.ts sets for every file. Mocks are undone per file (vi.unstubAllGlobals).
+          isolate: false,
           include: ["src/server/**/*.test.ts"],
           // Two instances on one PostgreSQL: part of `npm run test:pg` only (not skipped there).
           exclude: process.env.TEST_DATABASE_URL ? [] : ["src/server/two-instances.test.ts"],
