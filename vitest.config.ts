@@ -23,6 +23,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "domain",
+          // Pure functions, no module state: one worker keeps its modules across files.
+          isolate: false,
           include: ["src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           setupFiles,
