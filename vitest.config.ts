@@ -1,6 +1,7 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./src/test/slow-first-sequencer.ts";
 
 const alias = {
   "~": fileURLToPath(new URL("./src", import.meta.url)),
@@ -18,6 +19,7 @@ export default defineConfig({
     // machine. Test files wait on the database and on argon2's own thread much of the time,
     // so one worker per core keeps both busy.
     maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         resolve: { alias },
