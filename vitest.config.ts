@@ -1,6 +1,7 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./src/test/slow-first-sequencer.ts";
 
 const alias = {
   "~": fileURLToPath(new URL("./src", import.meta.url)),
@@ -18,11 +19,14 @@ export default defineConfig({
     // machine. Test files wait on the database and on argon2's own thread much of the time,
     // so one worker per core keeps both busy.
     maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         resolve: { alias },
         test: {
           name: "domain",
+          // Pure functions, no module state: one worker keeps its modules across files.
+          isolate: false,
           include: ["src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           setupFiles,
@@ -32,6 +36,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "api",
+          // One worker process runs file after file and keeps its modules: importing the app
+          // (Fastify, drizzle, zod, PGlite, sharp...) cost seconds per file, ~40% of the run.
+          // Safe because each file builds its own app and database (createTestApp) and the
+          // server keeps no module state beyond per-directory maps and the argon2 cost that
+          // setup.ts sets for every file. Mocks are undone per file (vi.unstubAllGlobals).
+          isolate: false,
           include: ["src/server/**/*.test.ts"],
           // Two instances on one PostgreSQL: part of `npm run test:pg` only (not skipped there).
           exclude: process.env.TEST_DATABASE_URL ? [] : ["src/server/two-instances.test.ts"],

@@ -61,6 +61,28 @@ async function ready(server: Server, timeoutMs = 30_000): Promise<number> {
   throw new Error(`server not ready:\n${server.stdout()}\n${server.stderr()}`);
 }
 
+/**
+ * A DATA_DIR a server has started on (migrated, demo data seeded, admin created) and stopped
+ * cleanly: what every start but the first finds. A first start pays for initdb, the
+ * migrations and drawing the demo images, most of this file's time, so only the test about
+ * the first start makes one; the others start from a copy of the directory it leaves.
+ */
+let started: string | undefined;
+async function startedDataDir(): Promise<string> {
+  if (!started) {
+    // Only when the first-start test did not run (a filtered run).
+    const dir = tempDir();
+    const server = start(API_ONLY, { DATA_DIR: dir });
+    await ready(server, 90_000);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    started = dir;
+  }
+  const copy = tempDir();
+  fs.cpSync(started, copy, { recursive: true });
+  return copy;
+}
+
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
@@ -81,7 +103,7 @@ describe("start-up", () => {
   it("the first start prints the URL and a generated admin password once; a restart does not", async () => {
     const dataDir = tempDir();
     const first = start(API_ONLY, { DATA_DIR: dataDir });
-    const port = await ready(first);
+    const port = await ready(first, 90_000);
     expect(first.stdout()).toContain(`Shop ready at http://127.0.0.1:${port} (pglite,`);
     expect(first.stdout()).toContain("Demo data seeded (first start).");
     expect(first.stdout()).toMatch(
@@ -99,10 +121,11 @@ describe("start-up", () => {
     expect(second.stdout()).not.toContain("generated");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
-  }, 60_000);
+    started = dataDir;
+  }, 120_000);
 
   it("a second process on the same DATA_DIR refuses with a clear message", async () => {
-    const dataDir = tempDir();
+    const dataDir = await startedDataDir();
     const first = start(API_ONLY, { DATA_DIR: dataDir });
     await ready(first);
     const second = start(MAIN, { DATA_DIR: dataDir });
@@ -116,12 +139,12 @@ describe("start-up", () => {
     expect(first.child.exitCode).toBeNull();
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("graceful shutdown", () => {
   it("SIGTERM lets an in-flight request finish, then closes the database and exits 0", async () => {
-    const dataDir = tempDir();
+    const dataDir = await startedDataDir();
     const server = start(API_ONLY, { DATA_DIR: dataDir });
     const port = await ready(server);
 
@@ -161,5 +184,5 @@ describe("graceful shutdown", () => {
     expect(repeat.status).toBe(200); // already subscribed: the first write survived
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
 import { orders } from "../db/schema/orders.ts";
 import { addProduct, orderBody, placeOrder } from "../modules/orders/test-fixtures.ts";
+import { migratedPgliteSnapshot } from "../test/app.ts";
 import { createUserWithToken } from "../test/fixtures.ts";
 import { backup, restore } from "./backup.ts";
 
@@ -55,7 +56,10 @@ const orderNumbers: string[] = [];
 beforeAll(async () => {
   const url = serverUrl ? await createDatabase() : undefined;
   config = configFor(tmp("shop-backup-src-"), url);
-  database = url ? await openPostgres(url, 4) : await openPglite(config.dataDir);
+  // A migrated copy spares an initdb; migrate() is then a no-op, as on every later start.
+  database = url
+    ? await openPostgres(url, 4)
+    : await openPglite(config.dataDir, { loadDataDir: migratedPgliteSnapshot() });
   await database.migrate();
   app = await buildApp({ config, database, web: "none", rateLimit: false });
   await app.ready();

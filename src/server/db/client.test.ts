@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { migratedPgliteSnapshot } from "../test/app.ts";
 import { DataDirLockedError, openPglite } from "./client.ts";
 import { newsletterSubscribers } from "./schema/newsletter.ts";
 
@@ -56,7 +57,8 @@ describe("PGlite in DATA_DIR", () => {
   it("takes over a stale lock whose process is gone", async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, "shop.lock"), "2147483646");
-    const database = await openPglite(dir);
+    // The lock is taken before the database starts: a migrated copy spares an initdb.
+    const database = await openPglite(dir, { loadDataDir: migratedPgliteSnapshot() });
     expect(await database.ping()).toBe(true);
     await database.close();
   });

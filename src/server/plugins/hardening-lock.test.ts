@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataDirLockedError, openPglite, processStartTime } from "../db/client.ts";
+import { migratedPgliteSnapshot } from "../test/app.ts";
 
 /** Issue 14.11: a stale lock file naming a live, unrelated process must not block start-up. */
 const dirs: string[] = [];
@@ -21,7 +22,8 @@ describe.skipIf(!processStartTime(process.pid))("DATA_DIR lock", () => {
     const dir = tmp();
     // The crashed shop's pid is now this test's parent: alive, but started at another time.
     fs.writeFileSync(path.join(dir, "shop.lock"), `${process.ppid} 1`);
-    const database = await openPglite(dir);
+    // The lock is taken before the database starts: a migrated copy spares an initdb.
+    const database = await openPglite(dir, { loadDataDir: migratedPgliteSnapshot() });
     expect(fs.readFileSync(path.join(dir, "shop.lock"), "utf8")).toBe(
       `${process.pid} ${processStartTime(process.pid)}`,
     );

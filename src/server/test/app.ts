@@ -18,8 +18,20 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The migrated PGlite data directory of global-setup.ts, read once per test file. */
+/** The migrated PGlite data directory of global-setup.ts, read once per worker. */
 let snapshot: Blob | undefined;
+
+/**
+ * The migrated PGlite data directory global-setup.ts made for this run, or undefined (under
+ * TEST_DATABASE_URL, or outside the config's global setup). `openPglite(dir, { loadDataDir })`
+ * starts from it instead of running initdb and the migrations (seconds): for a test of what
+ * happens to a DATA_DIR (locks, backups), not of the first start itself.
+ */
+export function migratedPgliteSnapshot(): Blob | undefined {
+  const file = inject("pgliteSnapshot");
+  if (file && !snapshot) snapshot = new Blob([fs.readFileSync(file)]);
+  return file ? snapshot : undefined;
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
@@ -35,10 +47,9 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const file = inject("pgliteSnapshot");
-    if (file && !snapshot) snapshot = new Blob([fs.readFileSync(file)]);
-    const database = await openPglite(undefined, { loadDataDir: file ? snapshot : undefined });
-    if (!file) await database.migrate();
+    const loadDataDir = migratedPgliteSnapshot();
+    const database = await openPglite(undefined, { loadDataDir });
+    if (!loadDataDir) await database.migrate();
     return { database, drop: async () => {} };
   }
   const template = inject("pgTemplate");
