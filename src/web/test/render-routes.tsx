@@ -1,7 +1,8 @@
-import { render } from "@testing-library/react";
+import { render, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, Outlet } from "react-router";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import type { Language } from "../../shared/domain/language.ts";
 import { createI18n } from "../i18n/config.ts";
 import { rootDataFor } from "./render-in-shell.tsx";
@@ -57,4 +58,17 @@ export function expectBoundaryReports(error: Error): () => void {
   return () => {
     if (unexpected.length) throw new Error(`Unexpected console.error: ${unexpected.map(String)}`);
   };
+}
+
+/**
+ * The error panel as every layout shows it: SPEC's texts under a heading of `level`, and a
+ * "Try again" that reloads the page.
+ */
+export async function expectPanelWithRetry(panel: HTMLElement, level: 1 | 2 = 1) {
+  expect(within(panel).getByRole("heading", { level }).textContent).toBe("Something went wrong");
+  expect(panel.textContent).toContain("Something went wrong. Please reload the page.");
+  const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+  await userEvent.click(within(panel).getByRole("button", { name: "Try again" }));
+  expect(reload).toHaveBeenCalledOnce();
+  reload.mockRestore();
 }

@@ -1,8 +1,11 @@
 import { cleanup, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetCartStoreForTests } from "../../features/cart/cart-store.ts";
-import { expectBoundaryReports, renderRoutes } from "../../test/render-routes.tsx";
+import {
+  expectBoundaryReports,
+  expectPanelWithRetry,
+  renderRoutes,
+} from "../../test/render-routes.tsx";
 import StorefrontLayout, { ErrorBoundary as StorefrontBoundary } from "../storefront/layout.tsx";
 import { ErrorBoundary as AccountBoundary } from "./account.tsx";
 import { ErrorBoundary as OrdersBoundary } from "./orders.tsx";
@@ -39,10 +42,6 @@ describe.each([
     const panel = await screen.findByRole("alert");
     // The page's h1 is the account title; the panel's heading sits under it.
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Account");
-    expect(within(panel).getByRole("heading", { level: 2 }).textContent).toBe(
-      "Something went wrong",
-    );
-    expect(panel.textContent).toContain("Something went wrong. Please reload the page.");
 
     const menu = screen.getByRole("navigation", { name: "My account" });
     expect(
@@ -57,9 +56,7 @@ describe.each([
     expect(within(screen.getByRole("banner")).getByRole("link", { name: "Cart" })).toBeTruthy();
     expect(screen.getByRole("contentinfo")).toBeTruthy();
 
-    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
-    await userEvent.click(within(panel).getByRole("button", { name: "Try again" }));
-    expect(reload).toHaveBeenCalledOnce();
+    await expectPanelWithRetry(panel, 2);
     checkLogs();
   });
 });

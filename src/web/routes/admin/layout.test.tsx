@@ -1,8 +1,11 @@
 import { cleanup, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storeAdminSession } from "../../lib/admin-session.ts";
-import { expectBoundaryReports, renderRoutes } from "../../test/render-routes.tsx";
+import {
+  expectBoundaryReports,
+  expectPanelWithRetry,
+  renderRoutes,
+} from "../../test/render-routes.tsx";
 import AdminLayout, { ErrorBoundary } from "./layout.tsx";
 
 const BROKEN = new Error("the orders screen broke");
@@ -62,16 +65,9 @@ describe("admin error boundary (issue 9)", () => {
     const checkLogs = expectBoundaryReports(BROKEN);
     backOffice({ path: "admin-orders", Component: BrokenScreen });
     const panel = await screen.findByRole("alert");
-    expect(within(panel).getByRole("heading", { level: 1 }).textContent).toBe(
-      "Something went wrong",
-    );
-    expect(panel.textContent).toContain("Something went wrong. Please reload the page.");
     expect(screen.getByTestId("admin-page").contains(panel)).toBe(true);
     expectShell();
-
-    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
-    await userEvent.click(within(panel).getByRole("button", { name: "Try again" }));
-    expect(reload).toHaveBeenCalledOnce();
+    await expectPanelWithRetry(panel);
     checkLogs();
   });
 

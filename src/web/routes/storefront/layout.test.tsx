@@ -1,9 +1,12 @@
 import { cleanup, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { data } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetCartStoreForTests } from "../../features/cart/cart-store.ts";
-import { expectBoundaryReports, renderRoutes } from "../../test/render-routes.tsx";
+import {
+  expectBoundaryReports,
+  expectPanelWithRetry,
+  renderRoutes,
+} from "../../test/render-routes.tsx";
 import StorefrontLayout, { ErrorBoundary } from "./layout.tsx";
 
 beforeEach(() => {
@@ -42,16 +45,9 @@ describe("storefront error boundary (issue 9)", () => {
     const checkLogs = expectBoundaryReports(BROKEN);
     storefront({ path: "shop", Component: BrokenScreen });
     const panel = await screen.findByRole("alert");
-    expect(within(panel).getByRole("heading", { level: 1 }).textContent).toBe(
-      "Something went wrong",
-    );
-    expect(panel.textContent).toContain("Something went wrong. Please reload the page.");
     expect(screen.getByRole("main").contains(panel)).toBe(true);
     expectShell();
-
-    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
-    await userEvent.click(within(panel).getByRole("button", { name: "Try again" }));
-    expect(reload).toHaveBeenCalledOnce();
+    await expectPanelWithRetry(panel);
     checkLogs();
   });
 
