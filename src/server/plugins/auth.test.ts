@@ -33,8 +33,12 @@ const call = (route: { method: HTTPMethods; url: string }, headers: Record<strin
 describe("the route table the guard walk relies on", () => {
   it("lists routes registered inside nested plugins, exactly as Fastify routes them", () => {
     const table = t.app.routeTable;
-    expect(table).toContainEqual({ method: "POST", url: "/api/auth/login" });
-    expect(table).toContainEqual({ method: "GET", url: "/api/account" });
+    expect(table).toContainEqual({
+      method: "POST",
+      url: "/api/auth/login",
+      bodyFields: ["email", "password"],
+    });
+    expect(table).toContainEqual({ method: "GET", url: "/api/account", bodyFields: [] });
     for (const route of table) {
       expect(t.app.hasRoute({ method: route.method as HTTPMethods, url: route.url })).toBe(true);
     }
