@@ -5,7 +5,7 @@ import {
   expectBoundaryReports,
   expectPanelWithRetry,
   renderRoutes,
-} from "../../test/render-routes.tsx";
+} from "../../test/render-in-shell.tsx";
 import StorefrontLayout, { ErrorBoundary as StorefrontBoundary } from "../storefront/layout.tsx";
 import { ErrorBoundary as AccountBoundary } from "./account.tsx";
 import { ErrorBoundary as OrdersBoundary } from "./orders.tsx";

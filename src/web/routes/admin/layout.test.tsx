@@ -5,7 +5,7 @@ import {
   expectBoundaryReports,
   expectPanelWithRetry,
   renderRoutes,
-} from "../../test/render-routes.tsx";
+} from "../../test/render-in-shell.tsx";
 import AdminLayout, { ErrorBoundary } from "./layout.tsx";
 
 const BROKEN = new Error("the orders screen broke");

@@ -6,7 +6,7 @@ import {
   expectBoundaryReports,
   expectPanelWithRetry,
   renderRoutes,
-} from "../../test/render-routes.tsx";
+} from "../../test/render-in-shell.tsx";
 import StorefrontLayout, { ErrorBoundary } from "./layout.tsx";
 
 beforeEach(() => {
