@@ -23,6 +23,21 @@ export const orderDesk = pgTable(
   (t) => [index("order_desk_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops"))],
 );
 
+/**
+ * The orders desk's version (migration 0016): `touch_order_desk_version()` bumps one of these
+ * rows, chosen by the writing backend, in the writing transaction and NOTIFYs `shop_orders`.
+ * `changes` counts writes that can change which orders a filter matches or their order
+ * (orders, order lines, search text); `marks` counts new-mark writes (an admin opening an
+ * order), which change the list's `is_new` but never a count. The admin list's response,
+ * count and page-boundary caches are keyed on the sums. Striped like `content_version`, so
+ * concurrent orders do not queue on one row.
+ */
+export const orderDeskVersion = pgTable("order_desk_version", {
+  stripe: integer().primaryKey(),
+  changes: bigint({ mode: "number" }).notNull().default(0),
+  marks: bigint({ mode: "number" }).notNull().default(0),
+});
+
 /** Internal notes an admin adds to an order; never shown to the customer. */
 export const orderNotes = pgTable(
   "order_notes",
