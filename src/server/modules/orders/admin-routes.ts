@@ -35,7 +35,9 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { format, page, per_page, ...filters } = request.query;
       if (format === "csv") return sendCsv(reply, filters);
-      return service().list({ ...filters, page, per_page });
+      // Serialised once per orders desk version: a string skips the per-request serialiser.
+      const json = await service().listJson({ ...filters, page, per_page });
+      return reply.type("application/json; charset=utf-8").send(json as never);
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
@@ -22,6 +22,7 @@ import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { createDeskVersion } from "./desk-version.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
 
 const ORDER_NOT_FOUND = "Order not found.";
@@ -52,8 +53,25 @@ export const newestFirst = [
   sql`${orders.id} desc nulls last`,
 ] as const;
 
-/** Counts of a filtered list, valid until the next order event (every insert and status change). */
-const COUNT_CACHE_SIZE = 200;
+/**
+ * What the list keeps in memory, all under the orders desk's version (./desk-version.ts), so a
+ * write by anyone is seen on the next request: whole answers (JSON, under every write), and
+ * per filter its count and the sort keys where served pages ended (under the writes that can
+ * change them; an admin opening an order only changes answers).
+ */
+const ANSWER_CACHE_SIZE = 500;
+const FILTER_CACHE_SIZE = 200;
+const BOUNDARIES_PER_FILTER = 2000;
+/** An offset longer than this walks the index for ids alone, then reads only the page's rows. */
+const DEFERRED_JOIN_FROM = 100;
+
+/** Where a served page ended: `created_at` as text keeps its microseconds (a Date has ms). */
+type Cursor = { at: string; id: number };
+type FilterState = {
+  total?: Promise<number>;
+  /** Rows before a seek point -> the sort key of the last of them. */
+  boundaries: Map<number, Cursor>;
+};
 
 const listColumns = {
   id: orders.id,
@@ -101,32 +119,160 @@ function parseActor(actor: string): { kind: "customer" | "admin" | "system"; id:
 }
 
 export function createAdminOrderService(db: Db, deps: { settings: SettingsService }) {
-  const base = () =>
-    db.select(listColumns).from(orders).leftJoin(orderDesk, eq(orderDesk.orderId, orders.id));
+  const version = createDeskVersion(db);
+  let answersVersion = "";
+  const answers = new Map<string, Promise<string>>();
+  let filtersVersion = "";
+  const filters = new Map<string, FilterState>();
+  let statusCounts: { version: string; counts: Promise<Map<string, number>> } | null = null;
 
-  // Counting 100,000 rows costs more than the page itself; the count only changes when an
-  // order is placed or changes status, and each of those writes an order event.
-  let counts = { version: -1, byFilter: new Map<string, number>() };
-  async function countOf(filters: AdminOrderFilters, where: SQL | undefined): Promise<number> {
-    const [row] = await db.select({ v: max(orderEvents.id) }).from(orderEvents);
-    const version = Number(row?.v ?? 0);
-    if (counts.version !== version) counts = { version, byFilter: new Map() };
-    const key = JSON.stringify([filters.status, filters.from, filters.to, filters.q]);
-    const known = counts.byFilter.get(key);
-    if (known !== undefined) return known;
-    const [totals] = await (filters.q
-      ? db
-          .select({ total: count() })
-          .from(orders)
-          .innerJoin(orderDesk, eq(orderDesk.orderId, orders.id))
-          .where(where)
-      : db.select({ total: count() }).from(orders).where(where));
-    const total = totals?.total ?? 0;
-    if (counts.version === version) {
-      if (counts.byFilter.size >= COUNT_CACHE_SIZE) counts.byFilter.clear();
-      counts.byFilter.set(key, total);
+  function filterState(changes: string, key: string): FilterState {
+    if (filtersVersion !== changes) {
+      filters.clear();
+      filtersVersion = changes;
+    }
+    let state = filters.get(key);
+    if (!state) {
+      if (filters.size >= FILTER_CACHE_SIZE) filters.delete(filters.keys().next().value!);
+      state = { boundaries: new Map() };
+      filters.set(key, state);
+    }
+    return state;
+  }
+
+  // Counting 100,000 rows costs more than the page itself. The unfiltered list and the status
+  // tabs share one grouped count (one pass instead of seven).
+  function countOf(
+    query: AdminOrderFilters,
+    where: SQL | undefined,
+    state: FilterState | null,
+  ): Promise<number> {
+    if (state?.total) return state.total;
+    let total: Promise<number>;
+    if (!query.q && !query.from && !query.to) {
+      total = byStatus(state ? filtersVersion : null).then((counts) =>
+        query.status
+          ? (counts.get(query.status) ?? 0)
+          : [...counts.values()].reduce((a, b) => a + b, 0),
+      );
+    } else {
+      total = (
+        query.q
+          ? db
+              .select({ total: count() })
+              .from(orders)
+              .innerJoin(orderDesk, eq(orderDesk.orderId, orders.id))
+              .where(where)
+          : db.select({ total: count() }).from(orders).where(where)
+      ).then(([row]) => row?.total ?? 0);
+    }
+    if (state) {
+      state.total = total;
+      total.catch(() => {
+        if (state.total === total) state.total = undefined;
+      });
     }
     return total;
+  }
+
+  function byStatus(changes: string | null): Promise<Map<string, number>> {
+    if (changes !== null && statusCounts?.version === changes) return statusCounts.counts;
+    const counts = db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .groupBy(orders.status)
+      .then((rows) => new Map(rows.map((row) => [row.status as string, row.n])));
+    if (changes !== null) {
+      const entry = { version: changes, counts };
+      statusCounts = entry;
+      counts.catch(() => {
+        if (statusCounts === entry) statusCounts = null;
+      });
+    }
+    return counts;
+  }
+
+  /**
+   * One page, newest first. A page's offset starts from the nearest known boundary before it
+   * (a seek: `(created_at, id) < boundary` reads from there in the index), so paging on reads
+   * only the page; what offset is left, if long, walks the index for ids before any row.
+   */
+  async function pageRows(
+    query: AdminOrderFilters & { page: number; per_page: number },
+    where: SQL | undefined,
+    state: FilterState | null,
+  ): Promise<ListRow[]> {
+    const offset = (query.page - 1) * query.per_page;
+    let from = 0;
+    let seek: Cursor | undefined;
+    if (state && offset > 0) {
+      for (const [rowsBefore, cursor] of state.boundaries) {
+        if (rowsBefore <= offset && rowsBefore > from) {
+          from = rowsBefore;
+          seek = cursor;
+        }
+      }
+    }
+    const after = seek
+      ? sql`(${orders.createdAt}, ${orders.id}) < (${seek.at}::timestamptz, ${seek.id})`
+      : undefined;
+    const skip = offset - from;
+    const columns = { ...listColumns, cursor: sql<string>`${orders.createdAt}::text` };
+    let rows: Array<ListRow & { cursor: string }>;
+    if (skip >= DEFERRED_JOIN_FROM) {
+      const idsQuery = db.select({ id: orders.id }).from(orders);
+      const ids = (
+        query.q ? idsQuery.innerJoin(orderDesk, eq(orderDesk.orderId, orders.id)) : idsQuery
+      )
+        .where(and(where, after))
+        .orderBy(...newestFirst)
+        .limit(query.per_page)
+        .offset(skip);
+      rows = (await db
+        .select(columns)
+        .from(orders)
+        .leftJoin(orderDesk, eq(orderDesk.orderId, orders.id))
+        .where(inArray(orders.id, ids))
+        .orderBy(...newestFirst)) as typeof rows;
+    } else {
+      rows = (await db
+        .select(columns)
+        .from(orders)
+        .leftJoin(orderDesk, eq(orderDesk.orderId, orders.id))
+        .where(and(where, after))
+        .orderBy(...newestFirst)
+        .limit(query.per_page)
+        .offset(skip)) as typeof rows;
+    }
+    const last = rows[rows.length - 1];
+    if (state && last && state.boundaries.size < BOUNDARIES_PER_FILTER) {
+      state.boundaries.set(offset + rows.length, { at: last.cursor, id: last.id });
+    }
+    return rows;
+  }
+
+  async function loadList(
+    query: AdminOrderFilters & { page: number; per_page: number },
+    changes: string | null,
+  ): Promise<{ data: AdminOrderListItem[]; meta: PageMeta }> {
+    const where = filterWhere(query);
+    const state =
+      changes === null
+        ? null
+        : filterState(changes, JSON.stringify([query.status, query.from, query.to, query.q]));
+    const [total, rows] = await Promise.all([
+      countOf(query, where, state),
+      pageRows(query, where, state),
+    ]);
+    return {
+      data: rows.map(toListItem),
+      meta: {
+        page: query.page,
+        per_page: query.per_page,
+        total,
+        last_page: lastPage(total, query.per_page),
+      },
+    };
   }
 
   return {
@@ -134,24 +280,39 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
     async list(
       query: AdminOrderFilters & { page: number; per_page: number },
     ): Promise<{ data: AdminOrderListItem[]; meta: PageMeta }> {
-      const where = filterWhere(query);
-      const [total, rows] = await Promise.all([
-        countOf(query, where),
-        base()
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page),
+      const current = await version();
+      return loadList(query, current?.changes ?? null);
+    },
+
+    /**
+     * `list()` as JSON text, each answer computed once per orders desk version (the route
+     * sends the text as it is). The version is read before loading, so an answer is never
+     * filed under a version newer than the data it saw; concurrent misses share one load.
+     */
+    async listJson(query: AdminOrderFilters & { page: number; per_page: number }): Promise<string> {
+      const current = await version();
+      if (!current) return JSON.stringify(await loadList(query, null));
+      if (answersVersion !== current.all) {
+        answers.clear();
+        answersVersion = current.all;
+      }
+      const key = JSON.stringify([
+        query.status,
+        query.from,
+        query.to,
+        query.q,
+        query.page,
+        query.per_page,
       ]);
-      return {
-        data: (rows as ListRow[]).map(toListItem),
-        meta: {
-          page: query.page,
-          per_page: query.per_page,
-          total,
-          last_page: lastPage(total, query.per_page),
-        },
-      };
+      const hit = answers.get(key);
+      if (hit) return hit;
+      const json = loadList(query, current.changes).then((page) => JSON.stringify(page));
+      if (answers.size >= ANSWER_CACHE_SIZE) answers.delete(answers.keys().next().value!);
+      answers.set(key, json);
+      json.catch(() => {
+        if (answers.get(key) === json) answers.delete(key);
+      });
+      return json;
     },
 
     /**
