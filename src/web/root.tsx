@@ -1,6 +1,4 @@
-import type { i18n } from "i18next";
 import { useEffect, useRef } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,12 +15,13 @@ import type { Route } from "./+types/root";
 // The stylesheet (fonts' @font-face included) as a URL, rendered below with `precedence`: React
 // then writes it at the top of <head>, before the ~30 module preloads (docs/decisions/0017).
 import stylesheet from "./app.css?url";
-import { setBrowserI18n } from "./i18n/browser-instance.ts";
-import { bundleBackend } from "./i18n/bundles.ts";
+import { browserI18n, setBrowserI18n } from "./i18n/browser-instance.ts";
+import { loadBundle } from "./i18n/bundles.ts";
 import { createI18n } from "./i18n/config.ts";
 import { detectLanguage } from "./i18n/detect-language.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { switchLanguage } from "./i18n/switch-language.ts";
+import { I18nProvider, type Translator, useTranslation } from "./i18n/translator.tsx";
 
 /** Texts every page renders (the error screen, skip link): see "Texts per route" in docs/conventions.md. */
 export const handle = { i18n: ["common"] as const };
@@ -68,8 +67,8 @@ function undeclared(ns: string, key: string): void {
   }
 }
 
-function useI18nInstance(data: RootData | undefined): i18n {
-  const ref = useRef<i18n | null>(null);
+function useI18nInstance(data: RootData | undefined): Translator {
+  const ref = useRef<Translator | null>(null);
   if (!ref.current) {
     const lang: Language = data?.lang ?? "en";
     const messages = data?.messages ?? {};
@@ -80,7 +79,9 @@ function useI18nInstance(data: RootData | undefined): i18n {
         },
       });
     } else {
-      ref.current = createI18n(lang, messages, { backend: bundleBackend });
+      // One per visit, outside React: a render that suspends during hydration (a namespace
+      // still loading) is thrown away with its refs, and must find the same translator again.
+      ref.current = browserI18n() ?? createI18n(lang, messages, { load: loadBundle });
       setBrowserI18n(ref.current);
     }
   }
@@ -112,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-cream text-ink antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nProvider i18n={i18n}>{children}</I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

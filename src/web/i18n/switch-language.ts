@@ -1,10 +1,10 @@
-import type { i18n } from "i18next";
 import {
   dirFor,
   LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   type Language,
 } from "../../shared/domain/language.ts";
+import type { Translator } from "./translator.tsx";
 /** Remembers the choice where SPEC's detector looks: local storage first, and the cookie the server reads. */
 export function rememberLanguage(lang: Language): void {
   try {
@@ -22,11 +22,11 @@ export function applyDocumentLanguage(lang: Language): void {
 }
 
 /**
- * Switches the language and updates `<html lang dir>` (SPEC 1). i18next fetches, through the
- * browser's backend, every namespace loaded so far in the new language before it switches, so
+ * Switches the language and updates `<html lang dir>` (SPEC 1). The translator fetches, through its
+ * loader, every namespace loaded so far in the new language before it switches, so
  * the screen changes in one step.
  */
-export async function switchLanguage(i18n: i18n, lang: Language): Promise<void> {
+export async function switchLanguage(i18n: Translator, lang: Language): Promise<void> {
   await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
   rememberLanguage(lang);

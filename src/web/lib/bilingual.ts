@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { Lang } from "../../shared/domain/money.ts";
+import { useTranslation } from "../i18n/translator.tsx";
 
 /** The language the page shows now (it can change after hydration without a reload). */
 export function useLang(): Lang {

@@ -1,13 +1,13 @@
 import { render, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, Outlet } from "react-router";
 import { expect, vi } from "vitest";
 import type { Language } from "../../shared/domain/language.ts";
 import { defaultShopSettings } from "../../shared/schemas/settings.ts";
 import { createI18n } from "../i18n/config.ts";
 import { messagesFor } from "../i18n/messages.server.ts";
+import { I18nProvider } from "../i18n/translator.tsx";
 import type { RootData } from "../root.tsx";
 
 /** What the root loader gives every page, with the demo shop settings. */
@@ -30,9 +30,9 @@ let current: { i18n: ReturnType<typeof createI18n>; ui: ReactNode } | null = nul
 
 function ShellRoot() {
   return (
-    <I18nextProvider i18n={current!.i18n}>
+    <I18nProvider i18n={current!.i18n}>
       <Outlet />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 function Page() {

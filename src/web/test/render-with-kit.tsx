@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import type { Language } from "../../shared/domain/language.ts";
 import { ToastProvider } from "../components/ui/toast.tsx";
 import { createI18n } from "../i18n/config.ts";
 import { fallbackMessages, messagesFor } from "../i18n/messages.server.ts";
+import { I18nProvider } from "../i18n/translator.tsx";
 
 /**
  * Renders back office UI as the admin layout provides it: the real texts in `lang`, a fresh
@@ -22,13 +22,13 @@ export function renderWithKit(ui: React.ReactElement, { lang = "en" }: { lang?: 
   return {
     client,
     ...render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <QueryClientProvider client={client}>
           <ToastProvider>
             <MemoryRouter>{ui}</MemoryRouter>
           </ToastProvider>
         </QueryClientProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
     ),
   };
 }

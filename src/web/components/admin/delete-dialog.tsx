@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useMessageText } from "../form/messages.ts";
 import { ConfirmDialog } from "../ui/dialog.tsx";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import type { AuditEntry, AuditListResponse } from "../../../shared/schemas/audit.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { adminApi } from "../../lib/api.ts";
 import { withQuery } from "../../lib/paths.ts";
 

@@ -1,7 +1,7 @@
 import { forwardRef, useId } from "react";
 import type { FieldError, FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { get, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { useMessageText } from "./messages.ts";
 
 export type FieldKind = "input" | "textarea" | "select" | "checkbox" | "file";

@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
 import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
@@ -11,6 +10,7 @@ import {
   PASSWORD_TOO_LONG,
   TEXT_NOT_ALLOWED,
 } from "../../../shared/domain/validation-messages.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
  * THE message translator (issue 9): schemas and the server speak SPEC's English texts; each

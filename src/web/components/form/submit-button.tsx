@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 type Props = Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
   /** While true the button is disabled, busy, and shows `pendingLabel` (default "Saving…"). */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { messagingLink } from "../../lib/messaging.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 import { ChatIcon } from "../ui/icons.tsx";

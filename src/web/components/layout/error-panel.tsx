@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
  * What a layout's error boundary shows inside its own shell (issue 9): the header and menu

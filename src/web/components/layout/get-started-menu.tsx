@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { GET_STARTED_NAV } from "../../lib/menus.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useTranslation } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { renderInShell } from "../../test/render-in-shell.tsx";
 import { LanguageToggle } from "./language-toggle.tsx";
 

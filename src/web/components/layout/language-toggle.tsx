@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { switchLanguage } from "../../i18n/switch-language.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { GlobeIcon } from "../ui/icons.tsx";
 
 export function LanguageToggle() {

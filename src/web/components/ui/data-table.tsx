@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { Pagination } from "./pagination.tsx";
 
 export type Column<T> = {

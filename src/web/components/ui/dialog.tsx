@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from "radix-ui";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { CloseIcon } from "./icons.tsx";
 
 type DialogProps = {

@@ -1,10 +1,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Language } from "../../../shared/domain/language.ts";
 import { createI18n } from "../../i18n/config.ts";
 import { messagesFor } from "../../i18n/messages.server.ts";
+import { I18nProvider } from "../../i18n/translator.tsx";
 import { Pagination } from "./pagination.tsx";
 
 afterEach(cleanup);
@@ -19,9 +19,9 @@ function renderPagination(page: number, lastPage: number, lang: Language = "en")
   const i18n = createI18n(lang, messagesFor(lang));
   shown = { page, lastPage };
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Stub initialEntries={["/shop"]} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return screen.queryByRole("navigation", { name: lang === "en" ? "Pagination" : "ترقيم الصفحات" });
 }

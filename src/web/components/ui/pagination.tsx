@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pageWindow } from "../../../shared/domain/pagination.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 type Props = {
   page: number;

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { type Cents, formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 type Props = {
   /** Dollars, as API bodies carry them. */

@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { CloseIcon } from "./icons.tsx";
 
 type ToastMessage = { id: number; text: string };

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { countryName } from "../../../shared/domain/countries.ts";
 import {
   ACCOUNT_COUNTRIES,
@@ -11,6 +10,7 @@ import {
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { Field } from "../../components/form/field.tsx";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { updateCustomerUser } from "../../lib/customer-session.ts";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { ErrorPanel } from "../../components/layout/error-panel.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { ACCOUNT_NAV } from "../../lib/menus.ts";
 
 /** The three customer screens, side by side with the page on wide screens. */

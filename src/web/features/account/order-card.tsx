@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { badgeTone } from "../../../shared/domain/order-states.ts";
 import { Price } from "../../components/ui/price.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { paths } from "../../lib/paths.ts";
 import type { CustomerOrder } from "./orders-api.ts";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { clearCustomerSession, useCustomerSession } from "../../lib/customer-session.ts";
 import { paths } from "../../lib/paths.ts";
 import { logout } from "./auth-api.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { LoginResponse, UserDto } from "../../../shared/schemas/auth.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { apiGet } from "../../lib/api.ts";
 import { safeRedirect } from "../../lib/customer-session.ts";
 import { useRootData } from "../../lib/use-root-data.ts";

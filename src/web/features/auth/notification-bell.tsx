@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { apiGet, apiPost } from "../../lib/api.ts";
 import { paths } from "../../lib/paths.ts";
 import { ago, cutPreview } from "./notification-time.ts";

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { type LoginResponse, registerSchema } from "../../../shared/schemas/auth.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { register as registerAccount } from "./auth-api.ts";
 import { useHydrated } from "./use-hydrated.ts";

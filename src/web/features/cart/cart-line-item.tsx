@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import type { StoredCartLine } from "./cart-store.ts";
 import { gramsOf, lineName } from "./line-details.ts";
 

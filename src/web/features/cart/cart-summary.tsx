@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { type OrderTotals, orderTotals } from "../../../shared/domain/pricing.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import type { AppliedCoupon } from "./applied-coupon.ts";
 
 export type CartPricing = { cartDiscountPercent: number; deliveryFeeCents: Cents };

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 import { paths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
@@ -15,6 +14,7 @@ import {
   shippingProblemMessage,
 } from "../../../shared/schemas/order.ts";
 import { useMessageText } from "../../components/form/messages.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { paths } from "../../lib/paths.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";

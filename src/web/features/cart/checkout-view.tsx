@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { formatMoney, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 import { paths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";

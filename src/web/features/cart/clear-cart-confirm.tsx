@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
  * The confirmation itself, loaded when 'Clear cart' is first pressed (clear-cart-dialog.tsx):

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 const ClearCartConfirm = lazy(() => import("./clear-cart-confirm.tsx"));
 

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { type AppliedCoupon, setAppliedCoupon } from "./applied-coupon.ts";
 import { checkCoupon } from "./check-coupon.ts";
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { countryName } from "../../../shared/domain/countries.ts";
 import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto } from "../../../shared/schemas/order.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { paths } from "../../lib/paths.ts";
 import type { OrderPlacedState } from "./checkout-form.tsx";

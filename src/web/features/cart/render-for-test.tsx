@@ -1,10 +1,10 @@
 import { render } from "@testing-library/react";
 import { createContext, useContext } from "react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import type { Language } from "../../../shared/domain/language.ts";
 import { createI18n } from "../../i18n/config.ts";
 import { fallbackMessages, messagesFor } from "../../i18n/messages.server.ts";
+import { I18nProvider } from "../../i18n/translator.tsx";
 
 const ScreenContext = createContext<React.ReactElement | null>(null);
 
@@ -29,11 +29,11 @@ export function renderScreen(
     { path: "*", Component: Elsewhere },
   ]);
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <ScreenContext.Provider value={element}>
         <Stub initialEntries={[path]} />
       </ScreenContext.Provider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

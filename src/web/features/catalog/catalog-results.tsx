@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation, useRevalidator } from "react-router";
 import type { PageMeta, ProductListItem } from "../../../shared/schemas/catalog.ts";
 import { Pagination } from "../../components/ui/pagination.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { ProductGrid } from "./product-card.tsx";
 import { useShopParams } from "./use-shop-params.ts";
 

@@ -1,5 +1,4 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lineKey } from "../../../shared/domain/cart.ts";
@@ -7,6 +6,7 @@ import type { Language } from "../../../shared/domain/language.ts";
 import type { ProductDetail } from "../../../shared/schemas/catalog.ts";
 import { createI18n } from "../../i18n/config.ts";
 import { fallbackMessages, messagesFor } from "../../i18n/messages.server.ts";
+import { I18nProvider } from "../../i18n/translator.tsx";
 import { type AddToCartInput, ProductDetailView } from "./product-detail.tsx";
 
 afterEach(cleanup);
@@ -53,9 +53,9 @@ function renderProduct(product: ProductDetail, lang: Language = "en") {
     for (const [ns, bundle] of Object.entries(fallbackMessages()))
       i18n.addResourceBundle("en", ns, bundle);
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Stub initialEntries={[`/product/${product.id}`]} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return onAdd;
 }

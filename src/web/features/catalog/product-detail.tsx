@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AddLineInput } from "../../../shared/domain/cart.ts";
 import type { ProductDetail } from "../../../shared/schemas/catalog.ts";
 import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { paths } from "../../lib/paths.ts";
 import { defaultOption, sellableOptions } from "./product-options.ts";

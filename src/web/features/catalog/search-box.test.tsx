@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useEffect } from "react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../i18n/config.ts";
 import { messagesFor } from "../../i18n/messages.server.ts";
+import { I18nProvider } from "../../i18n/translator.tsx";
 import { SEARCH_PAUSE_MS, SearchBox } from "./search-box.tsx";
 
 /** Every URL the page was at, in order: one entry per navigation. */
@@ -30,9 +30,9 @@ const Stub = createRoutesStub([{ path: "/shop", Component: ShopPage }]);
 
 function renderSearch(url: string) {
   render(
-    <I18nextProvider i18n={createI18n("en", messagesFor("en"))}>
+    <I18nProvider i18n={createI18n("en", messagesFor("en"))}>
       <Stub initialEntries={[url]} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return screen.getByRole("searchbox", { name: "Search products" }) as HTMLInputElement;
 }

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ProductSort, SHOP_PAGE_SIZES, SORTS } from "../../../shared/domain/catalog.ts";
 import type { CategoryDto } from "../../../shared/schemas/catalog.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { useShopParams } from "./use-shop-params.ts";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { paths } from "../../lib/paths.ts";
 import { AnimatedTitle } from "./animated-title.tsx";
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { useLang } from "../../lib/bilingual.ts";
 import { failureState, type SubmitState } from "./submit-state.ts";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   ChatIcon,
   FacebookIcon,
@@ -8,6 +7,7 @@ import {
   PinIcon,
   TiktokIcon,
 } from "../../components/ui/icons.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { messagingLink } from "../../lib/messaging.ts";
 import type { ShopLocation } from "./location-types.ts";

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { MAP_HEIGHT_PX, type MapCentre, type ShopLocation } from "./location-types.ts";
 import { useNearViewport } from "./use-near-viewport.ts";

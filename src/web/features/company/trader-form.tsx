@@ -1,6 +1,6 @@
 import { type FormEvent, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { countriesByName } from "../../../shared/domain/countries.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { useLang } from "../../lib/bilingual.ts";
 import { failureState, type SubmitState } from "./submit-state.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 const BENEFITS = ["prices", "supply", "export", "support"] as const;
 

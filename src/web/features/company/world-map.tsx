@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 /** Longitude/latitude to the map's equirectangular box (x 0..360, y 0..144 for 84°N..60°S). */
 const x = (lon: number) => lon + 180;

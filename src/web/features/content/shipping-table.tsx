@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { countryName } from "../../../shared/domain/countries.ts";
 import type { ShippingTable as Table } from "../../../shared/domain/shipping-table.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 
 const kg = (grams: number) => String(grams / 1000);

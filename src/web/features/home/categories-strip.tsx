@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CATEGORY_SLUGS } from "../../../shared/domain/catalog.ts";
 import type { CategoryDto, CategorySlug } from "../../../shared/schemas/catalog.ts";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { paths } from "../../lib/paths.ts";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 /** SPEC 9: counter targets and the 2 s count-up. */
 export const COUNTERS = [

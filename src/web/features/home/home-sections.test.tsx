@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductListItem } from "../../../shared/schemas/catalog.ts";
 import { createI18n } from "../../i18n/config.ts";
 import { messagesFor } from "../../i18n/messages.server.ts";
+import { I18nProvider } from "../../i18n/translator.tsx";
 import { HERO_INTERVAL_MS, HeroCarousel } from "./hero-carousel.tsx";
 import { type HomeAddToCart, ProductCarousel } from "./product-carousel.tsx";
 import { shuffled } from "./shuffle.ts";
@@ -33,9 +33,9 @@ const Stub = createRoutesStub([{ path: "/", Component: () => <>{ui}</> }]);
 function renderHome(node: React.ReactNode) {
   ui = node;
   render(
-    <I18nextProvider i18n={createI18n("en", messagesFor("en"))}>
+    <I18nProvider i18n={createI18n("en", messagesFor("en"))}>
       <Stub initialEntries={["/"]} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 const names = () => screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { SOCIAL_NETWORKS } from "../../../shared/domain/catalog.ts";
 import type { SocialNetwork } from "../../../shared/schemas/catalog.ts";
 import { FacebookIcon, InstagramIcon, TiktokIcon } from "../../components/ui/icons.tsx";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 const ICONS = { instagram: InstagramIcon, facebook: FacebookIcon, tiktok: TiktokIcon } as const;
 

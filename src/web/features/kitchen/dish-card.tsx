@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { KitchenDish } from "../../../shared/schemas/kitchen.ts";
 import { Price } from "../../components/ui/price.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { messagingLink } from "../../lib/messaging.ts";
 
 type Props = {

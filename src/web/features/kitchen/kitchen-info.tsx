@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/translator.tsx";
 
 /** SPEC 9's kitchen hours: cooking and Damascus delivery 9:00-23:00; the branch 9:00-22:00. */
 export function KitchenHours() {

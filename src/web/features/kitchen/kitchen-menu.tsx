@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
   groupByDate,
@@ -11,6 +10,7 @@ import {
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import type { KitchenDish } from "../../../shared/schemas/kitchen.ts";
 import { useMessageText } from "../../components/form/messages.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { paths } from "../../lib/paths.ts";
 import { DishCard } from "./dish-card.tsx";
 import { type MenuState, useKitchenMenu } from "./use-kitchen-menu.ts";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
 import { AccountForm } from "../../features/account/account-form.tsx";
 import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { loadAccount, requireCustomer } from "../../lib/require-customer.ts";

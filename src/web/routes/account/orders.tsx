@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
@@ -12,6 +11,7 @@ import {
   ordersHref,
   ordersQueryFrom,
 } from "../../features/account/orders-api.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";

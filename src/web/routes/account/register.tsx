@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { GoogleSignIn } from "../../features/auth/google-sign-in.tsx";
 import { RegisterForm } from "../../features/auth/register-form.tsx";
 import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/register";

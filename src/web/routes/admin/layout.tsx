@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { ErrorPanel } from "../../components/layout/error-panel.tsx";
@@ -8,6 +7,7 @@ import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
 import { InboxMenuBadge } from "../../features/admin/inbox/inbox-screen.tsx";
 import { NotificationBell } from "../../features/auth/notification-bell.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { clearAdminSession, readAdminSession, storeAdminSession } from "../../lib/admin-session.ts";
 import { ApiError, apiGet } from "../../lib/api.ts";
 import { ADMIN_MENU } from "../../lib/menus.ts";

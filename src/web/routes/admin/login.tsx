@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { SignInForm } from "../../features/auth/sign-in-form.tsx";
 import { WelcomeIllustration } from "../../features/auth/welcome-illustration.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { storeAdminSession } from "../../lib/admin-session.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";

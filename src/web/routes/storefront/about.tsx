@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   AboutFeatures,
   AboutGallery,
@@ -11,6 +10,7 @@ import { AnimatedTitle } from "../../features/company/animated-title.tsx";
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { TimelineGraphic } from "../../features/company/timeline-graphic.tsx";
 import { WorldMap } from "../../features/company/world-map.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/about";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   FacebookIcon,
@@ -9,6 +8,7 @@ import {
   TiktokIcon,
 } from "../../components/ui/icons.tsx";
 import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { FOOTER_LINKS, POLICY_LINKS } from "../../lib/menus.ts";
 import { messagingLink } from "../../lib/messaging.ts";
 import { paths } from "../../lib/paths.ts";

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { badgeText } from "../../../shared/domain/cart.ts";
 import { GetStartedMenu } from "../../components/layout/get-started-menu.tsx";
@@ -7,6 +6,7 @@ import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../../components/ui/icons.tsx";
 import { CustomerMenu } from "../../features/auth/customer-menu.tsx";
 import { useCartCount } from "../../features/cart/use-cart-count.ts";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { GET_STARTED_NAV, STOREFRONT_NAV } from "../../lib/menus.ts";
 import { paths } from "../../lib/paths.ts";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { shippingTable } from "../../../shared/domain/shipping-table.ts";
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { PolicySections } from "../../features/content/policy-sections.tsx";
 import { ShippingTable } from "../../features/content/shipping-table.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/international-shipping";

@@ -13,7 +13,8 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/kitchen";
 
-export const handle = { i18n: ["kitchen"] as const };
+// "messages": the menu shows a failed load in SPEC 8's words, also when the server renders it.
+export const handle = { i18n: ["kitchen", "messages"] as const };
 
 const filterOf = (search: URLSearchParams): KitchenFilter => {
   const value = search.get("filter");

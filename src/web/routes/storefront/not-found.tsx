@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/not-found";

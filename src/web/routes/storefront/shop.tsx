@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { CatalogResults } from "../../features/catalog/catalog-results.tsx";
 import { loadCatalogPage } from "../../features/catalog/load-catalog.server.ts";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { CategoryFilter, ListControls } from "../../features/catalog/shop-filters.tsx";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/shop";

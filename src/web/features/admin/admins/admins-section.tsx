@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   type PasswordChangeInput,
   passwordChangeSchema,
@@ -16,6 +15,7 @@ import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { ConfirmDialog, Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useChangeAdminPassword } from "./api/change-password.ts";
 import { useCreateAdmin } from "./api/create-admin.ts";

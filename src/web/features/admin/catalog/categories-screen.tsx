@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminCategory } from "../../../../shared/schemas/admin-catalog.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useDeleteCategory } from "./api/delete-category.ts";
 import { type CategoryListQuery, useCategories } from "./api/list-categories.ts";

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   type AdminCoupon,
@@ -16,6 +15,7 @@ import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCreateCoupon } from "./api/create-coupon.ts";
 import { useUpdateCoupon } from "./api/update-coupon.ts";
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { AdminCoupon } from "../../../../shared/schemas/admin-catalog.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDeleteCoupon } from "./api/delete-coupon.ts";
 import { type CouponListQuery, useCoupons } from "./api/list-coupons.ts";
 import { CouponFormDialog } from "./coupon-form-dialog.tsx";

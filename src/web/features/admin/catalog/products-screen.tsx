@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
 import {
   ADMIN_PRODUCT_SORTS,
@@ -12,6 +11,7 @@ import { Field } from "../../../components/form/field.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDeleteProduct } from "./api/delete-product.ts";
 import { useCategories } from "./api/list-categories.ts";
 import { type ProductListQuery, useProducts } from "./api/list-products.ts";

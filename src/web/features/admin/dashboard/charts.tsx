@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { Dashboard } from "../../../../shared/schemas/admin-dashboard.ts";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { paths } from "../../../lib/paths.ts";
 import { formatDateTime } from "../orders/format.ts";

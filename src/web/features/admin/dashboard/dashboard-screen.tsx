@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { useDashboard } from "./api/get-dashboard.ts";
 

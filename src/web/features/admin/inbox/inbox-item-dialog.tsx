@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { countryName } from "../../../../shared/domain/countries.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
@@ -14,6 +13,7 @@ import { useMessageText } from "../../../components/form/messages.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useUpdateInboxItem } from "./api/update-inbox-item.ts";
 import { mailtoLink, waLink } from "./reply-links.ts";

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { countryName } from "../../../../shared/domain/countries.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
@@ -15,6 +14,7 @@ import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useDeleteSubscriber } from "./api/delete-subscriber.ts";
 import { useExportInboxCsv } from "./api/export-csv.ts";

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { UPLOAD_IMAGE_ACCEPT } from "../../../../shared/domain/catalog.ts";
 import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
@@ -18,6 +17,7 @@ import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDish } from "./api/get-dish.ts";
 import { useSaveDish } from "./api/save-dish.ts";
 

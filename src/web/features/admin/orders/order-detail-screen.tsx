@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
@@ -8,6 +7,7 @@ import { useMessageText } from "../../../components/form/messages.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Price } from "../../../components/ui/price.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { messagingLink } from "../../../lib/messaging.ts";
 import { paths } from "../../../lib/paths.ts";

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
 import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
@@ -8,6 +7,7 @@ import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-
 import { Price } from "../../../components/ui/price.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";

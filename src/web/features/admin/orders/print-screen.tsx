@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useOrdersByIds } from "./api/get-order.ts";
 import { formatDateTime } from "./format.ts";
 
@@ -16,10 +16,7 @@ export function PrintScreen({ ids }: { ids: readonly number[] }) {
   // Each slip speaks its order's language: both languages' texts must be at hand.
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void i18n
-      .loadLanguages(["en", "ar"])
-      .then(() => i18n.loadNamespaces("admin-orders"))
-      .finally(() => setReady(true));
+    void i18n.loadNamespaces("admin-orders", ["en", "ar"]).finally(() => setReady(true));
   }, [i18n]);
   const done = ready && results.every((r) => !r.isPending);
   const orders = results.flatMap((r) => (r.data ? [r.data] : []));

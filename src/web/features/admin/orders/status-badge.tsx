@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
+import { useTranslation } from "../../../i18n/translator.tsx";
 
 /** SPEC's badge colours: Completed green, Canceled red, every other state yellow. */
 export function statusTone(status: OrderStatus): string {

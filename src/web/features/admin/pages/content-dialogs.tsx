@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { FaqItemDto, PolicySectionDto } from "../../../../shared/schemas/content.ts";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
@@ -10,6 +9,7 @@ import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useSaveFaq } from "./api/save-faq.ts";
 import { useUpdatePolicy } from "./api/update-policy.ts";
 

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import {
   type FaqItemDto,
   POLICY_PAGES,
@@ -8,6 +7,7 @@ import {
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDeleteFaq } from "./api/delete-faq.ts";
 import { useFaqItems } from "./api/list-faq.ts";
 import { usePolicySections } from "./api/list-policies.ts";

@@ -8,7 +8,6 @@ import {
   useForm,
   useWatch,
 } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   type AdminSettings,
   type SettingsInput,
@@ -22,6 +21,7 @@ import { useMessageText } from "../../../components/form/messages.ts";
 import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
+import { useTranslation } from "../../../i18n/translator.tsx";
 import { useSettings } from "./api/get-settings.ts";
 import { useSaveSettings } from "./api/save-settings.ts";
 
