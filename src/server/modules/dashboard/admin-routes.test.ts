@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderLines, orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
@@ -127,7 +129,7 @@ describe("dashboard charts", () => {
       );
       expect(before.recent_orders[0]).toMatchObject({ status: "canceled", total: 31 });
 
-      // A new order shows at once (the cached figures follow every order event).
+      // A new order shows at once (the cached figures follow the orders desk's version).
       await placeOrder(t2.app, orderBody([{ productId: light, grams: 1000, qty: 1 }]));
       const after = (
         await t2.app.inject({ url: "/api/admin/dashboard", headers: owner.auth })
@@ -135,6 +137,22 @@ describe("dashboard charts", () => {
       expect(after.total_orders).toBe(4);
       expect(after.per_day.at(-1).orders).toBe(4);
       expect(after.by_status[0]).toEqual({ status: "pending", count: 3 });
+
+      // Writes that leave no order event show too: any statement on orders or order lines.
+      await t2.database.db
+        .update(orderLines)
+        .set({ nameEn: "Heavier" })
+        .where(eq(orderLines.productId, heavy));
+      const renamed = (
+        await t2.app.inject({ url: "/api/admin/dashboard", headers: owner.auth })
+      ).json().data;
+      expect(renamed.top_products[0]).toMatchObject({ product_id: heavy, name: "Heavier" });
+      await t2.database.db.delete(orders).where(eq(orders.number, numbers[0]!));
+      const deleted = (
+        await t2.app.inject({ url: "/api/admin/dashboard", headers: owner.auth })
+      ).json().data;
+      expect(deleted.total_orders).toBe(3);
+      expect(deleted.top_products[0]).toMatchObject({ product_id: light, grams: 2000 });
     } finally {
       await t2.close();
     }
