@@ -121,6 +121,23 @@ describe("the admin list answer follows every write on the next request", () => 
   });
 });
 
+describe("the orders desk version is bumped once per transaction", () => {
+  it("still bumps for a write after a rolled-back savepoint that had bumped", async () => {
+    const before = await list("per_page=10");
+    const id = before.data[0]!.id;
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .transaction(async (inner) => {
+          await inner.update(orders).set({ name: "Rolled Back" }).where(eq(orders.id, id));
+          inner.rollback();
+        })
+        .catch(() => {});
+      await tx.update(orders).set({ name: "Kept Name" }).where(eq(orders.id, id));
+    });
+    expect((await list("per_page=10")).data[0]).toMatchObject({ id, customer: "Kept Name" });
+  });
+});
+
 describe("paging through a few hundred orders gives exactly the OFFSET pages", () => {
   const walk = async (query: string, perPage: number, pages: number[]) => {
     const seen = new Map<number, number[]>();
