@@ -1,3 +1,8 @@
+// The faces a page's own letters use, preloaded so text paints once, in Cairo (docs/decisions/0017).
+import arabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
+import arabic700 from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
+import latin400 from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
+import latin700 from "@fontsource/cairo/files/cairo-latin-700-normal.woff2?url";
 import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
@@ -110,6 +115,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <link rel="stylesheet" href={stylesheet} precedence="default" nonce={nonce} />
+        {(lang === "ar" ? [arabic400, arabic700] : [latin400, latin700]).map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
+        ))}
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-cream text-ink antialiased">
