@@ -156,15 +156,19 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
           : [...counts.values()].reduce((a, b) => a + b, 0),
       );
     } else {
-      total = (
-        query.q
-          ? db
-              .select({ total: count() })
-              .from(orders)
-              .innerJoin(orderDesk, eq(orderDesk.orderId, orders.id))
-              .where(where)
-          : db.select({ total: count() }).from(orders).where(where)
-      ).then(([row]) => row?.total ?? 0);
+      // A search alone counts desk rows only: each belongs to exactly one order (primary key
+      // and cascading foreign key), so the join to orders would only add a lookup per match.
+      const counted =
+        query.q && !query.status && !query.from && !query.to
+          ? db.select({ total: count() }).from(orderDesk).where(where)
+          : query.q
+            ? db
+                .select({ total: count() })
+                .from(orders)
+                .innerJoin(orderDesk, eq(orderDesk.orderId, orders.id))
+                .where(where)
+            : db.select({ total: count() }).from(orders).where(where);
+      total = counted.then(([row]) => row?.total ?? 0);
     }
     if (state) {
       state.total = total;
