@@ -31,13 +31,24 @@ export function centsToDollars(cents: Cents): number {
  * use Arabic-Indic digits, hence the numbering-system extension.
  */
 export function formatMoney(cents: Cents, lang: Lang, currency = "USD"): string {
-  const locale = lang === "ar" ? "ar-u-nu-latn" : "en";
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(centsToDollars(cents));
+  return moneyFormat(lang, currency).format(centsToDollars(cents));
+}
+
+// Making an Intl.NumberFormat costs far more than using one: a product grid formats dozens.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(lang: Lang, currency: string): Intl.NumberFormat {
+  const key = `${lang} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /** A percentage of an amount, to the nearest cent (half up, so the customer keeps the half cent of a discount). */
