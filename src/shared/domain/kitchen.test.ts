@@ -263,6 +263,27 @@ describe("day names", () => {
     expect(weekdayName(date, lang)).toBe(name);
   });
 
+  it.each(["en", "ar"] as const)(
+    "%s: every day of a year reads as Intl.DateTimeFormat writes it on the server",
+    (lang) => {
+      const weekday = new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
+        weekday: "long",
+        timeZone: "UTC",
+      });
+      const short = new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", {
+        day: "numeric",
+        month: "short",
+        timeZone: "UTC",
+      });
+      for (let i = 0; i < 366; i++) {
+        const date = addDays("2028-01-01", i);
+        const at = new Date(`${date}T00:00:00Z`);
+        expect(weekdayName(date, lang)).toBe(weekday.format(at));
+        expect(shortDate(date, lang)).toBe(short.format(at));
+      }
+    },
+  );
+
   it("short dates keep Latin digits in Arabic", () => {
     expect(shortDate("2026-11-24", "en")).toBe("24 Nov");
     expect(shortDate("2026-11-24", "ar")).toMatch(/^24 /);

@@ -168,19 +168,39 @@ export function groupByDate<D>(
     .map(([date, list]) => ({ date, dishes: list }));
 }
 
+// Day and month names as Node's Intl writes them (kitchen.test.ts compares every day of a
+// year), from tables: a browser's first Intl formatter loads ICU data, 50-75 ms of the main
+// thread while the menu hydrates (docs/decisions/0019), and its ICU may spell a month
+// differently from the server's, which would break hydration.
+const WEEKDAY_NAMES = {
+  en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+  ar: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
+} as const;
+const SHORT_MONTHS = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+  ar: [
+    "يناير",
+    "فبراير",
+    "مارس",
+    "أبريل",
+    "مايو",
+    "يونيو",
+    "يوليو",
+    "أغسطس",
+    "سبتمبر",
+    "أكتوبر",
+    "نوفمبر",
+    "ديسمبر",
+  ],
+} as const;
+
 /** A date's weekday name in a language ("Monday", "الاثنين"), for next week's headings. */
 export function weekdayName(date: string, lang: "en" | "ar"): string {
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
-    weekday: "long",
-    timeZone: "UTC",
-  }).format(parseDate(date));
+  return WEEKDAY_NAMES[lang][parseDate(date).getUTCDay()] as string;
 }
 
 /** Day and month of a date in a language, with Latin digits ("24 Nov", "24 نوفمبر"). */
 export function shortDate(date: string, lang: "en" | "ar"): string {
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", {
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  }).format(parseDate(date));
+  const day = parseDate(date);
+  return `${day.getUTCDate()} ${SHORT_MONTHS[lang][day.getUTCMonth()]}`;
 }

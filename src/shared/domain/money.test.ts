@@ -65,6 +65,28 @@ describe("formatMoney", () => {
     expect(text).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
   });
 
+  it.each(["en", "ar"] as const)(
+    "dollars in %s read exactly as Intl.NumberFormat writes them, over many amounts",
+    (lang) => {
+      const intl = new Intl.NumberFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
+        style: "currency",
+        currency: "USD",
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      const amounts = [1, 5, 99, 100, 101, 99_999, 100_000, 123_456_789, 10 ** 12 + 7];
+      // A fixed pseudo-random walk over 1 to 12 digits (deterministic: same amounts every run).
+      let seed = 20261123;
+      for (let i = 0; i < 2000; i++) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        amounts.push(1 + (seed % 10 ** (1 + (i % 12))));
+      }
+      for (const cents of [0, ...amounts, ...amounts.map((c) => -c)]) {
+        expect(formatMoney(cents, lang)).toBe(intl.format(centsToDollars(cents)));
+      }
+    },
+  );
+
   it("defaults to USD", () => {
     expect(formatMoney(100, "en")).toBe(formatMoney(100, "en", "USD"));
   });

@@ -31,10 +31,26 @@ export function centsToDollars(cents: Cents): number {
  * use Arabic-Indic digits, hence the numbering-system extension.
  */
 export function formatMoney(cents: Cents, lang: Lang, currency = "USD"): string {
+  if (currency === "USD") return formatUsd(cents, lang);
   return moneyFormat(lang, currency).format(centsToDollars(cents));
 }
 
-// Making an Intl.NumberFormat costs far more than using one: a product grid formats dozens.
+/**
+ * Dollars exactly as `Intl.NumberFormat` writes them ("$1,234.50"; Arabic "‏1,234.50 US$" with
+ * its direction marks), without it: a browser's first Intl formatter loads ICU data, 50-120 ms
+ * of the main thread during hydration on a fast machine (docs/decisions/0019). The shop sells
+ * in dollars only (catalog schema); money.test.ts compares the two over many amounts.
+ */
+function formatUsd(cents: Cents, lang: Lang): string {
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const digits = `${whole}.${String(abs % 100).padStart(2, "0")}`;
+  if (lang === "ar") return `\u200f${negative ? "\u200e-" : ""}${digits}\u00a0US$`;
+  return `${negative ? "-" : ""}$${digits}`;
+}
+
+// Other currencies (none today) through Intl, one formatter per language and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 function moneyFormat(lang: Lang, currency: string): Intl.NumberFormat {
   const key = `${lang} ${currency}`;
