@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
+import { securityHeaders } from "./security.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,6 +55,42 @@ describe("security headers", () => {
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
     expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("helmet's whole set on every answer: a page-less 200, a 404 and a refused request", async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: "GET", url: "/api/categories" }),
+      t.app.inject({ method: "GET", url: "/api/products/999999" }),
+      t.app.inject({ method: "GET", url: "/api/account" }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-resource-policy": "same-origin",
+        "origin-agent-cluster": "?1",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "x-content-type-options": "nosniff",
+        "x-dns-prefetch-control": "off",
+        "x-download-options": "noopen",
+        "x-frame-options": "SAMEORIGIN",
+        "x-permitted-cross-domain-policies": "none",
+        "x-xss-protection": "0",
+      });
+      expect(String(res.headers["content-security-policy"])).toMatch(
+        /^default-src 'self';script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==?';style-src /,
+      );
+    }
+  });
+
+  it("helmet's headers are computed once, the CSP split where each response's nonce goes", () => {
+    const headers = securityHeaders(false);
+    expect(headers.fixed.map(([name]) => name)).not.toContain("content-security-policy");
+    expect(headers.fixed).toContainEqual(["x-content-type-options", "nosniff"]);
+    expect(headers.cspBeforeNonce).toBe("default-src 'self';script-src 'self' 'nonce-");
+    expect(headers.cspAfterNonce).toMatch(/^';style-src 'self' 'unsafe-inline';/);
+    expect(headers.cspAfterNonce).toContain("connect-src 'self';");
+    expect(securityHeaders(true).cspAfterNonce).toContain("connect-src 'self' ws: wss:;");
   });
 
   it("HSTS only on HTTPS: absent over plain HTTP, present when the proxy says https", async () => {
