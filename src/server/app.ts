@@ -35,7 +35,7 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
-import { genReqId, withRedaction } from "./plugins/logging.ts";
+import { genReqId, lazyChildLoggerFactory, withRedaction } from "./plugins/logging.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -62,6 +62,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, database } = opts;
   const app = Fastify({
     logger: withRedaction(opts.logger),
+    // Without a logger Fastify skips request loggers altogether; keep that.
+    childLoggerFactory: opts.logger ? lazyChildLoggerFactory : undefined,
     genReqId,
     frameworkErrors,
     trustProxy: fastifyTrustProxy(config.trustProxy),

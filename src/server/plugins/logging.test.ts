@@ -3,14 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { addProduct } from "../modules/orders/test-fixtures.ts";
 import { openTestDatabase } from "../test/app.ts";
-import { scrub, serializeError } from "./logging.ts";
+import { lazyChildLoggerFactory, scrub, serializeError } from "./logging.ts";
 
 /** Issue 14.3: the logs hold no personal data and no secrets. */
 let app: FastifyInstance;
@@ -120,5 +120,57 @@ describe("the serializers", () => {
     const error = serializeError(new Error("value 'secret' is wrong"));
     expect(error.message).toBe("value '…' is wrong");
     expect(error.stack).not.toContain("secret");
+  });
+});
+
+describe("request loggers", () => {
+  const capture = (level: string) => {
+    const written: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        written.push(String(chunk));
+        done();
+      },
+    });
+    // Fastify's own pino, as the app makes it (pino is not a direct dependency).
+    return { logger: Fastify({ logger: { level, stream } }).log, written };
+  };
+  const lazy = (logger: FastifyBaseLogger, options = {}) =>
+    lazyChildLoggerFactory.call(
+      undefined as never,
+      logger,
+      { reqId: "req-1" },
+      options,
+      undefined as never,
+    ) as FastifyBaseLogger & { created?: boolean };
+
+  it("make no pino child for lines below the level, and one carrying the request id above it", () => {
+    const { logger, written } = capture("warn");
+    const log = lazy(logger);
+    log.info("incoming request");
+    log.debug({ x: 1 }, "detail");
+    expect(log.created).toBe(false);
+    expect(written).toEqual([]);
+    log.error({ code: "E1" }, "request failed");
+    log.warn("second");
+    expect(log.created).toBe(true);
+    expect(written.map((line) => JSON.parse(line))).toMatchObject([
+      { level: 50, reqId: "req-1", code: "E1", msg: "request failed" },
+      { level: 40, reqId: "req-1", msg: "second" },
+    ]);
+  });
+
+  it("follow a level set on them, and a route's own options give an ordinary child", () => {
+    const { logger, written } = capture("warn");
+    const log = lazy(logger);
+    expect(log.level).toBe("warn");
+    log.level = "info";
+    log.info("now written");
+    expect(written.map((line) => JSON.parse(line))).toMatchObject([
+      { level: 30, reqId: "req-1", msg: "now written" },
+    ]);
+    const routeLog = lazy(logger, { level: "debug" });
+    expect(routeLog.created).toBeUndefined();
+    expect(routeLog.level).toBe("debug");
   });
 });
