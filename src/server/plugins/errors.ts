@@ -20,13 +20,14 @@ function fieldKey(instancePath: string): string {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     // The id in every log line of a request, handed to the client to quote when reporting.
-    app.addHook("onRequest", async (request, reply) => {
+    app.addHook("onRequest", (request, reply, done) => {
       reply.header("x-request-id", request.id);
+      done();
     });
 
     // Every route, including ones whose schema forgot `text()` (fields.ts): text PostgreSQL
     // cannot store is refused before validation, keyed by the field, instead of a 500 later.
-    app.addHook("preValidation", async (request) => {
+    app.addHook("preValidation", (request, _reply, done) => {
       // A query string is what someone typed in a search box: such characters are dropped
       // there (the catalog search always did), so a search never fails on them.
       const query = request.query as Record<string, unknown> | undefined;
@@ -45,9 +46,10 @@ export const errorsPlugin = fp(
         const bad = forbiddenTextPaths(value);
         if (bad.length) {
           const errors = Object.fromEntries(bad.map((key) => [key, [TEXT_NOT_ALLOWED]]));
-          throw new HttpError(status, TEXT_NOT_ALLOWED, errors);
+          return done(new HttpError(status, TEXT_NOT_ALLOWED, errors));
         }
       }
+      done();
     });
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -105,6 +107,9 @@ const MAX_WALK = 10_000;
 
 /** Paths ("lines.0.name") of strings PostgreSQL cannot store, in parsed JSON/query/params. */
 export function forbiddenTextPaths(root: unknown): string[] {
+  // Most requests carry nothing (GET without a body) or flat params like `{ id: "3" }`: those
+  // are answered without the walk's allocations.
+  if (root === undefined || root === null || isCleanFlatRecord(root)) return [];
   const found: string[] = [];
   const seen = new Set<object>();
   const stack: Array<[unknown, string[]]> = [[root, []]];
@@ -131,6 +136,23 @@ export function forbiddenTextPaths(root: unknown): string[] {
     }
   }
   return found.reverse();
+}
+
+/** A plain object whose keys and values are clean strings, numbers or booleans. */
+function isCleanFlatRecord(value: unknown): boolean {
+  if (typeof value !== "object" || Array.isArray(value) || ArrayBuffer.isView(value)) return false;
+  if (typeof (value as { pipe?: unknown }).pipe === "function") return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (hasForbiddenChars(key)) return false;
+    if (typeof item === "string") {
+      if (hasForbiddenChars(item)) return false;
+    } else if (typeof item !== "number" && typeof item !== "boolean" && item != null) {
+      return false;
+    }
+  }
+  return true;
 }
 
 function clientMessage(error: FastifyError): string {

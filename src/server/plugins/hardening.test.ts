@@ -3,6 +3,7 @@ import { TEXT_NOT_ALLOWED } from "../../shared/schemas/fields.ts";
 import { addProduct } from "../modules/orders/test-fixtures.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { createUserWithToken } from "../test/fixtures.ts";
+import { forbiddenTextPaths } from "./errors.ts";
 
 /** Issue 14: outside-in probe findings, each reproduced here as it was reported. */
 let t: TestApp;
@@ -125,6 +126,17 @@ describe("2. NUL bytes and lone surrogates in text fields are a 422 keyed by the
     const param = await t.app.inject({ method: "GET", url: "/api/orders/A-1%00" });
     expect(param.statusCode).toBe(400);
     expect(param.json().errors.number).toEqual([TEXT_NOT_ALLOWED]);
+  });
+
+  it("flat params and bodies (the fast path) are judged like nested ones", () => {
+    expect(forbiddenTextPaths(undefined)).toEqual([]);
+    expect(forbiddenTextPaths({ id: "3", page: 2, ok: true, none: null })).toEqual([]);
+    expect(forbiddenTextPaths({ id: "3", name: "a\u0000" })).toEqual(["name"]);
+    expect(forbiddenTextPaths({ name: "\ud800x" })).toEqual(["name"]);
+    expect(forbiddenTextPaths({ "a\u0000": "x" })).toEqual(["_"]);
+    expect(forbiddenTextPaths(Object.assign(Object.create(null), { q: "a\u0000" }))).toEqual(["q"]);
+    expect(forbiddenTextPaths({ id: "3", nested: { name: "a\u0000" } })).toEqual(["nested.name"]);
+    expect(forbiddenTextPaths(Buffer.from("a\u0000"))).toEqual([]);
   });
 });
 
