@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import type { AuditEntry, AuditListResponse } from "../../../shared/schemas/audit.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { adminApi } from "../../lib/api.ts";
@@ -38,11 +39,7 @@ function formatValue(value: unknown): string {
 export function RecordHistory({ entity, entityId }: { entity: string; entityId: string | number }) {
   const { t, i18n } = useTranslation("admin");
   const history = useRecordHistory(entity, entityId);
-  const time = new Intl.DateTimeFormat(i18n.language === "ar" ? "ar-SY-u-nu-latn" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Damascus",
-  });
+  const lang = i18n.language === "ar" ? "ar" : "en";
   const entries: AuditEntry[] = history.data?.data ?? [];
 
   return (
@@ -66,7 +63,7 @@ export function RecordHistory({ entity, entityId }: { entity: string; entityId: 
                 <bdi>{entry.actor.name}</bdi>
                 {" · "}
                 <time dateTime={entry.created_at} dir="ltr">
-                  {time.format(new Date(entry.created_at))}
+                  {formatDateTime(entry.created_at, lang)}
                 </time>
               </p>
               {entry.changes.length > 0 ? (

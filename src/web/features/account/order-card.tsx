@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { badgeTone } from "../../../shared/domain/order-states.ts";
 import { Price } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -15,11 +16,7 @@ const TONE = {
 export function OrderCard({ order }: { order: CustomerOrder }) {
   const { t, i18n } = useTranslation("account");
   const lang = i18n.language === "ar" ? "ar" : "en";
-  const placed = new Intl.DateTimeFormat(lang === "ar" ? "ar-SY-u-nu-latn" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Asia/Damascus",
-  }).format(new Date(order.created_at));
+  const placed = formatDateTime(order.created_at, lang);
   const weight = (grams: number) =>
     grams % 1000 === 0
       ? t("orders.weightKg", { kg: grams / 1000 })

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { countryName } from "../../../shared/domain/countries.ts";
-import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
+import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto } from "../../../shared/schemas/order.ts";
@@ -21,16 +21,6 @@ const money = (dollars: number, lang: Lang) => (
 /** Only a web link may become a button: the server builds it, but a page never trusts blindly. */
 const isWebLink = (link: string | null): link is string =>
   link !== null && /^https:\/\//i.test(link);
-
-function formatPlacedAt(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: BUSINESS_TIME_ZONE,
-  }).format(date);
-}
 
 /** The confirmation page: reachable by the guest's private link or the signed-in owner. */
 export function OrderView({ number, accessKey }: { number: string; accessKey: string | null }) {
@@ -101,7 +91,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         <dd data-testid="order-status">{t(`order.statuses.${order.status}`)}</dd>
         <dt className="font-bold">{t("order.placedAt")}</dt>
         <dd dir="ltr" className="text-start">
-          {formatPlacedAt(order.created_at, lang)}
+          {formatDateTime(order.created_at, lang)}
         </dd>
         <dt className="font-bold">{t("order.paymentMethod")}</dt>
         <dd>{t(`payment.${order.payment_method}`)}</dd>

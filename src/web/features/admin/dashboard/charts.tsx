@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { Dashboard } from "../../../../shared/schemas/admin-dashboard.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { paths } from "../../../lib/paths.ts";
-import { formatDateTime } from "../orders/format.ts";
 import { StatusBadge, statusTone } from "../orders/status-badge.tsx";
 
 // Hand-written SVG (ADR 0012): four small charts do not justify a charting library's weight.

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { countryName } from "../../../../shared/domain/countries.ts";
+import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   type ContactMessageDto,
@@ -117,7 +118,7 @@ function InboxItemBody({ entry, onDone }: { entry: InboxItem; onDone: () => void
         ))}
         <dt className="font-semibold">{t("received")}</dt>
         <dd>
-          <bdi dir="ltr">{new Date(item.created_at).toLocaleString("en-GB")}</bdi>
+          <bdi dir="ltr">{formatDateTime(item.created_at, lang)}</bdi>
         </dd>
       </dl>
       {body ? (

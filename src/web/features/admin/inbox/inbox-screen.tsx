@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { countryName } from "../../../../shared/domain/countries.ts";
+import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import type { Lang } from "../../../../shared/domain/money.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   type ContactMessageDto,
@@ -25,7 +27,7 @@ import { type InboxItem, InboxItemDialog } from "./inbox-item-dialog.tsx";
 
 const TABS: readonly InboxList[] = ["messages", "enquiries", "subscribers"];
 const FIRST_PAGE: InboxListQuery = { q: "", status: "", page: 1, per_page: 20 };
-const when = (iso: string) => <bdi dir="ltr">{new Date(iso).toLocaleString("en-GB")}</bdi>;
+const when = (iso: string, lang: Lang) => <bdi dir="ltr">{formatDateTime(iso, lang)}</bdi>;
 
 /** The owner's inbox (issue 13): contact messages, trader enquiries and subscribers. */
 export function InboxScreen() {
@@ -127,7 +129,7 @@ function InboxTable({ list }: { list: InboxList }) {
     status === "new" ? <span className="me-1 font-bold text-gold-dark">● </span> : null;
 
   const messageColumns: Column<ContactMessageDto>[] = [
-    { key: "when", header: t("received"), cell: (m) => when(m.created_at) },
+    { key: "when", header: t("received"), cell: (m) => when(m.created_at, lang) },
     {
       key: "from",
       header: t("from"),
@@ -163,7 +165,7 @@ function InboxTable({ list }: { list: InboxList }) {
   ];
 
   const enquiryColumns: Column<TraderEnquiryDto>[] = [
-    { key: "when", header: t("received"), cell: (e) => when(e.created_at) },
+    { key: "when", header: t("received"), cell: (e) => when(e.created_at, lang) },
     {
       key: "from",
       header: t("from"),
@@ -197,7 +199,7 @@ function InboxTable({ list }: { list: InboxList }) {
   const subscriberColumns: Column<SubscriberDto>[] = [
     { key: "email", header: t("email"), cell: (s) => <bdi dir="ltr">{s.email}</bdi> },
     { key: "lang", header: t("language"), cell: (s) => t(`languages.${s.lang}`) },
-    { key: "when", header: t("subscribed"), cell: (s) => when(s.created_at) },
+    { key: "when", header: t("subscribed"), cell: (s) => when(s.created_at, lang) },
     {
       key: "actions",
       header: t("admin:actions.actions"),

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
+import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminDish } from "../../../../shared/schemas/kitchen.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
@@ -29,10 +30,6 @@ export function KitchenScreen() {
   const soldOut = useSetSoldOut();
   const ar = i18n.language === "ar";
   const lang = ar ? "ar" : "en";
-  const money = new Intl.NumberFormat(ar ? "ar-u-nu-latn" : "en-US", {
-    style: "currency",
-    currency: "USD",
-  });
 
   const days = (dish: AdminDish) =>
     dish.weekdays.length === 0 || dish.weekdays.length === WEEKDAYS.length
@@ -62,7 +59,7 @@ export function KitchenScreen() {
       key: "price",
       header: t("price"),
       numeric: true,
-      cell: (d) => (d.price === null ? "—" : money.format(d.price)),
+      cell: (d) => (d.price === null ? "—" : formatMoney(toCents(d.price), lang)),
     },
     {
       key: "state",

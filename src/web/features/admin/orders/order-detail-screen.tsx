@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
@@ -14,7 +15,6 @@ import { paths } from "../../../lib/paths.ts";
 import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
-import { formatDateTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** One order on the desk: contact links, lines, totals, timeline, notes, next states. */

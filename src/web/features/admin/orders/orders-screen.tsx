@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
 import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
 import { useMessageText } from "../../../components/form/messages.ts";
@@ -12,7 +13,6 @@ import { useLang } from "../../../lib/bilingual.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
 import { type OrderListQuery, useOrders } from "./api/list-orders.ts";
-import { formatDateTime } from "./format.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 const FIRST: OrderListQuery = { status: "", from: "", to: "", q: "", page: 1, per_page: 10 };

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
+import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useOrdersByIds } from "./api/get-order.ts";
-import { formatDateTime } from "./format.ts";
 
 /**
  * Packing slip / invoice for one order or a selection (issue 11): one page per order, each in

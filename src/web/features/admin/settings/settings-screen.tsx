@@ -8,6 +8,7 @@ import {
   useForm,
   useWatch,
 } from "react-hook-form";
+import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import {
   type AdminSettings,
   type SettingsInput,
@@ -233,13 +234,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           <p className="me-auto text-sm text-muted">
             {t("lastSaved")}:{" "}
             <time dateTime={saved.updated_at} dir="ltr">
-              {new Date(saved.updated_at).toLocaleString(
-                i18n.language === "ar" ? "ar-u-nu-latn" : "en",
-                {
-                  dateStyle: "medium",
-                  timeStyle: "short",
-                },
-              )}
+              {formatDateTime(saved.updated_at, i18n.language === "ar" ? "ar" : "en")}
             </time>
           </p>
         ) : null}
