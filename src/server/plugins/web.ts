@@ -18,6 +18,7 @@ import {
   pickEncoding,
   toCachedPage,
 } from "./html-cache.ts";
+import { createRenderGate } from "./render-gate.ts";
 
 export type WebMode = "production" | "dev" | "none";
 
@@ -108,6 +109,9 @@ export const webPlugin = fp(
       if (id === undefined) buildIds.set(build, (id = ++builds));
       return id;
     };
+    // Renders wait their turn beyond one per core, so /healthz, the API and cached pages are
+    // answered between renders instead of after every render in progress.
+    const renders = createRenderGate();
     const handler: RequestHandler = createRequestHandler(
       getBuild,
       opts.mode === "production" ? "production" : "development",
@@ -144,13 +148,25 @@ export const webPlugin = fp(
             googleSignIn: Boolean(app.config.googleClientId),
             publicUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`,
           };
-          const response = await handler(toWebRequest(request, reply), context);
+          const webRequest = toWebRequest(request, reply);
+          const done = await renders.acquire();
+          let response: Response;
+          try {
+            response = await handler(webRequest, context);
+          } catch (error) {
+            done();
+            throw error;
+          }
           if (slot) {
             const page = toCachedPage(response, request.cspNonce);
             slot.fill(page);
-            const filled = await page;
+            // The page is rendered to its end once toCachedPage has read it.
+            const filled = await page.finally(done);
             if (filled) return sendCachedPage(request, reply, filled, "miss");
           }
+          // A streamed page renders while it is sent: the turn ends with the response.
+          if (webRequest.signal.aborted) done();
+          else reply.raw.once("close", done);
           return sendWebResponse(reply, response);
         },
       });
