@@ -125,6 +125,8 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
   let filtersVersion = "";
   const filters = new Map<string, FilterState>();
   let statusCounts: { version: string; counts: Promise<Map<string, number>> } | null = null;
+  /** Answers served from memory and computed (bench:orders reports the share). */
+  const served = { hits: 0, misses: 0 };
 
   function filterState(changes: string, key: string): FilterState {
     if (filtersVersion !== changes) {
@@ -309,7 +311,11 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
         query.per_page,
       ]);
       const hit = answers.get(key);
-      if (hit) return hit;
+      if (hit) {
+        served.hits++;
+        return hit;
+      }
+      served.misses++;
       const json = loadList(query, current.changes).then((page) => JSON.stringify(page));
       if (answers.size >= ANSWER_CACHE_SIZE) answers.delete(answers.keys().next().value!);
       answers.set(key, json);
@@ -317,6 +323,11 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
         if (answers.get(key) === json) answers.delete(key);
       });
       return json;
+    },
+
+    /** Answers served from memory and computed since start (bench:orders). */
+    answerStats(): { hits: number; misses: number } {
+      return { ...served };
     },
 
     /**
