@@ -33,6 +33,8 @@ const BUILD_DIR = path.resolve("build");
 const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
 /** Paths the SSR catch-all never answers: a missing asset or API route is a fast JSON 404. */
 const NOT_PAGES = /^\/(api|storage|assets)(\/|$)/;
+/** Longest a streamed (uncached) page keeps its render turn: see createRenderGate. */
+const STREAMED_TURN_MS = 1_000;
 
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { mode: WebMode }) => {
@@ -164,9 +166,16 @@ export const webPlugin = fp(
             const filled = await page.finally(done);
             if (filled) return sendCachedPage(request, reply, filled, "miss");
           }
-          // A streamed page renders while it is sent: the turn ends with the response.
+          // A streamed page renders while it is sent: the turn ends with the response, or after
+          // a second (a slow reader holds the stream back, not the CPU).
           if (webRequest.signal.aborted) done();
-          else reply.raw.once("close", done);
+          else {
+            const timer = setTimeout(done, STREAMED_TURN_MS);
+            reply.raw.once("close", () => {
+              clearTimeout(timer);
+              done();
+            });
+          }
           return sendWebResponse(reply, response);
         },
       });
