@@ -217,6 +217,7 @@ try {
     const probes: number[] = [];
     let loading = true;
     let n = 0;
+    let pageRps = 0;
     const pageLoad = (async () => {
       const run = autocannon({
         url: `${base}/shop`,
@@ -227,7 +228,7 @@ try {
           ? [{ setupRequest: (req) => ({ ...req, path: `/shop?bench=h${n++}` }) }]
           : undefined,
       });
-      await run;
+      pageRps = (await run).requests.average;
       loading = false;
     })();
     const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -240,7 +241,7 @@ try {
     probeAgent.destroy();
     probes.sort((a, b) => a - b);
     console.log(
-      `\n/healthz while ${fresh ? "fresh renders of /shop?bench=N" : "/shop (page cache)"} under ${CONNECTIONS} connections: p50 ${ms(percentile(probes, 0.5))}, p95 ${ms(percentile(probes, 0.95))}, max ${ms(probes.at(-1) ?? Number.NaN)} (${probes.length} probes)`,
+      `\n/healthz while ${fresh ? "fresh renders of /shop?bench=N" : "/shop (page cache)"} under ${CONNECTIONS} connections: p50 ${ms(percentile(probes, 0.5))}, p95 ${ms(percentile(probes, 0.95))}, max ${ms(probes.at(-1) ?? Number.NaN)} (${probes.length} probes); pages ${pageRps.toFixed(0)} req/s`,
     );
   }
 } finally {
