@@ -235,6 +235,8 @@ for (const lang of ["en", "ar"] as const) {
     page,
     baseURL,
   }) => {
+    // Three screens, each analysed by axe: 3x the default time on a busy machine.
+    test.slow();
     await useLanguage(page, lang, baseURL!);
     await page.addInitScript(() => {
       const line = { productId: "1", name: "Baklava", price: 20, image: "", timestamp: 1 };

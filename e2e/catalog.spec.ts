@@ -157,6 +157,8 @@ for (const lang of ["en", "ar"] as const) {
     });
 
     test("home, shop, product and search pages have no axe violations", async ({ page }) => {
+      // Four pages, each loaded, hydrated and analysed: 3x the default time on a busy machine.
+      test.slow();
       for (const path of ["/", "/shop?category=baklava", "/product/1", "/search?q=baklava"]) {
         await page.goto(path);
         await hydrated(page);
