@@ -52,7 +52,9 @@ export default defineConfig({
     // The built app (npm run build first), exactly as `npm start` serves it.
     command: `rm -rf "${process.env.E2E_DATA_DIR}" && node --import tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 60_000,
+    // A first start seeds the demo data and draws its images: ~20 s idle, minutes on a
+    // machine busy with other work.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

@@ -71,6 +71,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Let in-flight requests finish on shutdown, but don't wait forever on idle keep-alives.
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's default (10 s per plugin) killed a first start on a busy 2-core machine: the
+    // web plugin imports the server build and lists the client files while the demo seed
+    // re-encodes images on the same cores. A start is slow there, not stuck.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

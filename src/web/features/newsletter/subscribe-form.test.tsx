@@ -58,7 +58,7 @@ describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
 
   it.each(["not-an-email", ""])("%j is refused in the page, nothing is sent", async (email) => {
     const { input, status, texts } = await submit(email, lang);
-    expect(status.textContent).toBe(texts.invalidEmail);
+    await vi.waitFor(() => expect(status.textContent).toBe(texts.invalidEmail));
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(fetchMock).not.toHaveBeenCalled();
   });
