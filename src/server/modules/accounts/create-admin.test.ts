@@ -3,13 +3,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { migratedPgliteSnapshot } from "../../test/app.ts";
 import { verifyPassword } from "./passwords.ts";
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cli-"));
+// The shop has run here before (the usual case for this command): a migrated database from
+// the run's snapshot spares the CLI an initdb. The CLI still migrates (a no-op here).
+beforeAll(async () => {
+  const database = await openPglite(dataDir, { loadDataDir: migratedPgliteSnapshot() });
+  await database.close();
+});
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run create-admin -- …` is `tsx src/server/cli/create-admin.ts …`. */
