@@ -8,6 +8,7 @@ import { inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
+import { pooledPglite } from "./pglite-pool.ts";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -34,11 +35,11 @@ export function migratedPgliteSnapshot(): Blob | undefined {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the server named by TEST_DATABASE_URL (dropped again on close). Both start
- * from what src/server/test/global-setup.ts migrated once for the run (a PGlite data
- * directory, a PostgreSQL template database); without it (a test run outside the config's
- * global setup) they migrate from scratch.
+ * A fresh, migrated database for one test file: in-memory PGlite by default (often an earlier
+ * file's, emptied: pglite-pool.ts), or a new database on the server named by TEST_DATABASE_URL
+ * (dropped again on close). Both start from what src/server/test/global-setup.ts migrated
+ * once for the run (a PGlite data directory, a PostgreSQL template database); without it (a
+ * test run outside the config's global setup) they migrate from scratch.
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -48,8 +49,9 @@ export async function openTestDatabase(): Promise<{
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const loadDataDir = migratedPgliteSnapshot();
-    const database = await openPglite(undefined, { loadDataDir });
-    if (!loadDataDir) await database.migrate();
+    if (loadDataDir) return { database: await pooledPglite(loadDataDir), drop: async () => {} };
+    const database = await openPglite();
+    await database.migrate();
     return { database, drop: async () => {} };
   }
   const template = inject("pgTemplate");
