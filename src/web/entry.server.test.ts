@@ -27,6 +27,17 @@ describe("module preloads at low priority", () => {
     );
   });
 
+  it("drops the preloads' nonces (script-src 'self' allows them), never a script's", async () => {
+    const html = await through([
+      '<head><link rel="modulepreload" href="/assets/a.js" nonce="n0nce"/>' +
+        '<script nonce="n0nce">1</script></head><body><script nonce="n0nce">2</script></body>',
+    ]);
+    expect(html).toBe(
+      '<head><link rel="modulepreload" fetchPriority="low" href="/assets/a.js"/>' +
+        '<script nonce="n0nce">1</script></head><body><script nonce="n0nce">2</script></body>',
+    );
+  });
+
   it("passes a page without </head> through unchanged", async () => {
     expect(await through(["<p>partial", " page</p>"])).toBe("<p>partial page</p>");
   });

@@ -63,8 +63,10 @@ export default function handleRequest(
 /**
  * The ~30 module preloads React Router writes into <head> are asked for at low priority, so a
  * phone on a slow link fetches the stylesheet, the fonts and the largest image first and
- * paints before the scripts arrive; hydration follows them (docs/decisions/0017). Only the
- * head is rewritten: it is held until `</head>` (one chunk in practice), the body streams on.
+ * paints before the scripts arrive; hydration follows them (docs/decisions/0017). They lose
+ * their nonce: `script-src 'self'` allows them, and every nonce in a page splits what the
+ * page cache compresses (html-cache.ts). Only the head is rewritten: it is held until
+ * `</head>` (one chunk in practice), the body streams on.
  */
 export function lowPriorityModulePreloads(): Transform {
   let held = Buffer.alloc(0);
@@ -80,6 +82,7 @@ export function lowPriorityModulePreloads(): Transform {
       const head = held
         .subarray(0, end)
         .toString("utf8")
+        .replace(/(<link rel="modulepreload"[^>]*?) nonce="[^"]*"/g, "$1")
         .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchPriority="low"');
       callback(null, Buffer.concat([Buffer.from(head, "utf8"), held.subarray(end)]));
     },

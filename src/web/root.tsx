@@ -114,11 +114,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7a4b1e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <link rel="stylesheet" href={stylesheet} precedence="default" nonce={nonce} />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         {(lang === "ar" ? [arabic400, arabic700] : [latin400, latin700]).map((font) => (
           <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
         ))}
-        <Links nonce={nonce} />
+        <Links />
       </head>
       <body className="min-h-dvh bg-cream text-ink antialiased">
         <I18nProvider i18n={i18n}>{children}</I18nProvider>
