@@ -20,6 +20,8 @@ import { freePort, type RunningShop, startShop } from "./server.ts";
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const IDLE_RUNS = Number(process.env.BENCH_IDLE_RUNS ?? 20);
+/** Fresh renders of each page before the idle figures are taken. */
+const WARMUP_RUNS = Number(process.env.BENCH_WARMUP_RUNS ?? 20);
 /** What a browser sends: compression and a language, no cookie (a first, anonymous visit). */
 const HEADERS = { "accept-encoding": "br, gzip", "accept-language": "en" };
 
@@ -167,11 +169,18 @@ try {
   // makes every request a fresh render (a page-cache miss); the plain path may be cached.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   console.log(
-    `\nOne request at a time on an idle server (median of ${IDLE_RUNS}; ${CONNECTIONS} connections below, ${DURATION_S} s each)`,
+    `\nOne request at a time on an idle server, after ${WARMUP_RUNS} renders of each page (median of ${IDLE_RUNS}; ${CONNECTIONS} connections below, ${DURATION_S} s each)`,
   );
   console.log("| page | cold render | repeat (cacheable) | HTML raw | gzip | brotli |");
   console.log("|---|---|---|---|---|---|");
   let bust = 0;
+  // Warm first: the server has just started, and a page's first renders run code the JIT has
+  // not compiled yet (bench:startup measures the very first page after a start).
+  for (const page of pages) {
+    const sep = page.path.includes("?") ? "&" : "?";
+    for (let i = 0; i < WARMUP_RUNS; i++)
+      await get(`${base}${page.path}${sep}warm=${bust++}`, HEADERS, agent);
+  }
   for (const page of pages) {
     const cold: number[] = [];
     const warm: number[] = [];
