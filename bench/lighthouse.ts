@@ -46,6 +46,18 @@ function lighthouse(url: string, lang: string, out: string): Promise<Report> {
   });
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART): that run is repeated, twice at most. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.error(`${(error as Error).message}: running it again`);
+    }
+  }
+}
+
 let shop: RunningShop | null = null;
 let dataDir = "";
 let base = process.env.BASE_URL?.replace(/\/$/, "") ?? "";
@@ -71,7 +83,9 @@ try {
     for (const lang of LANGUAGES) {
       const reports: Report[] = [];
       for (let i = 0; i < RUNS; i++)
-        reports.push(await lighthouse(base + route, lang, path.join(tmp, `r${i}.json`)));
+        reports.push(
+          await withRetries(() => lighthouse(base + route, lang, path.join(tmp, `r${i}.json`))),
+        );
       reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const r = reports[Math.floor(reports.length / 2)]!;
       const audit = (id: string) => r.audits[id]?.numericValue ?? Number.NaN;

@@ -42,15 +42,19 @@ function gzipBytes(url: string): number {
   return gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-/** Every script the page loads before it is interactive: script src and module preloads. */
+/**
+ * Every script the page loads before it is interactive: script src, and the modules React
+ * Router's inline bootstrap preloads and imports after the first frame (docs/decisions/0020).
+ */
 function scriptsOf(html: string): string[] {
   const urls = new Set<string>();
-  for (const [tag, name] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
-    const url = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(tag)?.[1];
-    if (url && (name === "script" || /rel="modulepreload"/.test(tag))) urls.add(url);
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /src="(\/assets\/[^"]+\.js)"/.exec(attributes!)?.[1];
+    if (src) urls.add(src);
+    const preloads = /for \(const href of (\[[^\]]*\])\)/.exec(body!)?.[1];
+    for (const url of preloads ? (JSON.parse(preloads) as string[]) : []) urls.add(url);
+    for (const [, url] of body!.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(url!);
   }
-  // The entry is imported from an inline module script.
-  for (const [, url] of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(url!);
   return [...urls];
 }
 

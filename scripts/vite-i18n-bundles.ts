@@ -52,8 +52,10 @@ export function i18nBundles(localesDir: string): Plugin {
     load(id) {
       if (id !== RESOLVED) return;
       files = readBundles(localesDir);
+      // Files only: Vite treats a watched path as an import of this module, and a directory
+      // (locales/en) then fails to resolve, which left no page hydrating in development.
       for (const file of fs.readdirSync(localesDir, { recursive: true }))
-        this.addWatchFile(path.join(localesDir, String(file)));
+        if (String(file).endsWith(".json")) this.addWatchFile(path.join(localesDir, String(file)));
       const map = Object.fromEntries(files.map((f) => [f.key, `/${f.fileName}`]));
       return `export default ${JSON.stringify(map)};`;
     },

@@ -1,51 +1,70 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "./entry.server.tsx";
+import { shapeShell, shellShaper } from "./entry.server.tsx";
 
 async function through(chunks: Array<string | Buffer>): Promise<string> {
   const out: Buffer[] = [];
-  const transform = lowPriorityModulePreloads();
+  const transform = shellShaper();
   Readable.from(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).pipe(transform);
   for await (const chunk of transform) out.push(chunk as Buffer);
   return Buffer.concat(out).toString("utf8");
 }
 
+// React Router's output, shortened: module preloads in <head>, and an inline bootstrap that
+// imports the route modules statically, then the entry.
 const HEAD =
   '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app.css"/>' +
-  '<link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/رَوضة.js"/></head>';
-const BODY = '<body><p>نص <link rel="modulepreload" href="/in-body"/></p></body></html>';
+  '<link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/رَوضة.js" nonce="n0nce"/></head>';
+const BOOTSTRAP =
+  '<body><p>نص <link rel="modulepreload" href="/in-body"/></p><script nonce="n0nce">1</script>' +
+  '<script nonce="n0nce" type="module" async="">;\nimport * as route0 from "/assets/root.js";\n' +
+  'import * as route1 from "/assets/home.js";\n  window.__reactRouterRouteModules = {"root":route0,"home":route1};\n\n' +
+  'import("/assets/entry.js");</script>';
+const TAIL = '<script nonce="n0nce">stream("نص")</script></body></html>';
 
-describe("module preloads at low priority", () => {
+const SHAPED =
+  '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app.css"/></head>' +
+  '<body><p>نص <link rel="modulepreload" href="/in-body"/></p><script nonce="n0nce">1</script>' +
+  '<script nonce="n0nce" type="module" async="">' +
+  'await new Promise((go) => document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go)));' +
+  'for (const href of ["/assets/entry.js","/assets/رَوضة.js"]) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", fetchPriority: "low", href }));' +
+  'const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);' +
+  ';\n  window.__reactRouterRouteModules = {"root":route0,"home":route1};\n\n' +
+  'import("/assets/entry.js");</script>' +
+  TAIL;
+
+describe("the shell paints before any script is fetched or run", () => {
+  it("moves the head's module preloads into the bootstrap, after the first frame", () => {
+    expect(shapeShell(HEAD + BOOTSTRAP.slice(0, -"</script>".length))).toBe(
+      SHAPED.slice(0, SHAPED.indexOf("</script>", SHAPED.indexOf("async"))),
+    );
+  });
+
   it.each([
-    ["in one chunk", [HEAD + BODY]],
-    ["split inside a tag", [HEAD.slice(0, 90), HEAD.slice(90) + BODY]],
-    ["split inside </head> and inside an Arabic letter", splitBytes(HEAD + BODY, [166, 183, 198])],
-  ])("rewrites every preload in <head> only, %s", async (_name, chunks) => {
-    const html = await through(chunks);
-    expect(html).toBe(
-      HEAD.replaceAll('rel="modulepreload"', 'rel="modulepreload" fetchPriority="low"') + BODY,
-    );
+    ["in one chunk", [HEAD + BOOTSTRAP + TAIL]],
+    ["split inside a tag", [HEAD.slice(0, 90), HEAD.slice(90) + BOOTSTRAP + TAIL]],
+    [
+      "split inside </head>, inside the bootstrap's marker, inside </script> and inside Arabic letters",
+      splitBytes(HEAD + BOOTSTRAP + TAIL, [166, 183, 198, 302, 330, 520, 640]),
+    ],
+    ["one byte at a time", splitBytes(HEAD + BOOTSTRAP + TAIL, range(1, 1200))],
+  ])("streams the same page %s", async (_name, chunks) => {
+    expect(await through(chunks)).toBe(SHAPED);
   });
 
-  it("drops the preloads' nonces (script-src 'self' allows them), never a script's", async () => {
-    const html = await through([
-      '<head><link rel="modulepreload" href="/assets/a.js" nonce="n0nce"/>' +
-        '<script nonce="n0nce">1</script></head><body><script nonce="n0nce">2</script></body>',
-    ]);
-    expect(html).toBe(
-      '<head><link rel="modulepreload" fetchPriority="low" href="/assets/a.js"/>' +
-        '<script nonce="n0nce">1</script></head><body><script nonce="n0nce">2</script></body>',
-    );
-  });
-
-  it("passes a page without </head> through unchanged", async () => {
+  it("passes a page without React Router's bootstrap through unchanged", async () => {
     expect(await through(["<p>partial", " page</p>"])).toBe("<p>partial page</p>");
+    expect(await through([HEAD, "<body></body></html>"])).toBe(`${HEAD}<body></body></html>`);
   });
 });
 
 /** Splits the UTF-8 bytes at the given offsets (possibly inside a multi-byte letter). */
 function splitBytes(text: string, at: number[]): Buffer[] {
   const bytes = Buffer.from(text);
-  const cuts = [0, ...at, bytes.length];
+  const cuts = [0, ...at.filter((n) => n < bytes.length), bytes.length];
   return cuts.slice(1).map((end, i) => bytes.subarray(cuts[i], end));
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from }, (_, i) => from + i);
 }

@@ -39,9 +39,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const head = lowPriorityModulePreloads();
-          head.pipe(body);
-          pipe(head);
+          const shell = shellShaper();
+          shell.pipe(body);
+          pipe(shell);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -60,34 +60,86 @@ export default function handleRequest(
   });
 }
 
+/** Where React Router's inline bootstrap starts: it imports the route modules, then the entry. */
+const BOOTSTRAP = Buffer.from('type="module" async="">');
+const SCRIPT_END = Buffer.from("</script>");
+
 /**
- * The ~30 module preloads React Router writes into <head> are asked for at low priority, so a
- * phone on a slow link fetches the stylesheet, the fonts and the largest image first and
- * paints before the scripts arrive; hydration follows them (docs/decisions/0017). They lose
- * their nonce: `script-src 'self'` allows them, and every nonce in a page splits what the
- * page cache compresses (html-cache.ts). Only the head is rewritten: it is held until
- * `</head>` (one chunk in practice), the body streams on.
+ * Shapes the shell as it streams, so a phone paints the page before any script runs
+ * (docs/decisions/0017, 0020). The bytes are held until the end of React Router's bootstrap
+ * script, which is part of the shell React writes at once, then rewritten (`shapeShell`) and
+ * everything after streams on untouched.
  */
-export function lowPriorityModulePreloads(): Transform {
-  let held = Buffer.alloc(0);
+export function shellShaper(): Transform {
+  const held: Buffer[] = [];
+  let tail = Buffer.alloc(0); // the last bytes of the previous chunk: a marker may straddle two
+  let seenBootstrap = false;
   let done = false;
+  const shaped = (bytes: Buffer) => Buffer.from(shapeShell(bytes.toString("utf8")), "utf8");
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
-      held = Buffer.concat([held, chunk]);
-      // Searched as bytes: "</head>" is ASCII, so the text before it is whole UTF-8.
-      const end = held.indexOf("</head>");
-      if (end === -1) return callback();
+      held.push(chunk);
+      const window = Buffer.concat([tail, chunk]);
+      tail = window.subarray(Math.max(0, window.length - BOOTSTRAP.length));
+      if (!seenBootstrap) {
+        const at = window.indexOf(BOOTSTRAP);
+        if (at === -1) return callback();
+        seenBootstrap = true;
+        if (window.indexOf(SCRIPT_END, at) === -1) return callback();
+      } else if (window.indexOf(SCRIPT_END) === -1) return callback();
+      // Cut just before "</script>" (ASCII), so the text before it is whole UTF-8.
       done = true;
-      const head = held
-        .subarray(0, end)
-        .toString("utf8")
-        .replace(/(<link rel="modulepreload"[^>]*?) nonce="[^"]*"/g, "$1")
-        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchPriority="low"');
-      callback(null, Buffer.concat([Buffer.from(head, "utf8"), held.subarray(end)]));
+      const all = Buffer.concat(held);
+      const end = all.indexOf(SCRIPT_END, all.indexOf(BOOTSTRAP));
+      callback(null, Buffer.concat([shaped(all.subarray(0, end)), all.subarray(end)]));
     },
     flush(callback) {
-      callback(null, done || held.length === 0 ? null : held);
+      callback(null, done || held.length === 0 ? null : shaped(Buffer.concat(held)));
     },
   });
+}
+
+/**
+ * Two rewrites of React Router's output, plain text matching on our own SSR (not an HTML
+ * parser); if React Router changes its markup, they find nothing and the page works as before
+ * (a test reads the built pages).
+ *
+ * - The ~30 module preloads leave <head>: the bootstrap asks for them after the first frame,
+ *   at low priority, so a phone on a slow link spends it on the stylesheet, the fonts and the
+ *   largest image and paints before any script is fetched, evaluated or hydrating, even when
+ *   the scripts are cached (docs/decisions/0017, 0020). All are asked for at once: no import
+ *   waterfall.
+ * - The bootstrap's static imports of the route modules become dynamic imports after that
+ *   frame. A hidden tab does not wait for a frame it will not draw.
+ */
+export function shapeShell(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  const preloads: string[] = [];
+  const head = html
+    .slice(0, Math.max(0, headEnd))
+    .replace(/<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+      preloads.push(href);
+      return "";
+    });
+  const rest = html.slice(Math.max(0, headEnd));
+  const start = rest.indexOf(BOOTSTRAP.toString());
+  if (start === -1) return html;
+  const bodyStart = start + BOOTSTRAP.length;
+  return head + rest.slice(0, bodyStart) + afterFirstPaint(rest.slice(bodyStart), preloads);
+}
+
+const ROUTE_IMPORT = /import \* as (\w+) from ("[^"]+");\n?/g;
+
+function afterFirstPaint(bootstrap: string, preloads: string[]): string {
+  const imports = [...bootstrap.matchAll(ROUTE_IMPORT)];
+  if (imports.length === 0) return bootstrap;
+  const names = imports.map(([, name]) => name).join(", ");
+  const loads = imports.map(([, , url]) => `import(${url})`).join(", ");
+  return (
+    'await new Promise((go) => document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go)));' +
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", fetchPriority: "low", href }));` +
+    `const [${names}] = await Promise.all([${loads}]);` +
+    bootstrap.replace(ROUTE_IMPORT, "")
+  );
 }

@@ -55,10 +55,10 @@ describe("anonymous HTML cache", () => {
       const scripts = [...res.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
       expect(scripts.length).toBeGreaterThan(0);
       for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonces[i]}"`);
-      // Links need none (script-src and style-src allow 'self'), and each nonce in a page is
-      // a seam in its cached compression: the preloads and the stylesheet carry none.
+      // Links need none (style-src allows 'self'), and each nonce in a page is a seam in its
+      // cached compression: the stylesheet and the font preloads carry none.
       const links = [...res.body.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
-      expect(links.some((link) => link.includes('rel="modulepreload"'))).toBe(true);
+      expect(links.some((link) => link.includes('rel="stylesheet"'))).toBe(true);
       for (const link of links) expect(link).not.toContain("nonce");
       for (const other of nonces.filter((n) => n !== nonces[i]))
         expect(res.body).not.toContain(other);

@@ -125,4 +125,16 @@ describe("texts per route", () => {
     for (const text of english)
       expect(html, `English "${text}" in Arabic /shop`).not.toContain(inPayload(text));
   });
+
+  it("development: the browser loads the texts' URL map that the page's modules import", async () => {
+    // The browser first loads the module that imports it, which Vite rewrites to the virtual
+    // module's resolved id; that id then 404ed, and no page hydrated in development.
+    const importer = await app.inject({ method: "GET", url: "/src/web/i18n/bundles.ts" });
+    expect(importer.statusCode).toBe(200);
+    const url = /from "(\/@id\/[^"]*virtual:i18n-bundles)"/.exec(importer.body)?.[1];
+    expect(url).toBe("/@id/__x00__virtual:i18n-bundles");
+    const res = await app.inject({ method: "GET", url: url! });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/"ar\/shop":"\/assets\/i18n-ar-shop-[\w-]+\.json"/);
+  });
 });
