@@ -1,5 +1,5 @@
 // The JavaScript (and CSS) a first-time visitor downloads per page, as sent over the wire:
-// fetches the page, collects its <script src> / modulepreload / stylesheet URLs and fetches
+// fetches the page, collects its scripts (src/web/first-visit-scripts.ts) and stylesheets and fetches
 // each with Accept-Encoding gzip and br, summing the compressed bytes. Also reports whether
 // any file that only admin routes use reaches a storefront visitor.
 //   npm run build && npx tsx bench/page-weight.ts [/ /shop ...]
@@ -8,6 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { firstVisitScripts } from "../src/web/first-visit-scripts.ts";
 import { type RunningShop, startShop } from "./server.ts";
 
 const routes = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/shop"];
@@ -65,14 +66,11 @@ if (!base) {
 try {
   for (const route of routes) {
     const html = await (await fetch(base + route)).text();
-    const js = new Set<string>();
+    const js = new Set(firstVisitScripts(html));
     const css = new Set<string>();
-    for (const m of html.matchAll(/<(script|link)\b[^>]*>/g)) {
-      const tag = m[0];
-      const url = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-      if (!url?.startsWith("/")) continue;
-      if (m[1] === "script" || /rel="modulepreload"/.test(tag)) js.add(url);
-      else if (/rel="stylesheet"/.test(tag)) css.add(url);
+    for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+      const url = /href="([^"]+)"/.exec(tag)?.[1];
+      if (url?.startsWith("/") && /rel="stylesheet"/.test(tag)) css.add(url);
     }
     const sum = async (files: Set<string>, encoding: string) => {
       let total = 0;

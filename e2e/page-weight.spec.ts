@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { firstVisitScripts } from "../src/web/first-visit-scripts.ts";
 import { expect, test } from "./support.ts";
 
 const KB = 1024;
@@ -42,22 +43,6 @@ function gzipBytes(url: string): number {
   return gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-/**
- * Every script the page loads before it is interactive: script src, and the modules React
- * Router's inline bootstrap preloads and imports after the first frame (docs/decisions/0020).
- */
-function scriptsOf(html: string): string[] {
-  const urls = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const src = /src="(\/assets\/[^"]+\.js)"/.exec(attributes!)?.[1];
-    if (src) urls.add(src);
-    const preloads = /for \(const href of (\[[^\]]*\])\)/.exec(body!)?.[1];
-    for (const url of preloads ? (JSON.parse(preloads) as string[]) : []) urls.add(url);
-    for (const [, url] of body!.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(url!);
-  }
-  return [...urls];
-}
-
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const listing = (urls: string[]) => urls.map((url) => `${kb(gzipBytes(url))} ${url}`).join("\n");
 
@@ -68,7 +53,7 @@ test("first-visit JavaScript: every storefront page within 140 KB gzip, form pag
     for (const lang of ["en", "ar"]) {
       const res = await request.get(route, { headers: { cookie: `lang=${lang}` } });
       expect(res.status()).toBeLessThan(500);
-      const scripts = scriptsOf(await res.text());
+      const scripts = firstVisitScripts(await res.text());
       expect(scripts.length).toBeGreaterThan(2);
       const total = scripts.reduce((sum, url) => sum + gzipBytes(url), 0);
       expect(total, `${route} (${lang}): ${kb(total)}\n${listing(scripts)}`).toBeLessThanOrEqual(

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { firstVisitScripts } from "../src/web/first-visit-scripts.ts";
 import {
   ADMIN_ROUTES,
   expect,
@@ -118,13 +119,10 @@ test.describe("server rendering (raw HTML, no JavaScript)", () => {
     }
     // In the browser: every module the bootstrap lists is fetched, and the page hydrates.
     const html = await (await request.get("/shop")).text();
-    const listed = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)![1]!) as string[];
+    const listed = firstVisitScripts(html);
     expect(listed.length).toBeGreaterThan(5);
     await page.goto("/shop");
-    await page.waitForFunction(
-      () =>
-        (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    );
+    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     const fetched = await page.evaluate(() =>
       performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
