@@ -27,8 +27,9 @@ const SHAPED =
   '<body><p>نص <link rel="modulepreload" href="/in-body"/></p><script nonce="n0nce">1</script>' +
   '<script nonce="n0nce" type="module" async="">' +
   'await new Promise((go) => document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go)));' +
-  'for (const href of ["/assets/entry.js","/assets/رَوضة.js"]) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", fetchPriority: "low", href }));' +
-  'const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);' +
+  'const routes = Promise.all([import("/assets/root.js"), import("/assets/home.js")]);' +
+  '(async () => { for (const href of ["/assets/entry.js","/assets/رَوضة.js"]) { if (document.visibilityState !== "hidden") await new Promise((go) => setTimeout(go)); document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", fetchPriority: "low", href })); } })();' +
+  "const [route0, route1] = await routes;" +
   ';\n  window.__reactRouterRouteModules = {"root":route0,"home":route1};\n\n' +
   'import("/assets/entry.js");</script>' +
   TAIL;

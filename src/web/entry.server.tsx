@@ -108,10 +108,13 @@ export function shellShaper(): Transform {
  * - The ~30 module preloads leave <head>: the bootstrap asks for them after the first frame,
  *   at low priority, so a phone on a slow link spends it on the stylesheet, the fonts and the
  *   largest image and paints before any script is fetched, evaluated or hydrating, even when
- *   the scripts are cached (docs/decisions/0017, 0020). All are asked for at once: no import
- *   waterfall.
+ *   the scripts are cached (docs/decisions/0017, 0020). One per task: while the page still
+ *   loads, adding a preload costs a slow phone a few milliseconds, and thirty in one task made
+ *   its longest task (25-107 ms unthrottled on a slow 2-core machine). They still flatten the
+ *   import waterfall: all are asked for within a few frames.
  * - The bootstrap's static imports of the route modules become dynamic imports after that
- *   frame. A hidden tab does not wait for a frame it will not draw.
+ *   frame, started before the preloads. A hidden tab does not wait for frames it will not
+ *   draw.
  */
 export function shapeShell(html: string): string {
   const headEnd = html.indexOf("</head>");
@@ -138,8 +141,9 @@ function afterFirstPaint(bootstrap: string, preloads: string[]): string {
   const loads = imports.map(([, , url]) => `import(${url})`).join(", ");
   return (
     'await new Promise((go) => document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go)));' +
-    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", fetchPriority: "low", href }));` +
-    `const [${names}] = await Promise.all([${loads}]);` +
+    `const routes = Promise.all([${loads}]);` +
+    `(async () => { for (const href of ${JSON.stringify(preloads)}) { if (document.visibilityState !== "hidden") await new Promise((go) => setTimeout(go)); document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", fetchPriority: "low", href })); } })();` +
+    `const [${names}] = await routes;` +
     bootstrap.replace(ROUTE_IMPORT, "")
   );
 }
