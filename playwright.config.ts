@@ -4,7 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/support.ts";
 
 // One port and one fresh data directory per run; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// Below Linux's ephemeral range (32768 and up): a port there can be the local end of a client
+// connection at that moment, and the server then fails to listen (EADDRINUSE, seen in CI).
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${process.env.E2E_PORT}`);
 const port = Number(process.env.E2E_PORT);
 
