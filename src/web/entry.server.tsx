@@ -61,41 +61,32 @@ export default function handleRequest(
 }
 
 /** Where React Router's inline bootstrap starts: it imports the route modules, then the entry. */
-const BOOTSTRAP = Buffer.from('type="module" async="">');
-const SCRIPT_END = Buffer.from("</script>");
+const BOOTSTRAP = 'type="module" async="">';
+const SCRIPT_END = "</script>";
 
 /**
  * Shapes the shell as it streams, so a phone paints the page before any script runs
  * (docs/decisions/0017, 0020). The bytes are held until the end of React Router's bootstrap
- * script, which is part of the shell React writes at once, then rewritten (`shapeShell`) and
- * everything after streams on untouched.
+ * script, which is part of the shell React writes at once (one chunk in practice), then
+ * rewritten (`shapeShell`) and everything after streams on untouched.
  */
 export function shellShaper(): Transform {
-  const held: Buffer[] = [];
-  let tail = Buffer.alloc(0); // the last bytes of the previous chunk: a marker may straddle two
-  let seenBootstrap = false;
+  let held = Buffer.alloc(0);
   let done = false;
   const shaped = (bytes: Buffer) => Buffer.from(shapeShell(bytes.toString("utf8")), "utf8");
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
-      held.push(chunk);
-      const window = Buffer.concat([tail, chunk]);
-      tail = window.subarray(Math.max(0, window.length - BOOTSTRAP.length));
-      if (!seenBootstrap) {
-        const at = window.indexOf(BOOTSTRAP);
-        if (at === -1) return callback();
-        seenBootstrap = true;
-        if (window.indexOf(SCRIPT_END, at) === -1) return callback();
-      } else if (window.indexOf(SCRIPT_END) === -1) return callback();
-      // Cut just before "</script>" (ASCII), so the text before it is whole UTF-8.
+      held = Buffer.concat([held, chunk]);
+      // Searched as bytes: both markers are ASCII, so the text before "</script>" is whole UTF-8.
+      const start = held.indexOf(BOOTSTRAP);
+      const end = start === -1 ? -1 : held.indexOf(SCRIPT_END, start);
+      if (end === -1) return callback();
       done = true;
-      const all = Buffer.concat(held);
-      const end = all.indexOf(SCRIPT_END, all.indexOf(BOOTSTRAP));
-      callback(null, Buffer.concat([shaped(all.subarray(0, end)), all.subarray(end)]));
+      callback(null, Buffer.concat([shaped(held.subarray(0, end)), held.subarray(end)]));
     },
     flush(callback) {
-      callback(null, done || held.length === 0 ? null : shaped(Buffer.concat(held)));
+      callback(null, done || held.length === 0 ? null : shaped(held));
     },
   });
 }
@@ -126,7 +117,7 @@ export function shapeShell(html: string): string {
       return "";
     });
   const rest = html.slice(Math.max(0, headEnd));
-  const start = rest.indexOf(BOOTSTRAP.toString());
+  const start = rest.indexOf(BOOTSTRAP);
   if (start === -1) return html;
   const bodyStart = start + BOOTSTRAP.length;
   return head + rest.slice(0, bodyStart) + afterFirstPaint(rest.slice(bodyStart), preloads);
