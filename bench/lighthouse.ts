@@ -6,6 +6,8 @@
 //   npm run build && npm run bench:lighthouse [-- /shop /cart ...]
 //   BASE_URL=http://127.0.0.1:3000 npm run bench:lighthouse      (a running shop)
 //   CHROME_PATH=/path/to/chrome  (default /usr/bin/chromium)
+//   BENCH_CPU_SLOWDOWN=10  Lighthouse's simulated CPU slowdown (default 4): machines of this kind
+//                          differ up to 2.6 times in speed, so 10 approximates the slower one here
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +16,7 @@ import { type RunningShop, startShop } from "./server.ts";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN;
 const LANGUAGES = ["en", "ar"] as const;
 
 type Report = {
@@ -36,6 +39,7 @@ function lighthouse(url: string, lang: string, out: string): Promise<Report> {
         `--chrome-flags=--headless=new --no-sandbox --disable-gpu --lang=${lang}`,
         // The server picks the language from this cookie, as it would after the toggle.
         `--extra-headers=${JSON.stringify({ Cookie: `lang=${lang}` })}`,
+        ...(SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${SLOWDOWN}`] : []),
       ],
       { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
     );
@@ -76,7 +80,9 @@ try {
       ? process.argv.slice(2)
       : ["/", "/shop", `/product/${list.data[0]?.id}`, "/cart", "/our-kitchen", "/contact"];
 
-  console.log(`Lighthouse mobile, ${CHROME}, median of ${RUNS} run(s)`);
+  console.log(
+    `Lighthouse mobile, ${CHROME}, CPU slowdown ${SLOWDOWN ?? "4 (default)"}, median of ${RUNS} run(s)`,
+  );
   console.log("| page | lang | performance | LCP | TBT | CLS |");
   console.log("|---|---|---|---|---|---|");
   for (const route of routes) {
