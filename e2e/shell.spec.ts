@@ -290,6 +290,9 @@ test.describe("language (SPEC 1)", () => {
     context,
   }) => {
     await page.goto("/");
+    // The first page's own detection must be over (it remembers the page's language), or it
+    // could read the "ar" set below and write the cookie again before the reload.
+    await page.waitForFunction(() => localStorage.getItem("i18nextLng") === "en");
     await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"));
     await context.clearCookies();
     const res = await page.reload();
