@@ -179,6 +179,17 @@ describe("order e-mails through a real SMTP server", () => {
     expect(sent!.sentAt).not.toBeNull();
   });
 
+  it("a queued mail is due at the very millisecond it was queued", async () => {
+    const res = await placeOrder(t.app, orderBody([{ productId: product, grams: 1000, qty: 1 }]));
+    expect(res.statusCode).toBe(201);
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows).toHaveLength(2);
+    // A worker whose clock reads the same millisecond (a Date has no microseconds, PostgreSQL's
+    // now() has) sends both.
+    const queuedAt = Math.max(...rows.map((r) => r.nextAttemptAt.getTime()));
+    expect(await worker().runOnce(new Date(queuedAt))).toBe(2);
+  });
+
   it("a mail server that is down never fails or slows the order", async () => {
     await smtp.close();
     const res = await placeOrder(t.app, orderBody([{ productId: product, grams: 1000, qty: 1 }]));
