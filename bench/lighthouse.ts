@@ -6,8 +6,9 @@
 //   npm run build && npm run bench:lighthouse [-- /shop /cart ...]
 //   BASE_URL=http://127.0.0.1:3000 npm run bench:lighthouse      (a running shop)
 //   CHROME_PATH=/path/to/chrome  (default /usr/bin/chromium)
-//   BENCH_CPU_SLOWDOWN=10  Lighthouse's simulated CPU slowdown (default 4): machines of this kind
-//                          differ up to 2.6 times in speed, so 10 approximates the slower one here
+//   BENCH_CPU_SLOWDOWN=10  Lighthouse's simulated CPU slowdown (default 4). Machines of this kind
+//                          differ up to 2.6 times in speed; 10 runs the page's tasks about that
+//                          much slower again (the browser's own work less faithfully)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
