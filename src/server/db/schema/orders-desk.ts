@@ -68,7 +68,13 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Due on insert by this process's clock, the one the worker reads: the database's now()
+    // carries microseconds, and a worker reading the same millisecond (a Date has none) found a
+    // just-queued mail not yet due. The SQL default stays for rows written outside the app.
+    nextAttemptAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(() => new Date()),
     sentAt: timestamp({ withTimezone: true }),
     /** Set when the retries are used up; the row stays for the record. */
     failedAt: timestamp({ withTimezone: true }),

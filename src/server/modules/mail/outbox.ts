@@ -39,12 +39,7 @@ export async function enqueueOrderMails(
       ...newOrderNotice(dto, `${opts.baseUrl}/admin-orders`),
     });
   }
-  // Due now by the worker's clock. The column's default, the database's now(), carries
-  // microseconds, so a worker reading this process's clock within the same millisecond found
-  // the mail not yet due and left it to the next tick.
-  const due = new Date();
-  if (rows.length)
-    await db.insert(mailOutbox).values(rows.map((row) => ({ ...row, nextAttemptAt: due })));
+  if (rows.length) await db.insert(mailOutbox).values(rows);
   return rows.length;
 }
 
