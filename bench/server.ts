@@ -45,6 +45,8 @@ export async function startShop(
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: "bench@example.com",
       ADMIN_PASSWORD: "bench-password",
+      // A bench stops its server and starts the next at once: no load balancer to drain for.
+      SHUTDOWN_DRAIN_MS: "0",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -19,7 +19,7 @@ import { contentRoutes } from "./modules/content/routes.ts";
 import { adminCouponRoutes } from "./modules/coupons/admin-routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { adminDashboardRoutes } from "./modules/dashboard/admin-routes.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
+import { healthRoutes, readinessPlugin } from "./modules/health/routes.ts";
 import { adminInboxRoutes } from "./modules/inbox/admin-routes.ts";
 import { inboxRoutes } from "./modules/inbox/routes.ts";
 import { adminKitchenRoutes } from "./modules/kitchen/admin-routes.ts";
@@ -94,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
 
   await app.register(routeTablePlugin);
+  await app.register(readinessPlugin);
   await app.register(mailPlugin, { autoStart: opts.mailAutoStart ?? config.env !== "test" });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {

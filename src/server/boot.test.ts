@@ -141,10 +141,11 @@ describe("start-up", () => {
 });
 
 describe("graceful shutdown", () => {
-  it("SIGTERM lets an in-flight request finish, then closes the database and exits 0", async () => {
+  it("SIGTERM reports not ready and keeps serving for the drain period, then stops listening, lets an in-flight request finish, closes the database and exits 0", async () => {
     const dataDir = await startedDataDir();
-    const server = start(API_ONLY, { DATA_DIR: dataDir });
+    const server = start(API_ONLY, { DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: "1500" });
     const port = await ready(server);
+    const base = `http://127.0.0.1:${port}`;
 
     // A slow client: the request is in flight while its body is still arriving.
     const body = JSON.stringify({ email: "late@example.com" });
@@ -159,10 +160,30 @@ describe("graceful shutdown", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     server.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Draining: not ready for the load balancer, but every request is still answered, and
+    // keep-alive clients are told to reconnect (to another instance).
+    await expect.poll(async () => (await fetch(`${base}/healthz`)).status).toBe(503);
+    const health = await fetch(`${base}/healthz`);
+    expect(health.headers.get("connection")).toBe("close");
+    expect(await health.json()).toEqual({
+      status: "unavailable",
+      message: "The shop is shutting down.",
+    });
+    expect((await fetch(`${base}/api/categories`)).status).toBe(200);
+    // After the drain period new connections are refused while our request still runs.
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/healthz`).then(
+            () => "answered",
+            () => "refused",
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe("refused");
     expect(server.child.exitCode).toBeNull(); // still waiting for our request
-    // New connections are no longer accepted while it drains.
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
 
     socket.write(body.slice(10));
     await closed;

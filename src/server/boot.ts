@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { answerBackupRequests } from "./backup/backup.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, DataDirLockedError, openDatabase } from "./db/client.ts";
+import { isDatabaseUnavailable } from "./db/faults.ts";
 import { seedOnFirstStart } from "./db/seed/run.ts";
 import { ensureFirstAdmin } from "./modules/accounts/admin-bootstrap.ts";
 import type { WebMode } from "./plugins/web.ts";
@@ -28,9 +29,12 @@ export async function boot(
   }
 
   const started = performance.now();
+  // A dropped connection is logged and the pool replaces it (issue 22); through the app's
+  // logger once there is one.
+  let warn = (error: Error) => console.warn(`database: ${error.message}`);
   let database: Database;
   try {
-    database = await openDatabase(config);
+    database = await openDatabase({ ...config, onError: (error) => warn(error) });
     await database.migrate();
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
@@ -51,6 +55,13 @@ export async function boot(
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
   });
   app.addHook("onClose", () => database.close());
+  warn = (error) => app.log.warn({ err: error }, "database connection lost: %s", error.message);
+  // A database fault that escaped a request (a background task's query) is logged, not fatal:
+  // the pool reconnects. Anything else still ends the process, as Node does by default.
+  process.on("unhandledRejection", (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    app.log.warn({ err: reason }, "database unavailable in a background task");
+  });
   // `npm run backup` while the shop runs on PGlite: this process writes the file (SIGUSR2).
   const stopAnswering = answerBackupRequests(database, config, (message) => app.log.info(message));
   app.addHook("onClose", async () => stopAnswering());
@@ -59,10 +70,16 @@ export async function boot(
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    // SIGTERM (systemd, a rolling restart): report not ready and keep serving for the drain
+    // period, so the load balancer moves new requests to the other instances first (README,
+    // "Running several instances"). SIGINT is a person at a terminal: no wait.
+    const drainMs = signal === "SIGTERM" ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, "shutting down: draining, then finishing in-flight requests");
+    const timer = setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    app.readiness.drain();
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // close() drops the connections idle at that moment; a keep-alive connection whose request
-    // finishes afterwards would hold shutdown open until the 10 s deadline, so keep sweeping.
+    // finishes afterwards would hold shutdown open until the deadline, so keep sweeping.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100).unref();
     await app.close();
     clearInterval(sweep);

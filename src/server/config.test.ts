@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       trustProxy: false,
       seedDemo: true,
       rateLimits: true,
+      shutdownDrainMs: 5000,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.adminEmail).toBeUndefined();
@@ -40,6 +41,7 @@ describe("loadConfig", () => {
       METRICS_TOKEN: "0123456789abcdef",
       RATE_LIMITS: "false",
       SEED_DEMO: "0",
+      SHUTDOWN_DRAIN_MS: "15000",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       MAIL_FROM: "Shop <shop@example.com>",
     });
@@ -60,6 +62,7 @@ describe("loadConfig", () => {
       metricsToken: "0123456789abcdef",
       rateLimits: false,
       seedDemo: false,
+      shutdownDrainMs: 15000,
       smtpUrl: "smtps://user:pass@mail.example.com:465",
       mailFrom: "Shop <shop@example.com>",
     });

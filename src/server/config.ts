@@ -51,6 +51,12 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds, 0 to 120000" })
+    .int("must be a whole number of milliseconds, 0 to 120000")
+    .min(0, "must be a whole number of milliseconds, 0 to 120000")
+    .max(120_000, "must be a whole number of milliseconds, 0 to 120000")
+    .default(5_000),
   SEED_DEMO: z
     .enum(["true", "false", "1", "0"])
     .default("true")
@@ -83,6 +89,12 @@ export type Config = {
   /** The From of those e-mails. */
   mailFrom: string;
   seedDemo: boolean;
+  /**
+   * After SIGTERM: how long the instance keeps serving while it reports not ready (so a load
+   * balancer stops sending it new requests) before it stops listening and finishes in-flight
+   * requests. SIGINT (Ctrl-C) does not wait.
+   */
+  shutdownDrainMs: number;
   /** Off only for automated browser tests, which sign in more often than any person. */
   rateLimits: boolean;
 };
@@ -149,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "Sweets shop <no-reply@example.com>",
     seedDemo: e.SEED_DEMO,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     rateLimits: e.RATE_LIMITS,
   };
 }

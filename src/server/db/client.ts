@@ -169,10 +169,71 @@ export async function openPglite(
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client's network error must not crash the process; the next query reports it.
-  pool.on("error", () => {});
+/** How long a request waits for a pooled connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A node-postgres pool that survives its connections dying (issue 22). pg-pool listens for a
+ * client's `error` only while the client is idle; a client checked out (inside a transaction,
+ * or between two queries of one) that loses its connection emits `error` with nobody listening,
+ * and the process exits. Here every client listens from birth; a checked-out client whose
+ * connection dies is released as broken at once (so the pool drops it and opens a new one),
+ * and a second release (drizzle's `finally`) is ignored. drizzle 0.45's `transaction()` never
+ * releases its client when `begin` itself fails: that client is released here too.
+ */
+export function createPgPool(
+  url: string,
+  poolSize: number,
+  onError: (error: Error) => void = () => {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A half-open TCP connection (a host gone without a reset) is noticed, not waited on.
+    keepAlive: true,
+  });
+  // An idle client's error: pg-pool has removed it already.
+  pool.on("error", onError);
+  const connect = pool.connect.bind(pool) as () => Promise<HeldClient>;
+  // The promise form (drizzle's transactions) hands out clients that release once.
+  pool.connect = ((callback?: (...args: unknown[]) => void) => {
+    if (callback)
+      return (pool.constructor as typeof pg.Pool).prototype.connect.call(pool, callback);
+    return connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const once = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client[held] = undefined;
+        release(error);
+      };
+      client[held] = once;
+      client.release = once;
+      return client;
+    });
+  }) as typeof pool.connect;
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      onError(error);
+      // Checked out by connect() (a transaction): hand it back as broken now. pool.query's
+      // clients are released by pg-pool itself, with the error their query fails with.
+      (client as HeldClient)[held]?.(error);
+    });
+  });
+  return pool;
+}
+
+const held = Symbol("release once");
+type HeldClient = pg.PoolClient & { [held]?: (error?: Error | boolean) => void };
+
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  opts: { onError?: (error: Error) => void } = {},
+): Promise<Database> {
+  const pool = createPgPool(url, poolSize, opts.onError);
   const db = drizzleNodePg(pool, { casing: "snake_case" }) as unknown as Db;
   let closed = false;
   return {
@@ -217,6 +278,12 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onError?: (error: Error) => void;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, 10, { onError: opts.onError })
+    : openPglite(opts.dataDir);
 }

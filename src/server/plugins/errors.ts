@@ -3,7 +3,12 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MESSAGES } from "../../shared/domain/validation-messages.ts";
 import { cleanText, hasForbiddenChars, TEXT_NOT_ALLOWED } from "../../shared/schemas/fields.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/faults.ts";
 import { HttpError } from "../http-errors.ts";
+
+/** The 503 a request gets while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE =
+  "The shop is busy for a moment. Please try again in a few seconds.";
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
@@ -75,6 +80,15 @@ export const errorsPlugin = fp(
       }
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ message: clientMessage(error) });
+      }
+      // The database restarting or a connection dropped: this request fails, the process and
+      // the pool carry on, and the client may retry (an order with its Idempotency-Key).
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, "database unavailable: answered 503");
+        return reply
+          .status(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: DATABASE_UNAVAILABLE, request_id: request.id });
       }
       request.log.error({ err: error }, "request failed");
       return reply.status(500).send({

@@ -41,7 +41,7 @@ export function migratedPgliteSnapshot(): Blob | undefined {
  * once for the run (a PGlite data directory, a PostgreSQL template database); without it (a
  * test run outside the config's global setup) they migrate from scratch.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(opts: { pooled?: boolean } = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
@@ -49,7 +49,14 @@ export async function openTestDatabase(): Promise<{
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const loadDataDir = migratedPgliteSnapshot();
-    if (loadDataDir) return { database: await pooledPglite(loadDataDir), drop: async () => {} };
+    if (loadDataDir)
+      return {
+        database:
+          opts.pooled === false
+            ? await openPglite(undefined, { loadDataDir })
+            : await pooledPglite(loadDataDir),
+        drop: async () => {},
+      };
     const database = await openPglite();
     await database.migrate();
     return { database, drop: async () => {} };
