@@ -10,4 +10,10 @@ export type WebLoadContext = {
   nonce: string;
   googleSignIn: boolean;
   publicUrl: string;
+  /**
+   * Set while rendering when a loader failed because the database could not be reached
+   * (entry.server's handleError): the page then goes out as 503 with Retry-After, which a
+   * load balancer retries elsewhere, instead of 500.
+   */
+  databaseUnavailable?: boolean;
 };

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { shapeShell, shellShaper } from "./entry.server.tsx";
+import { handleError, shapeShell, shellShaper } from "./entry.server.tsx";
 
 async function through(chunks: Array<string | Buffer>): Promise<string> {
   const out: Buffer[] = [];
@@ -69,3 +69,28 @@ function splitBytes(text: string, at: number[]): Buffer[] {
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, i) => from + i);
 }
+
+describe("handleError", () => {
+  const args = (context: Record<string, unknown>) =>
+    ({ request: new Request("http://shop.test/shop"), params: {}, context }) as never;
+
+  it("marks a page whose loader could not reach the database (answered 503), without logging a bug", () => {
+    const context: Record<string, unknown> = {};
+    handleError(Object.assign(new Error("Connection terminated unexpectedly"), {}), args(context));
+    expect(context.databaseUnavailable).toBe(true);
+  });
+
+  it("leaves any other error a 500, logged", () => {
+    const context: Record<string, unknown> = {};
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (error: unknown) => logged.push(error);
+    try {
+      handleError(new TypeError("a bug"), args(context));
+    } finally {
+      console.error = original;
+    }
+    expect(context.databaseUnavailable).toBeUndefined();
+    expect(logged).toEqual([expect.any(TypeError)]);
+  });
+});

@@ -2,9 +2,28 @@ import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  ServerRouter,
+} from "react-router";
+import { isDatabaseUnavailable } from "../server/db/faults.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's error. The database being unreachable for a moment is not a bug: the page is
+ * answered 503 (plugins/web.ts reads the flag) and logged there, once. Anything else is
+ * logged as React Router does by default.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    context.databaseUnavailable = true;
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -9,13 +9,57 @@ import { faqItems, policySections } from "../db/schema/company.ts";
 import { kitchenDishes } from "../db/schema/kitchen.ts";
 import { addProduct, orderBody, placeOrder } from "../modules/orders/test-fixtures.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { createContentCache } from "./content-cache.ts";
+import { createContentCache, dependOnStock } from "./content-cache.ts";
 
 describe("createContentCache", () => {
   function fakeDatabase() {
     let version = 0;
-    return { bump: () => version++, contentVersion: async () => String(version) };
+    const stock = new Map<number, number>();
+    return {
+      bump: () => version++,
+      sell: (id: number) => stock.set(id, (stock.get(id) ?? 0) + 1),
+      stockVersion: (id: number) => stock.get(id) ?? 0,
+      contentVersion: async () => String(version),
+      stockUnchanged: async (seen: ReadonlyMap<number, number>) =>
+        [...seen].every(([id, v]) => (stock.get(id) ?? 0) === v),
+    };
   }
+
+  it("reloads a value when the stock of a product it shows changes, and only then", async () => {
+    const database = fakeDatabase();
+    const cache = createContentCache(database);
+    let loads = 0;
+    const page = (ids: number[]) => async () => {
+      dependOnStock(ids.map((id) => ({ id, stockVersion: database.stockVersion(id) })));
+      return ++loads;
+    };
+    expect(await cache.get("p1", page([1]))).toBe(1);
+    expect(await cache.get("p2", page([2]))).toBe(2);
+    expect(await cache.get("list", page([1, 2]))).toBe(3);
+    database.sell(1);
+    expect(await cache.get("p2", page([2]))).toBe(2); // not showing product 1: kept
+    expect(await cache.get("p1", page([1]))).toBe(4);
+    expect(await cache.get("list", page([1, 2]))).toBe(5);
+    expect(await cache.get("p1", page([1]))).toBe(4);
+  });
+
+  it("hands the stock a nested value depends on to the value around it, on a hit as on a miss", async () => {
+    const database = fakeDatabase();
+    const cache = createContentCache(database);
+    const inner = async () => {
+      dependOnStock([{ id: 7, stockVersion: database.stockVersion(7) }]);
+      return "product 7";
+    };
+    let outerLoads = 0;
+    const outer = async () => `${await cache.get("inner", inner)} as JSON ${++outerLoads}`;
+    expect(await cache.get("outer", outer)).toBe("product 7 as JSON 1");
+    // The inner value is now a hit; a second outer value built from it depends on 7 as well.
+    const { stock } = await cache.collect(() => cache.get("outer-2", outer));
+    expect([...stock]).toEqual([[7, 0]]);
+    database.sell(7);
+    expect(await cache.get("outer", outer)).toBe("product 7 as JSON 3");
+    expect(await cache.get("outer-2", outer)).toBe("product 7 as JSON 4");
+  });
 
   it("serves a value until the version changes, then loads it again", async () => {
     const database = fakeDatabase();
@@ -103,6 +147,29 @@ describe("public reads through the cache are fresh on the next read", () => {
     expect(await detail(t.app)).toBeNull();
     await t.database.db.update(products).set({ active: true }).where(eq(products.id, productId));
     expect(await detail(t.app)).not.toBeNull();
+  });
+
+  it("an order leaves the content version alone and stales only what shows its products", async () => {
+    const other = await addProduct(t.database.db, { name: "Cache Bystander", stockGrams: 5000 });
+    await t.database.db
+      .update(products)
+      .set({ stockGrams: 5000 })
+      .where(eq(products.id, productId));
+    const bystander = () => t.app.inject(`/api/products/${other}`);
+    await detail(t.app);
+    expect((await bystander()).statusCode).toBe(200);
+    const version = await t.app.services.contentVersion();
+
+    const res = await placeOrder(t.app, orderBody([{ productId, grams: 1000, qty: 1 }]));
+    expect(res.statusCode).toBe(201);
+    expect(await t.app.services.contentVersion()).toBe(version);
+    const before = t.app.services.cache.stats();
+    // The other product's page is a hit (its JSON and its detail: no load at all)...
+    expect((await bystander()).json().data).toMatchObject({ stock: 5 });
+    expect(t.app.services.cache.stats().loads).toBe(before.loads);
+    // ...the ordered product's page is read again, with its new stock.
+    expect(await detail(t.app)).toMatchObject({ stock: 4 });
+    expect(t.app.services.cache.stats().loads).toBeGreaterThan(before.loads);
   });
 
   it("an order's stock change shows at once", async () => {

@@ -28,6 +28,12 @@ export type Database = {
    * equality only; it is per process (PGlite) and never worth persisting.
    */
   contentVersion(): Promise<string>;
+  /**
+   * Whether each product's stock is still at the `stock_version` it was read at (migration
+   * 0019): what a cached page showing those products checks, since orders change stock
+   * without touching the content version. False when it cannot be told.
+   */
+  stockUnchanged(seen: ReadonlyMap<number, number>): Promise<boolean>;
   /** Connections (GET /metrics): PGlite is one; PostgreSQL reports its pool. */
   poolStats(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data directory as an uncompressed tar (test snapshots). */
@@ -37,6 +43,8 @@ export type Database = {
 
 /** The channel `touch_content_version()` notifies on (migration 0006). */
 export const CONTENT_CHANNEL = "shop_content";
+/** The channel a stock change notifies on, with "id:stock_version" (migration 0019). */
+export const STOCK_CHANNEL = "shop_stock";
 
 /** A version nothing was ever cached under: caching is off until the version can be read. */
 const uncachable = () => `uncachable:${randomBytes(8).toString("hex")}`;
@@ -149,14 +157,30 @@ export async function openPglite(
   // costs no query. The boot token keeps versions of two processes apart.
   const boot = randomBytes(4).toString("hex");
   let generation = 0;
+  // Stock versions changed since the content version last moved. Every cached value is filed
+  // under the content version read before it was loaded, so one read its products' versions
+  // from their rows after that: a product missing here is unchanged since. (This also forgets
+  // the versions of rows a TRUNCATE removed.)
+  const stockVersions = new Map<number, number>();
   await client.listen(CONTENT_CHANNEL, () => {
     generation++;
+    stockVersions.clear();
+  });
+  await client.listen(STOCK_CHANNEL, (payload) => {
+    const [id, version] = payload.split(":").map(Number);
+    if (Number.isSafeInteger(id) && Number.isSafeInteger(version))
+      stockVersions.set(id!, Math.max(version!, stockVersions.get(id!) ?? 0));
   });
   return {
     db,
     kind: "pglite",
     poolStats: () => ({ total: client.closed ? 0 : 1, idle: 0, waiting: 0 }),
     contentVersion: async () => `${boot}.${generation}`,
+    stockUnchanged: async (seen) => {
+      for (const [id, version] of seen)
+        if ((stockVersions.get(id) ?? version) !== version) return false;
+      return true;
+    },
     dumpDataDir: () => client.dumpDataDir("none"),
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -254,6 +278,21 @@ export async function openPostgres(
         return `pg.${result.rows[0]?.v ?? "0"}`;
       } catch {
         return uncachable();
+      }
+    },
+    stockUnchanged: async (seen) => {
+      if (seen.size === 0) return true;
+      try {
+        const result = await pool.query<{ id: number; v: number }>(
+          "select id, stock_version as v from products where id = any($1::int[])",
+          [[...seen.keys()]],
+        );
+        return (
+          result.rows.length === seen.size &&
+          result.rows.every((row) => seen.get(Number(row.id)) === Number(row.v))
+        );
+      } catch {
+        return false;
       }
     },
     dumpDataDir: () => Promise.reject(new Error("dumpDataDir is PGlite's")),

@@ -1,6 +1,7 @@
 // Anonymous HTML cache (issue 10, ADR 0008): pages rendered once per (URL, language, content
-// version), compressed once, every response with its own CSP nonce and its inline scripts
-// allowed by hash; writes (stock included) visible on the next read; never for sessions.
+// version and the stock of the products shown: ADR 0021), compressed once, every response with
+// its own CSP nonce and its inline scripts allowed by hash; writes (stock included) visible on
+// the next read; never for sessions.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -101,7 +102,10 @@ describe("anonymous HTML cache", () => {
     expect(renamed.headers["x-html-cache"]).toBe("miss");
     expect(renamed.body).toContain("Freshly renamed pistachio baklava");
 
-    // What an order does to stock: the products row changes, so the page is rendered again.
+    // What an order does to stock: only the products row's stock changes, so the pages showing
+    // that product are rendered again, and the pages that show no product are not (ADR 0021).
+    await get("/about");
+    expect((await get(url)).headers["x-html-cache"]).toBe("hit");
     await database.db
       .update(products)
       .set({ stockGrams: 12_345 })
@@ -109,6 +113,8 @@ describe("anonymous HTML cache", () => {
     const restocked = await get(url);
     expect(restocked.headers["x-html-cache"]).toBe("miss");
     expect(restocked.body).toContain(String.raw`\"stock\",12.345`);
+    expect((await get("/about")).headers["x-html-cache"]).toBe("hit");
+    expect((await get(url)).headers["x-html-cache"]).toBe("hit");
   });
 
   it("never serves or fills the cache for a session, a non-GET or an uncacheable page", async () => {

@@ -1,10 +1,12 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import type { StockSeen } from "../cache/content-cache.ts";
 
 /**
  * Pages whose HTML is the same for every visitor without a session, in one language, under one
- * content version (docs/decisions/0008). Everything their loaders read is covered by the
- * content version: products (stock included), categories, weight options, settings, FAQ and
- * policies (migration 0014), and the build's own images. Not here: the kitchen (its menu
+ * content version and the stock of the products they show (docs/decisions/0008, 0021).
+ * Everything their loaders read is covered: products, categories, weight options, settings,
+ * FAQ and policies by the content version; stock by the products' stock versions, which the
+ * catalogue's loaders report while the page renders; and the build's own images. Not here: the kitchen (its menu
  * depends on the day), search, accounts, orders, admin.
  */
 const CACHEABLE =
@@ -23,9 +25,12 @@ export type CachedPage = {
   deflated: Buffer[];
 };
 
+/** A rendered page and the stock versions of the products it shows (ADR 0021). */
+export type CachedRender = { page: Promise<CachedPage | null>; stock: StockSeen };
+
 type Entry = {
   version: string;
-  variants: (Promise<CachedPage | null> | undefined)[];
+  variants: (CachedRender | undefined)[];
   next: number;
 };
 
@@ -139,14 +144,19 @@ export function createHtmlCache(opts: { maxEntries?: number } = {}) {
       const index = current.next;
       current.next = (current.next + 1) % (VARIANTS[pathname] ?? 1);
       const cached = current.variants[index];
-      if (cached) stats.hits++;
       return {
         cached,
-        fill(page: Promise<CachedPage | null>) {
+        /** The cached render was served (its stock checked). */
+        hit() {
+          stats.hits++;
+        },
+        /** `stock` is complete once `page` is: the render's loaders have all run by then. */
+        fill(page: Promise<CachedPage | null>, stock: StockSeen) {
           stats.fills++;
-          current.variants[index] = page;
+          const render = { page, stock };
+          current.variants[index] = render;
           const forget = () => {
-            if (current.variants[index] === page) current.variants[index] = undefined;
+            if (current.variants[index] === render) current.variants[index] = undefined;
           };
           page.then((value) => value ?? forget(), forget);
         },

@@ -9,6 +9,8 @@ import fp from "fastify-plugin";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { pickServerLanguage } from "../../shared/domain/language.ts";
 import { namespacesFor } from "../../web/i18n/route-namespaces.ts";
+import type { StockSeen } from "../cache/content-cache.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../db/faults.ts";
 import type { WebLoadContext } from "../web-context.ts";
 import {
   bytesFor,
@@ -145,8 +147,12 @@ export const webPlugin = fp(
                   await app.services.contentVersion(),
                 )
               : null;
-          const cached = slot?.cached && (await slot.cached.catch(() => null));
-          if (cached) return sendCachedPage(request, reply, cached, "hit");
+          const cached = slot?.cached && (await slot.cached.page.catch(() => null));
+          // A page showing a product whose stock moved since (an order) is rendered again.
+          if (cached && (await app.services.cache.stockUnchanged(slot!.cached!.stock))) {
+            slot!.hit();
+            return sendCachedPage(request, reply, cached, "hit");
+          }
           const context: WebLoadContext = {
             services: app.services,
             lang,
@@ -158,15 +164,31 @@ export const webPlugin = fp(
           const webRequest = toWebRequest(request, reply);
           const done = await renders.acquire();
           let response: Response;
+          let stock: StockSeen | undefined;
           try {
-            response = await handler(webRequest, context);
+            // A cacheable page notes the stock versions its loaders read (ADR 0021).
+            if (slot)
+              ({ value: response, stock } = await app.services.cache.collect(() =>
+                handler(webRequest, context),
+              ));
+            else response = await handler(webRequest, context);
           } catch (error) {
             done();
             throw error;
           }
+          if (context.databaseUnavailable) {
+            const html = await response.text().finally(done);
+            request.log.warn("database unavailable while rendering: answered 503");
+            return reply
+              .status(503)
+              .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+              .header("cache-control", "no-store")
+              .type("text/html; charset=utf-8")
+              .send(html);
+          }
           if (slot) {
             const page = toCachedPage(response, request.cspNonce);
-            slot.fill(page);
+            slot.fill(page, stock!);
             // The page is rendered to its end once toCachedPage has read it.
             const filled = await page.finally(done);
             if (filled) return sendCachedPage(request, reply, filled, "miss");

@@ -63,6 +63,12 @@ export const products = pgTable(
     image: text(),
     /** Stock in grams; NULL = not tracked. The check keeps it from ever going negative. */
     stockGrams: integer(),
+    /**
+     * Bumped by a trigger whenever `stock_grams` changes (migration 0019): the public caches
+     * check it for the products a cached page shows, so an order stales only those pages
+     * (docs/decisions/0021).
+     */
+    stockVersion: integer().notNull().default(0),
     active: boolean().notNull().default(true),
     /** normaliseSearchText(en + ar name and description): what the trigram index searches. */
     searchText: text().notNull().default(""),

@@ -25,7 +25,7 @@ import {
   siteImages,
   storageUrl,
 } from "../../../shared/schemas/catalog.ts";
-import { type ContentCache, createContentCache } from "../../cache/content-cache.ts";
+import { type ContentCache, createContentCache, dependOnStock } from "../../cache/content-cache.ts";
 import type { Db } from "../../db/client.ts";
 import {
   type CategoryRow,
@@ -83,6 +83,7 @@ const productColumns = {
   sku: products.sku,
   image: products.image,
   stockGrams: products.stockGrams,
+  stockVersion: products.stockVersion,
   categoryId: categories.id,
   categorySlug: categories.slug,
   categoryNameEn: categories.nameEn,
@@ -106,6 +107,7 @@ type ProductQueryRow = {
   sku: string;
   image: string | null;
   stockGrams: number | null;
+  stockVersion: number;
   categoryId: number | null;
   categorySlug: string | null;
   categoryNameEn: string | null;
@@ -239,7 +241,11 @@ const SORT_ORDERS: Record<ProductSort, SQL[]> = {
 export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
   // Whole rankings (4 bytes an id; 40 KB for 10,000 products) in their own, smaller cache
   // under the same content version, so many distinct searches cannot crowd out pages.
-  const rankings = createContentCache({ contentVersion: deps.cache.version }, { maxEntries: 256 });
+  // Rankings do not depend on stock: no product's stock moves a product in a listing.
+  const rankings = createContentCache(
+    { contentVersion: deps.cache.version, stockUnchanged: deps.cache.stockUnchanged },
+    { maxEntries: 256 },
+  );
   const baseSelect = () =>
     db
       .select(productColumns)
@@ -350,7 +356,9 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
             .orderBy(...SORT_ORDERS.newest)
             .limit(missing)) as ProductQueryRow[])
         : [];
-    return [...sameCategory, ...rest].map(toListItem);
+    const rows = [...sameCategory, ...rest];
+    dependOnStock(rows);
+    return rows.map(toListItem);
   }
 
   /** Loaders pass URL text straight through: PostgreSQL rejects NUL in text, and no control
@@ -382,6 +390,7 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
         : ((await baseSelect().where(
             and(inArray(products.id, ranked.ids), eq(products.active, true)),
           )) as ProductQueryRow[]);
+    dependOnStock(rows);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const ordered = ranked.ids.flatMap((id) => byId.get(id) ?? []);
     return {
@@ -399,7 +408,9 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
     const [row] = await baseSelect()
       .where(and(eq(products.id, id), eq(products.active, true)))
       .limit(1);
-    return row ? toDetail(row as ProductQueryRow) : null;
+    if (!row) return null;
+    dependOnStock([row as ProductQueryRow]);
+    return toDetail(row as ProductQueryRow);
   }
 
   async function loadCategories(): Promise<CategoryDto[]> {
@@ -477,6 +488,7 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
           .where(eq(products.active, true))
           .orderBy(...SORT_ORDERS.newest)
           .limit(limit);
+        dependOnStock(rows as ProductQueryRow[]);
         return (rows as ProductQueryRow[]).map(toListItem);
       });
     },
