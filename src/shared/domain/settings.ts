@@ -22,6 +22,7 @@ export const SETTINGS_MESSAGES = {
   LAT: "Latitude is a number from -90 to 90.",
   LNG: "Longitude is a number from -180 to 180.",
   ZOOM: "Zoom is a whole number from 1 to 19.",
+  PICKUP: "Pickup must be on or off.",
 } as const;
 
 /**
@@ -52,18 +53,22 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
       landline: l.landline,
       lat: l.lat,
       lng: l.lng,
+      pickup: l.pickup,
     })),
     map_lat: s.mapCentre.lat,
     map_lng: s.mapCentre.lng,
     map_zoom: s.mapCentre.zoom,
+    delivery_closed_weekdays: [...s.deliveryClosedWeekdays],
+    delivery_cutoff_hour: s.deliveryCutoffHour,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
 
-export function settingsFromForm(v: SettingsValues): ShopSettings {
+/** `previousFeeCents`: kept when the form leaves the delivery fee out (issue 23 moved it to shipping). */
+export function settingsFromForm(v: SettingsValues, previousFeeCents = 1500): ShopSettings {
   return {
     cartDiscountPercent: v.cart_discount_percent,
-    deliveryFeeCents: toCents(v.delivery_fee),
+    deliveryFeeCents: v.delivery_fee === undefined ? previousFeeCents : toCents(v.delivery_fee),
     phones: [...v.phones],
     emails: [...v.emails],
     messagingNumber: v.messaging_number,
@@ -82,9 +87,12 @@ export function settingsFromForm(v: SettingsValues): ShopSettings {
         landline: l.landline,
         lat: l.lat,
         lng: l.lng,
+        pickup: l.pickup,
       }),
     ),
     mapCentre: { lat: v.map_lat, lng: v.map_lng, zoom: v.map_zoom },
+    deliveryClosedWeekdays: [...v.delivery_closed_weekdays],
+    deliveryCutoffHour: v.delivery_cutoff_hour,
   };
 }
 
@@ -98,6 +106,7 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
     ...rest,
     phones: rest.phones.join(", "),
     emails: rest.emails.join(", "),
+    delivery_closed_weekdays: rest.delivery_closed_weekdays.join(", "),
     locations_count: locations.length,
   };
   locations.forEach((location, i) => {

@@ -103,3 +103,236 @@ export function checkShipping(country: string, totalGrams: number): ShippingChec
       return { ok: true, domestic: false };
   }
 }
+
+// ---------------------------------------------------------------------------------------
+// Shipping zones (issue 23). The lists above are "today's rules": the seed of the zones the
+// owner edits (migration 0021 writes the same rows; `todaysRules` is its pure twin, used by
+// tests and by the pre-country cart summary). Everything below takes the rules as data and
+// never reads a clock: callers pass `now`.
+
+/** The zones' texts; zod-free so the browser's message translator can import them. */
+export const SHIPPING_MESSAGES = {
+  NAME_REQUIRED: "The zone name is required.",
+  NAME_TOO_LONG: "The name must not be longer than 120 characters.",
+  COUNTRIES_INVALID: "Please choose countries from the list.",
+  COUNTRIES_DUPLICATE: "A country appears twice in this list.",
+  COUNTRIES_TOO_MANY: "A list can have at most 249 countries.",
+  MAX_GRAMS: "The weight cap must be a whole number of grams from 1 to 1,000,000, or empty.",
+  RATES_REQUIRED: "Add between 1 and 20 rates.",
+  UP_TO_GRAMS: "The weight must be a whole number of grams from 1 to 1,000,000.",
+  RATES_ORDER: "Each rate must go up to a heavier weight than the one before it.",
+  RATES_OPEN_LAST: "Only the last rate may have no upper weight.",
+  FEE: "The fee must be a number from 0 to 10,000 with at most two decimals.",
+  CARRIER_NAME_REQUIRED: "The carrier name is required.",
+  TRACKING_URL:
+    "The tracking address must start with https:// and contain {number} where the tracking number goes.",
+  TRACKING_NUMBER: "The tracking number must be 1 to 100 letters, digits, spaces or - _ / .",
+  CARRIER_UNKNOWN: "Please choose a carrier from the list.",
+  METHOD_UNKNOWN: "This shipping method is not available for your order.",
+  DATE_INVALID: "Please choose one of the delivery days offered.",
+  DATE_NOT_OFFERED: "Delivery is not offered on this day. Please choose one of the days offered.",
+  DATE_ONLY_DELIVERY: "A delivery day can only be chosen for home delivery in Syria.",
+  WEEKDAYS: "Weekdays must be whole numbers from 0 (Sunday) to 6 (Saturday).",
+  CUTOFF_HOUR: "The cut-off hour must be a whole number from 0 to 23.",
+  ZONE_NOT_FOUND: "This shipping zone does not exist.",
+  CARRIER_NOT_FOUND: "This carrier does not exist.",
+} as const;
+
+/** "Germany is already in the zone Europe." (the 422 for a country in two zones). */
+export function countryInOtherZoneMessage(countryName: string, zoneName: string): string {
+  return `${countryName} is already in the zone ${zoneName}.`;
+}
+/** "Portugal is on the refused list." (a zone may not take a refused country). */
+export function countryRefusedMessage(countryName: string): string {
+  return `${countryName} is on the refused list; remove it there first.`;
+}
+/** "Germany is in the zone Europe." (the refused list may not take a zoned country). */
+export function countryZonedMessage(countryName: string, zoneName: string): string {
+  return `${countryName} is in the zone ${zoneName}; remove it there first.`;
+}
+
+/** One weight band: carts up to `upToGrams` (inclusive) pay `feeCents`; null = no upper end. */
+export type ShippingRate = { upToGrams: number | null; feeCents: number };
+
+export type ShippingZone = {
+  id: number;
+  name: string;
+  nameAr: string;
+  countries: string[];
+  /** The zone's cap on a cart's total weight, in grams; null = no cap. */
+  maxGrams: number | null;
+  /** Strictly increasing `upToGrams`; only the last may be null. */
+  rates: ShippingRate[];
+};
+
+export type ShippingRules = { zones: ShippingZone[]; refused: string[] };
+
+export const ONE_KG_ZONE = {
+  name: "Europe and the Mediterranean (1 kg limit)",
+  nameAr: "أوروبا والمتوسط (حد 1 كغ)",
+};
+export const THREE_KG_ZONE = {
+  name: "Northern Europe (3 kg limit)",
+  nameAr: "شمال أوروبا (حد 3 كغ)",
+};
+export const DOMESTIC_ZONE = { name: "Syria", nameAr: "سوريا" };
+export const REST_OF_WORLD_ZONE = { name: "Rest of the world", nameAr: "باقي دول العالم" };
+
+/**
+ * Today's rules as zones (SPEC 9 + DECISIONS): Syria, the 1 kg and 3 kg caps (Portugal left
+ * out: refused wins), every other known country in a rest-of-world zone, each at one open
+ * band of `feeCents`. Migration 0021 seeds exactly this; a test keeps the two in step.
+ */
+export function todaysRules(allCountryCodes: readonly string[], feeCents: number): ShippingRules {
+  const refused = [...NO_SHIPPING_COUNTRIES];
+  const capped = (grams: number) =>
+    Object.entries(WEIGHT_LIMIT_GRAMS)
+      .filter(([code, max]) => max === grams && !NO_SHIPPING_COUNTRIES.has(code))
+      .map(([code]) => code);
+  const oneKg = capped(1000);
+  const threeKg = capped(3000);
+  const taken = new Set([DOMESTIC_COUNTRY, ...refused, ...oneKg, ...threeKg]);
+  const rest = allCountryCodes.filter((code) => !taken.has(code));
+  const open = [{ upToGrams: null, feeCents }];
+  return {
+    refused,
+    zones: [
+      { id: 1, ...DOMESTIC_ZONE, countries: [DOMESTIC_COUNTRY], maxGrams: null, rates: open },
+      { id: 2, ...ONE_KG_ZONE, countries: oneKg, maxGrams: 1000, rates: open },
+      { id: 3, ...THREE_KG_ZONE, countries: threeKg, maxGrams: 3000, rates: open },
+      { id: 4, ...REST_OF_WORLD_ZONE, countries: rest, maxGrams: null, rates: open },
+    ],
+  };
+}
+
+/** The zone a country belongs to, or undefined (a country is in at most one zone). */
+export function zoneFor(rules: ShippingRules, country: string): ShippingZone | undefined {
+  const code = country.trim().toUpperCase();
+  return rules.zones.find((zone) => zone.countries.includes(code));
+}
+
+/**
+ * The heaviest cart a zone takes: its cap, or the last band's upper end when that is closed,
+ * whichever is lower. A cart heavier than every band and the cap is refused with this figure.
+ */
+export function zoneLimitGrams(zone: ShippingZone): number | null {
+  const last = zone.rates.at(-1)?.upToGrams ?? null;
+  if (zone.maxGrams === null) return last;
+  return last === null ? zone.maxGrams : Math.min(zone.maxGrams, last);
+}
+
+/** The fee for a cart of `grams` in a zone: the first band whose upper end (inclusive) holds it. */
+export function rateFor(zone: ShippingZone, grams: number): number | null {
+  const band = zone.rates.find((rate) => rate.upToGrams === null || grams <= rate.upToGrams);
+  return band ? band.feeCents : null;
+}
+
+export type ZoneQuote =
+  | { ok: true; zone: ShippingZone; feeCents: number }
+  | { ok: false; reason: "no_shipping" }
+  | { ok: false; reason: "weight_limit"; maxGrams: number };
+
+/**
+ * Delivery to `country` of a cart weighing `grams` under `rules`. Refused wins over any zone
+ * (Portugal, DECISIONS); a country in no zone is refused with the same message; the cap and
+ * the bands are inclusive (1000 g to a 1 kg zone ships).
+ */
+export function quoteDelivery(rules: ShippingRules, country: string, grams: number): ZoneQuote {
+  const code = country.trim().toUpperCase();
+  if (rules.refused.includes(code)) return { ok: false, reason: "no_shipping" };
+  const zone = zoneFor(rules, code);
+  if (!zone) return { ok: false, reason: "no_shipping" };
+  const limit = zoneLimitGrams(zone);
+  if (limit !== null && grams > limit)
+    return { ok: false, reason: "weight_limit", maxGrams: limit };
+  const feeCents = rateFor(zone, grams);
+  // Unreachable with valid bands (the limit covers a closed last band); kept total.
+  if (feeCents === null) return { ok: false, reason: "weight_limit", maxGrams: limit ?? grams };
+  return { ok: true, zone, feeCents };
+}
+
+/** What a problem in `ZoneQuote` means in the older `ShippingCheck` shape (same messages). */
+export function asShippingCheck(quote: ZoneQuote, domestic: boolean): ShippingCheck {
+  return quote.ok ? { ok: true, domestic } : quote;
+}
+
+// ---- Delivery days (domestic zone) ----
+
+export type DeliveryDaysSettings = {
+  /** 0 = Sunday ... 6 = Saturday; default Friday (the factory's day off, SPEC 9). */
+  closedWeekdays: readonly number[];
+  /** Orders placed at or after this hour (Asia/Damascus) start tomorrow. */
+  cutoffHour: number;
+};
+
+export const DEFAULT_DELIVERY_CLOSED_WEEKDAYS = [5];
+export const DEFAULT_DELIVERY_CUTOFF_HOUR = 14;
+export const DELIVERY_WINDOW_DAYS = 7;
+
+/** The hour (0-23) in the business time zone at an instant. */
+function businessHour(now: Date, tz: string): number {
+  const hour = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", hour: "2-digit" })
+    .formatToParts(now)
+    .find((p) => p.type === "hour")?.value;
+  return Number(hour) % 24;
+}
+
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function weekdayOf(day: string): number {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/**
+ * The days a domestic delivery may be booked for: the 7 Damascus days starting today (or
+ * tomorrow once the cut-off hour has passed), minus the closed weekdays. YYYY-MM-DD, in order.
+ */
+export function deliveryDays(
+  now: Date,
+  settings: DeliveryDaysSettings,
+  tz = "Asia/Damascus",
+): string[] {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: tz,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const today = `${part("year")}-${part("month")}-${part("day")}`;
+  const first = businessHour(now, tz) >= settings.cutoffHour ? addDays(today, 1) : today;
+  const closed = new Set(settings.closedWeekdays);
+  return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) => addDays(first, i)).filter(
+    (day) => !closed.has(weekdayOf(day)),
+  );
+}
+
+// ---- Method ids and names (the quote, the order) ----
+
+export const HOME_DELIVERY = { name: "Home delivery", nameAr: "توصيل إلى العنوان" };
+
+export function pickupMethodName(title: { en: string; ar: string }): {
+  name: string;
+  nameAr: string;
+} {
+  return { name: `Pickup at ${title.en}`, nameAr: `الاستلام من ${title.ar || title.en}` };
+}
+
+export type MethodId = { kind: "delivery"; zoneId: number } | { kind: "pickup"; index: number };
+
+/** "delivery:3" -> { kind: "delivery", zoneId: 3 }; anything else -> null. */
+export function parseMethodId(id: string): MethodId | null {
+  const match = /^(delivery|pickup):(\d{1,9})$/.exec(id.trim());
+  if (!match) return null;
+  const n = Number(match[2]);
+  return match[1] === "delivery" ? { kind: "delivery", zoneId: n } : { kind: "pickup", index: n };
+}
+
+/** The carrier's template with the number filled in, URL-encoded. */
+export function trackingUrl(template: string, trackingNumber: string): string {
+  return template.replaceAll("{number}", encodeURIComponent(trackingNumber));
+}

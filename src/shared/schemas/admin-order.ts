@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { isCalendarDate } from "../domain/business-days.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../domain/order-states.ts";
+import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 import { orderDtoSchema, orderStatusSchema, PAYMENT_METHODS } from "./order.ts";
+import { trackingNumberField } from "./shipping.ts";
 
 // The orders desk's API (issue 11): list with filters and search, detail with a timeline,
 // status changes along DECISIONS' machine, internal notes, CSV export.
@@ -148,7 +150,26 @@ export const adminOrderStatusSchema = z.object({
     .max(2000, ADMIN_ORDER_MESSAGES.NOTE_TOO_LONG)
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** Issue 23, on the way to `shipped` only: a carrier id from /api/admin/shipping/carriers. */
+  carrier: z
+    .preprocess(
+      (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z
+        .number({ message: SHIPPING_MESSAGES.CARRIER_UNKNOWN })
+        .int(SHIPPING_MESSAGES.CARRIER_UNKNOWN)
+        .positive(SHIPPING_MESSAGES.CARRIER_UNKNOWN)
+        .max(2_147_483_647, SHIPPING_MESSAGES.CARRIER_UNKNOWN)
+        .nullish(),
+    )
+    .transform((v) => v ?? null),
+  tracking_number: z
+    .preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+      trackingNumberField.nullish(),
+    )
+    .transform((v) => v ?? null),
 });
+export type AdminOrderStatusInput = z.input<typeof adminOrderStatusSchema>;
 
 export const adminOrderNoteSchema = z.object({
   body: text({ message: ADMIN_ORDER_MESSAGES.NOTE_REQUIRED })

@@ -28,6 +28,9 @@ describe("placeOrderSchema (checkout form and POST /api/orders)", () => {
       payment_method: "cod",
       coupon: null,
       lines: [{ productId: 12, grams: 500, qty: 2 }],
+      // Issue 23: absent = the cheapest delivery, no day chosen.
+      shipping_method: null,
+      delivery_date: null,
     });
   });
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { isCalendarDate } from "../domain/business-days.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import type { Lang } from "../domain/money.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
+import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { MESSAGES, ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
@@ -21,6 +23,37 @@ const optionalText = (max: number) =>
     .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+// ---- Shipping (issue 23): the order's method, day and what it was charged ----
+
+export const SHIPPING_KINDS = ["delivery", "pickup"] as const;
+export type ShippingKind = (typeof SHIPPING_KINDS)[number];
+
+/** `"delivery:<zoneId>"` or `"pickup:<index>"`. */
+export const shippingMethodIdField = text({ message: SHIPPING_MESSAGES.METHOD_UNKNOWN })
+  .trim()
+  .regex(/^(delivery|pickup):\d{1,9}$/, SHIPPING_MESSAGES.METHOD_UNKNOWN);
+
+export const deliveryDateField = text({ message: SHIPPING_MESSAGES.DATE_INVALID })
+  .trim()
+  .refine(isCalendarDate, SHIPPING_MESSAGES.DATE_INVALID);
+
+/** What an order was charged for shipping, kept whatever later zone edits say. */
+export const orderShippingSchema = z.object({
+  method: z.string(),
+  kind: z.enum(SHIPPING_KINDS),
+  zone: z.string().nullable(),
+  zone_ar: z.string().nullable(),
+  name: z.string(),
+  name_ar: z.string(),
+  fee: z.number(),
+  delivery_date: z.string().nullable(),
+  carrier: z.string().nullable(),
+  carrier_ar: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+});
+export type OrderShipping = z.infer<typeof orderShippingSchema>;
 
 /** Cart lines carry product ids as strings (SPEC 3); both "12" and 12 are accepted. */
 const productIdField = z
@@ -83,6 +116,10 @@ export const placeOrderSchema = z.object({
     .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
     .min(1, ORDER_MESSAGES.LINES_REQUIRED)
     .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+  /** An id from the quote; without it the cheapest delivery is used (older clients). */
+  shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
+  /** Domestic delivery only; when given it must be one of the quote's days. */
+  delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
@@ -132,6 +169,8 @@ export const orderDtoSchema = z.object({
   discount_percent: z.number(),
   discount_source: z.enum(["standing", "coupon", "none"]),
   delivery_fee: z.number(),
+  /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
+  shipping: orderShippingSchema,
   total: z.number(),
   total_grams: z.number().int(),
   lines: z.array(orderLineDtoSchema),

@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { SETTINGS_MESSAGES } from "../domain/settings.ts";
+import {
+  DEFAULT_DELIVERY_CLOSED_WEEKDAYS,
+  DEFAULT_DELIVERY_CUTOFF_HOUR,
+  SHIPPING_MESSAGES,
+} from "../domain/shipping.ts";
 import { text } from "./fields.ts";
 
 export { SETTINGS_MESSAGES };
@@ -15,6 +20,8 @@ export const locationSchema = z.object({
   landline: text().trim().min(1),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
+  /** Offered as free pickup at checkout (issue 23). */
+  pickup: z.boolean().default(false),
 });
 
 /** Everything SPEC calls "fixed in the page" becomes an editable shop setting (DECISIONS). */
@@ -31,8 +38,14 @@ export const shopSettingsSchema = z.object({
   cartDiscountPercent: z.number().int().min(0).max(100),
   deliveryFeeCents: z.number().int().min(0),
   bankTransferInstructions: bilingual,
+  /** Domestic delivery days (issue 23): closed weekdays (0 = Sunday) and the daily cut-off. */
+  deliveryClosedWeekdays: z
+    .array(z.number().int().min(0).max(6))
+    .max(7)
+    .default([...DEFAULT_DELIVERY_CLOSED_WEEKDAYS]),
+  deliveryCutoffHour: z.number().int().min(0).max(23).default(DEFAULT_DELIVERY_CUTOFF_HOUR),
 });
-export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
 
 /** Clearly fake demo values: nothing here pretends to be a real number or address. */
@@ -55,6 +68,7 @@ export const defaultShopSettings: ShopSettings = {
       landline: "+963 11 000 0000",
       lat: 33.5138,
       lng: 36.2765,
+      pickup: false,
     },
     {
       title: { en: "Kitchen branch (demo)", ar: "فرع المطبخ (تجريبي)" },
@@ -65,6 +79,7 @@ export const defaultShopSettings: ShopSettings = {
       landline: "+963 11 000 0001",
       lat: 33.5,
       lng: 36.3,
+      pickup: false,
     },
   ],
   mapCentre: { lat: 33.5, lng: 36.3, zoom: 12 },
@@ -74,6 +89,8 @@ export const defaultShopSettings: ShopSettings = {
     en: "Transfer the total to Example Bank, account 0000-0000-0000 (demo), quoting your order number.",
     ar: "حوّل المبلغ الإجمالي إلى بنك المثال، الحساب 0000-0000-0000 (تجريبي)، مع ذكر رقم طلبك.",
   },
+  deliveryClosedWeekdays: [...DEFAULT_DELIVERY_CLOSED_WEEKDAYS],
+  deliveryCutoffHour: DEFAULT_DELIVERY_CUTOFF_HOUR,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -120,7 +137,37 @@ export const settingsLocationInputSchema = z.object({
   landline: phone,
   lat: number(SETTINGS_MESSAGES.LAT, -90, 90),
   lng: number(SETTINGS_MESSAGES.LNG, -180, 180),
+  /** Offered as free pickup at checkout; a form's checkbox may send "on"/"true". */
+  pickup: z
+    .preprocess(
+      (v) =>
+        v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "0" ? false : v,
+      z.boolean({ message: SETTINGS_MESSAGES.PICKUP }),
+    )
+    .default(false),
 });
+
+const weekdayList = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? v.trim() === ""
+        ? []
+        : v.split(",").map((s) => toNumber(s))
+      : Array.isArray(v)
+        ? v.map(toNumber)
+        : v,
+  z
+    .array(
+      z
+        .number({ message: SHIPPING_MESSAGES.WEEKDAYS })
+        .int(SHIPPING_MESSAGES.WEEKDAYS)
+        .min(0, SHIPPING_MESSAGES.WEEKDAYS)
+        .max(6, SHIPPING_MESSAGES.WEEKDAYS),
+      { message: SHIPPING_MESSAGES.WEEKDAYS },
+    )
+    .max(7, SHIPPING_MESSAGES.WEEKDAYS)
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+);
 
 export const settingsInputSchema = z.object({
   cart_discount_percent: z.preprocess(
@@ -131,14 +178,18 @@ export const settingsInputSchema = z.object({
       .min(0, SETTINGS_MESSAGES.PERCENT)
       .max(100, SETTINGS_MESSAGES.PERCENT),
   ),
-  /** Dollars, two decimals at most. */
+  /**
+   * Dollars, two decimals at most. Since issue 23 the domestic shipping zone's rate is the
+   * delivery fee; this field is optional and, when given, sets that zone's first rate.
+   */
   delivery_fee: z.preprocess(
     toNumber,
     z
       .number({ message: SETTINGS_MESSAGES.FEE })
       .min(0, SETTINGS_MESSAGES.FEE)
       .max(10_000, SETTINGS_MESSAGES.FEE)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.FEE),
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.FEE)
+      .optional(),
   ),
   phones: z
     .array(phone, { message: SETTINGS_MESSAGES.PHONES_COUNT })
@@ -170,6 +221,19 @@ export const settingsInputSchema = z.object({
       .min(1, SETTINGS_MESSAGES.ZOOM)
       .max(19, SETTINGS_MESSAGES.ZOOM),
   ),
+  /** 0 = Sunday ... 6 = Saturday; no delivery on these days (default Friday). */
+  delivery_closed_weekdays: weekdayList.default([...DEFAULT_DELIVERY_CLOSED_WEEKDAYS]),
+  /** Orders placed at or after this hour (Asia/Damascus) are delivered from tomorrow. */
+  delivery_cutoff_hour: z
+    .preprocess(
+      toNumber,
+      z
+        .number({ message: SHIPPING_MESSAGES.CUTOFF_HOUR })
+        .int(SHIPPING_MESSAGES.CUTOFF_HOUR)
+        .min(0, SHIPPING_MESSAGES.CUTOFF_HOUR)
+        .max(23, SHIPPING_MESSAGES.CUTOFF_HOUR),
+    )
+    .default(DEFAULT_DELIVERY_CUTOFF_HOUR),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
@@ -179,7 +243,11 @@ export type SettingsLocationValues = z.output<typeof settingsLocationInputSchema
 export const adminSettingsSchema = settingsInputSchema.extend({
   cart_discount_percent: z.number(),
   delivery_fee: z.number(),
-  locations: z.array(settingsLocationInputSchema.extend({ lat: z.number(), lng: z.number() })),
+  locations: z.array(
+    settingsLocationInputSchema.extend({ lat: z.number(), lng: z.number(), pickup: z.boolean() }),
+  ),
+  delivery_closed_weekdays: z.array(z.number().int()),
+  delivery_cutoff_hour: z.number().int(),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

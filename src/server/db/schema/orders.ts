@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   pgSequence,
@@ -49,7 +50,23 @@ export const orders = pgTable(
     discountCents: integer().notNull(),
     discountPercent: integer().notNull(),
     discountSource: text({ enum: DISCOUNT_SOURCES }).notNull(),
+    /** What shipping was charged (`deliveryFeeCents`), kept whatever later zone edits say. */
     deliveryFeeCents: integer().notNull(),
+    /** "delivery:<zoneId>" | "pickup:<index>"; NULL on orders placed before issue 23. */
+    shippingMethod: text(),
+    shippingKind: text({ enum: ["delivery", "pickup"] }),
+    /** Snapshots: the zone and method names as the shopper saw them. */
+    shippingZoneName: text(),
+    shippingZoneNameAr: text(),
+    shippingMethodName: text(),
+    shippingMethodNameAr: text(),
+    /** Domestic delivery day, YYYY-MM-DD (Asia/Damascus). */
+    deliveryDate: date({ mode: "string" }),
+    /** Set when marked shipped: the carrier's names and URL template at that moment. */
+    carrierName: text(),
+    carrierNameAr: text(),
+    trackingUrlTemplate: text(),
+    trackingNumber: text(),
     totalCents: integer().notNull(),
     totalGrams: integer().notNull(),
     /** sha256 of the client's Idempotency-Key (the raw key also derives the access key). */

@@ -1,8 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { storageUrl } from "../../../shared/schemas/catalog.ts";
-import type { OrderDto } from "../../../shared/schemas/order.ts";
+import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
@@ -43,6 +44,31 @@ export function messagingLink(
   return `https://wa.me/${settings.messagingNumber}?text=${encodeURIComponent(messagingText(order, lines))}`;
 }
 
+/**
+ * What the order was charged for shipping, from its own snapshot columns (never today's
+ * zones). Orders older than issue 23 were backfilled by migration 0021; the fallbacks
+ * only cover a row that missed it.
+ */
+export function orderShipping(order: OrderRow): OrderShipping {
+  return {
+    method: order.shippingMethod ?? "delivery",
+    kind: order.shippingKind ?? "delivery",
+    zone: order.shippingZoneName,
+    zone_ar: order.shippingZoneNameAr,
+    name: order.shippingMethodName ?? HOME_DELIVERY.name,
+    name_ar: order.shippingMethodNameAr ?? HOME_DELIVERY.nameAr,
+    fee: centsToDollars(order.deliveryFeeCents),
+    delivery_date: order.deliveryDate,
+    carrier: order.carrierName,
+    carrier_ar: order.carrierNameAr,
+    tracking_number: order.trackingNumber,
+    tracking_url:
+      order.trackingUrlTemplate && order.trackingNumber
+        ? trackingUrl(order.trackingUrlTemplate, order.trackingNumber)
+        : null,
+  };
+}
+
 export function toOrderDto(
   order: OrderRow,
   lines: ReadonlyArray<LineWithImage>,
@@ -67,6 +93,7 @@ export function toOrderDto(
     discount_percent: order.discountPercent,
     discount_source: order.discountSource,
     delivery_fee: centsToDollars(order.deliveryFeeCents),
+    shipping: orderShipping(order),
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({

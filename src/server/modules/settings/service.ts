@@ -63,9 +63,10 @@ export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
      * trigger makes the storefront (cart summary, contact page, footer) show it at once.
      */
     async save(values: SettingsValues, actorId: number | null): Promise<AdminSettings> {
-      const next = shopSettingsSchema.parse(settingsFromForm(values));
+      let next: ShopSettings | undefined;
       const updatedAt = await db.transaction(async (tx) => {
         const before = parseStored((await readRow(tx, true))?.value);
+        next = shopSettingsSchema.parse(settingsFromForm(values, before.deliveryFeeCents));
         const now = new Date();
         await tx
           .insert(settings)
@@ -80,7 +81,7 @@ export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
         });
         return now;
       });
-      return settingsToForm(next, updatedAt);
+      return settingsToForm(next!, updatedAt);
     },
 
     async update(patch: Partial<ShopSettings>): Promise<ShopSettings> {
