@@ -336,3 +336,84 @@ export function parseMethodId(id: string): MethodId | null {
 export function trackingUrl(template: string, trackingNumber: string): string {
   return template.replaceAll("{number}", encodeURIComponent(trackingNumber));
 }
+
+// ---- Everything checkout offers for one cart ----
+
+/** A shop location as settings store it; `pickup` = offered as free pickup at checkout. */
+export type PickupPoint = { title: { en: string; ar: string }; pickup: boolean };
+
+export type ShippingOption = {
+  id: string;
+  kind: "delivery" | "pickup";
+  name: string;
+  nameAr: string;
+  feeCents: number;
+  /** The zone a delivery goes through; null for pickup. */
+  zone: ShippingZone | null;
+  /** Domestic delivery only: the days that may be booked. */
+  days?: string[];
+};
+
+export type ShippingOptions =
+  | { ok: true; methods: ShippingOption[] }
+  | Extract<ZoneQuote, { ok: false }>;
+
+export type ShippingOptionsInput = {
+  rules: ShippingRules;
+  country: string;
+  grams: number;
+  locations: readonly PickupPoint[];
+  days: DeliveryDaysSettings;
+  now: Date;
+};
+
+/**
+ * The methods checkout offers (the quote API) and the server re-checks when placing: the
+ * delivery of the country's zone (with its days when the zone is the domestic one), then a
+ * free pickup at each location the owner opened for it. The shops are in Damascus, so pickup
+ * is offered to Syrian addresses only, and then whatever delivery says (a cart too heavy for
+ * delivery may still be collected).
+ */
+export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
+  const country = input.country.trim().toUpperCase();
+  const delivery = quoteDelivery(input.rules, country, input.grams);
+  const methods: ShippingOption[] = [];
+  if (delivery.ok) {
+    const domestic = delivery.zone.countries.includes(DOMESTIC_COUNTRY);
+    methods.push({
+      id: `delivery:${delivery.zone.id}`,
+      kind: "delivery",
+      name: HOME_DELIVERY.name,
+      nameAr: HOME_DELIVERY.nameAr,
+      feeCents: delivery.feeCents,
+      zone: delivery.zone,
+      ...(domestic ? { days: deliveryDays(input.now, input.days) } : {}),
+    });
+  }
+  if (country === DOMESTIC_COUNTRY) {
+    input.locations.forEach((location, index) => {
+      if (!location.pickup) return;
+      const names = pickupMethodName(location.title);
+      methods.push({
+        id: `pickup:${index}`,
+        kind: "pickup",
+        name: names.name,
+        nameAr: names.nameAr,
+        feeCents: 0,
+        zone: null,
+      });
+    });
+  }
+  if (methods.length === 0 && !delivery.ok) return delivery;
+  return { ok: true, methods };
+}
+
+/** The method an order without `shipping_method` gets: the cheapest delivery (older clients). */
+export function cheapestDelivery(methods: readonly ShippingOption[]): ShippingOption | undefined {
+  return methods
+    .filter((m) => m.kind === "delivery")
+    .reduce<ShippingOption | undefined>(
+      (best, m) => (!best || m.feeCents < best.feeCents ? m : best),
+      undefined,
+    );
+}
