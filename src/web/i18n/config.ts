@@ -36,6 +36,7 @@ export const NAMESPACES = [
   "admin-pages",
   "admin-orders",
   "admin-dashboard",
+  "admin-shipping",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

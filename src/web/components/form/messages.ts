@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
 import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
+import { SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
 import {
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
@@ -72,6 +73,16 @@ const ADMINS_FALLBACKS = {
 };
 for (const [id, english] of Object.entries({ ...ADMINS_MESSAGES, ...ADMINS_FALLBACKS }))
   KEY_BY_TEXT[english] ??= `admin-admins:errors.${id}`;
+// Shipping rules: the zone forms and checkout both show them, so they live in `messages`.
+for (const [id, english] of Object.entries(SHIPPING_MESSAGES))
+  KEY_BY_TEXT[english] ??= `shipping.${id}`;
+const SHIPPING_FALLBACKS = {
+  LOAD_FAILED: "Failed to load the shipping zones",
+  CARRIERS_LOAD_FAILED: "Failed to load the carriers",
+  REFUSED_LOAD_FAILED: "Failed to load the refused countries",
+};
+for (const [id, english] of Object.entries(SHIPPING_FALLBACKS))
+  KEY_BY_TEXT[english] ??= `admin-shipping:errors.${id}`;
 // The dish form's rules are translated in the kitchen screen's namespace (loaded by its route).
 for (const [id, english] of Object.entries(KITCHEN_MESSAGES))
   KEY_BY_TEXT[english] ??= `admin-kitchen:errors.${id}`;
