@@ -4,8 +4,8 @@ import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
-import { Redis } from "ioredis";
 import { HttpError } from "../http-errors.ts";
+import { createRateLimitStore } from "./rate-limit-store.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -162,26 +162,25 @@ export const securityPlugin = fp(
 
     // With REDIS_URL every instance counts in one place (issue 14.6); without it each process
     // keeps its own counters, so N instances allow N times the limits (docs/decisions/0015).
-    const redis = app.config.redisUrl
-      ? new Redis(app.config.redisUrl, {
-          connectTimeout: 2000,
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: true,
+    // Redis is a helper, not a dependency (issue 22): while it does not answer, every limiter
+    // counts in this process at once, and goes back to Redis when it answers again.
+    const redisLimits = app.config.redisUrl
+      ? createRateLimitStore({
+          url: app.config.redisUrl,
+          nameSpace: "shop-rate-limit:",
+          log: app.log,
         })
       : undefined;
-    if (redis) {
-      redis.on("error", (error) => app.log.warn({ err: error }, "redis: %s", error.message));
-      app.addHook("onClose", async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
+    if (redisLimits) {
+      app.addHook("onClose", () => redisLimits.close());
+      // A healthy Redis counts from the first request; a broken one delays the start by at
+      // most about a second, never stops it.
+      await redisLimits.started();
     }
 
     await app.register(rateLimit, {
       global: false,
-      redis,
-      nameSpace: "shop-rate-limit:",
-      // Redis down: let requests through (logged) rather than answer every form with a 500.
-      skipOnError: true,
+      store: redisLimits?.Store,
       // Tests switch limits off except where a test is about the limit itself.
       allowList: opts.rateLimit ? undefined : () => true,
       errorResponseBuilder: (_request, context) =>
