@@ -25,8 +25,22 @@ async function open(snapshot: Blob): Promise<Pooled> {
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
   );
+  // Rows go back parents first: a migration may seed a table that references another.
+  const { rows: links } = await client.query<{ child: string; parent: string }>(
+    `select c.relname as child, p.relname as parent from pg_constraint k
+     join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+     where k.contype = 'f' and k.conrelid <> k.confrelid`,
+  );
+  const ordered: string[] = [];
+  const visit = (name: string, path: Set<string>) => {
+    if (ordered.includes(name) || path.has(name)) return;
+    path.add(name);
+    for (const link of links) if (link.child === name) visit(link.parent, path);
+    ordered.push(name);
+  };
+  for (const { name } of tables) visit(name, new Set());
   const seeded: { table: string; rows: string }[] = [];
-  for (const { name } of tables) {
+  for (const name of ordered) {
     const { rows } = await client.query<{ rows: string | null }>(
       `select json_agg(t)::text as rows from ${quote(name)} t`,
     );
