@@ -32,6 +32,8 @@ import { orderRoutes } from "./modules/orders/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
+import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
+import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
@@ -121,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(inboxRoutes);
       await api.register(contentRoutes);
       await api.register(settingsRoutes);
+      await api.register(shippingRoutes);
       // Admin API: every route registered inside this plugin requires an admin token.
       await api.register(
         async (admin) => {
@@ -135,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(adminCouponRoutes);
           await admin.register(adminKitchenRoutes);
           await admin.register(adminSettingsRoutes);
+          await admin.register(adminShippingRoutes);
           await admin.register(adminAdminsRoutes);
         },
         { prefix: "/admin" },

@@ -18,6 +18,7 @@ import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createShippingService } from "./modules/shipping/service.ts";
 
 /**
  * Every service, built once per app. Routes reach them as `app.services.x`, storefront loaders
@@ -30,6 +31,7 @@ export function createServices(database: Database) {
   const cache = createContentCache(database);
   const settings = createSettingsService(db, { cache });
   const accounts = createAccountService(db, tokens);
+  const shipping = createShippingService(db, { cache, settings });
   return {
     cache,
     /** Changes whenever any public read could change: key page caches on it. */
@@ -41,7 +43,8 @@ export function createServices(database: Database) {
     admins: createAdminsService(db, { accounts }),
     catalog: createCatalogService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
-    orders: createOrderService(db, { settings }),
+    shipping,
+    orders: createOrderService(db, { settings, shipping }),
     adminOrders: createAdminOrderService(db, { settings }),
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),

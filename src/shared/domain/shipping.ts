@@ -128,6 +128,8 @@ export const SHIPPING_MESSAGES = {
     "The tracking address must start with https:// and contain {number} where the tracking number goes.",
   TRACKING_NUMBER: "The tracking number must be 1 to 100 letters, digits, spaces or - _ / .",
   CARRIER_UNKNOWN: "Please choose a carrier from the list.",
+  TRACKING_ONLY_SHIPPED:
+    "A carrier and tracking number can only be given when marking the order shipped.",
   METHOD_UNKNOWN: "This shipping method is not available for your order.",
   DATE_INVALID: "Please choose one of the delivery days offered.",
   DATE_NOT_OFFERED: "Delivery is not offered on this day. Please choose one of the days offered.",

@@ -3,7 +3,7 @@
 -- saw before (same refusals, same caps, the same fee everywhere: the shop's delivery-fee
 -- setting, 15.00 unless the owner changed it), and fresh installs and test databases, which
 -- run every migration, get the same rows. `todaysRules()` in shared/domain/shipping.ts is its
--- pure twin; migration.test.ts keeps the two in step.
+-- pure twin; modules/shipping/routes.test.ts keeps the two in step.
 --
 -- Public reads (quote, the shipping page) are cached under the content version: every write
 -- to these tables bumps it (docs/conventions.md, "Caches"). Carriers only reach orders as
@@ -29,7 +29,8 @@ FROM (VALUES
   (4, 'Rest of the world', 'باقي دول العالم', NULL::integer)
 ) AS v("id", "name_en", "name_ar", "max_grams"), (SELECT COALESCE((SELECT ("value"->>'deliveryFeeCents')::integer FROM "settings" WHERE "key" = 'shop'), 1500) AS cents) AS fee;
 --> statement-breakpoint
-SELECT setval(pg_get_serial_sequence('shipping_zones', 'id'), 4);
+-- The owner's zones number after the seeded four, also when a sequence is restarted.
+ALTER SEQUENCE "shipping_zones_id_seq" START WITH 5 RESTART WITH 5;
 --> statement-breakpoint
 INSERT INTO "shipping_zone_countries" ("country", "zone_id") VALUES
   ('SY', 1),

@@ -36,7 +36,7 @@ export const shippingZones = pgTable(
 
 /** A country's zone. The primary key is the country: one zone per country, even under races. */
 export const shippingZoneCountries = pgTable(
-  "shipping_zone_countries",
+  "shipping_zones_countries",
   {
     country: text().primaryKey(),
     zoneId: bigint({ mode: "number" })

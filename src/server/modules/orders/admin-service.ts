@@ -8,6 +8,7 @@ import {
   returnsStock,
 } from "../../../shared/domain/order-states.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
+import { SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
 import type {
   AdminOrderDetail,
   AdminOrderFilters,
@@ -20,6 +21,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
+import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { createDeskVersion } from "./desk-version.ts";
@@ -382,13 +384,36 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
      */
     async changeStatus(
       id: number,
-      change: { status: OrderStatus; note: string | null },
+      change: {
+        status: OrderStatus;
+        note: string | null;
+        carrier?: number | null;
+        tracking_number?: string | null;
+      },
       adminId: number,
       now = new Date(),
     ): Promise<AdminOrderDetail> {
+      const carrierId = change.carrier ?? null;
+      const trackingNumber = change.tracking_number ?? null;
+      if ((carrierId !== null || trackingNumber !== null) && change.status !== "shipped") {
+        const message = SHIPPING_MESSAGES.TRACKING_ONLY_SHIPPED;
+        throw new HttpError(422, message, {
+          [carrierId !== null ? "carrier" : "tracking_number"]: [message],
+        });
+      }
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!row) throw notFound(ORDER_NOT_FOUND);
+        // The carrier's names and link template are copied onto the order: editing or
+        // deleting the carrier later leaves the customer's link as it was sent.
+        let carrier: typeof carriers.$inferSelect | undefined;
+        if (carrierId !== null) {
+          [carrier] = await tx.select().from(carriers).where(eq(carriers.id, carrierId));
+          if (!carrier)
+            throw new HttpError(422, SHIPPING_MESSAGES.CARRIER_UNKNOWN, {
+              carrier: [SHIPPING_MESSAGES.CARRIER_UNKNOWN],
+            });
+        }
         if (!canTransition(row.status, change.status)) {
           const message =
             row.status === change.status
@@ -419,7 +444,18 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
         }
         await tx
           .update(orders)
-          .set({ status: change.status, updatedAt: now })
+          .set({
+            status: change.status,
+            updatedAt: now,
+            ...(change.status === "shipped"
+              ? {
+                  carrierName: carrier?.nameEn ?? null,
+                  carrierNameAr: carrier?.nameAr ?? null,
+                  trackingUrlTemplate: carrier?.trackingUrl ?? null,
+                  trackingNumber,
+                }
+              : {}),
+          })
           .where(eq(orders.id, id));
         await tx.insert(orderEvents).values({
           orderId: id,

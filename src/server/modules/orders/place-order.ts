@@ -2,7 +2,12 @@ import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
-import { checkShipping } from "../../../shared/domain/shipping.ts";
+import {
+  cheapestDelivery,
+  SHIPPING_MESSAGES,
+  type ShippingOption,
+  type ShippingOptions,
+} from "../../../shared/domain/shipping.ts";
 import { type PlaceOrder, shippingProblemMessage } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -33,7 +38,11 @@ export const accessKeyFor = (idempotencyKey: string) =>
 
 /** Same key + same (normalised) body + same customer = the same order. */
 export function requestHashOf(input: PlaceOrder, userId: number | null): string {
-  return sha256(JSON.stringify({ userId, input }));
+  // Without a shipping choice the body hashes as it did before issue 23, so a retry that
+  // spans the upgrade is still recognised as the same order.
+  const { shipping_method, delivery_date, ...before } = input;
+  const body = shipping_method || delivery_date ? input : before;
+  return sha256(JSON.stringify({ userId, input: body }));
 }
 
 export type PlaceOrderContext = {
@@ -76,15 +85,52 @@ async function replay(
   return { order: existing, accessKey, created: false };
 }
 
-function shippingRefusal(country: string, totalGrams: number): RuleError | null {
-  const check = checkShipping(country, totalGrams);
-  if (check.ok) return null;
+function shippingRefusal(
+  check: Extract<ShippingOptions, { ok: false }>,
+  country: string,
+): RuleError {
   return new RuleError(422, "country", shippingProblemMessage(check, country, "en"), {
     code: check.reason,
     message_ar: shippingProblemMessage(check, country, "ar"),
     ...(check.reason === "weight_limit" ? { max_grams: check.maxGrams } : {}),
   });
 }
+
+/**
+ * The method the order is charged for, recomputed from the rules now (issue 23): a method
+ * the quote would not offer, or a day it would not offer, is refused; a fee the client
+ * sent is never read. Without a method, the cheapest delivery (clients older than zones).
+ */
+export function chooseShipping(
+  options: ShippingOptions,
+  input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date">,
+): ShippingOption {
+  if (!options.ok) throw shippingRefusal(options, input.country);
+  const method = input.shipping_method
+    ? options.methods.find((m) => m.id === input.shipping_method)
+    : cheapestDelivery(options.methods);
+  // Also when no method was named and only pickup is offered: the shopper must choose it.
+  if (!method)
+    throw new HttpError(422, SHIPPING_MESSAGES.METHOD_UNKNOWN, {
+      shipping_method: [SHIPPING_MESSAGES.METHOD_UNKNOWN],
+    });
+  if (input.delivery_date) {
+    if (!method.days)
+      throw new HttpError(422, SHIPPING_MESSAGES.DATE_ONLY_DELIVERY, {
+        delivery_date: [SHIPPING_MESSAGES.DATE_ONLY_DELIVERY],
+      });
+    if (!method.days.includes(input.delivery_date))
+      throw new HttpError(422, SHIPPING_MESSAGES.DATE_NOT_OFFERED, {
+        delivery_date: [SHIPPING_MESSAGES.DATE_NOT_OFFERED],
+      });
+  }
+  return method;
+}
+
+/** What placing an order needs from the shipping module. */
+export type ShippingOptionsSource = {
+  options(country: string, grams: number, now: Date): Promise<ShippingOptions>;
+};
 
 /**
  * Reserves stock for every product, lowest id first so two orders never wait on each other
@@ -139,6 +185,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
 export async function placeOrder(
   db: Db,
   settings: ShopSettings,
+  shipping: ShippingOptionsSource,
   input: PlaceOrder,
   ctx: PlaceOrderContext,
 ): Promise<PlaceOrderResult> {
@@ -151,8 +198,7 @@ export async function placeOrder(
   if (earlier) return earlier;
 
   const cart = await priceLines(db, input.lines);
-  const refused = shippingRefusal(input.country, cart.totalGrams);
-  if (refused) throw refused;
+  const method = chooseShipping(await shipping.options(input.country, cart.totalGrams, now), input);
 
   let coupon: { id: number; code: string; discountPercent: number } | null = null;
   if (input.coupon) {
@@ -165,7 +211,7 @@ export async function placeOrder(
     subtotalCents: cart.subtotalCents,
     standingDiscountPercent: settings.cartDiscountPercent,
     couponPercent: coupon?.discountPercent ?? null,
-    deliveryFeeCents: settings.deliveryFeeCents,
+    deliveryFeeCents: method.feeCents,
   });
   // A coupon no larger than the standing discount adds nothing, so none of its uses is spent.
   const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
@@ -196,6 +242,13 @@ export async function placeOrder(
           discountPercent: totals.discountPercent,
           discountSource: totals.discountSource,
           deliveryFeeCents: totals.deliveryFee,
+          shippingMethod: method.id,
+          shippingKind: method.kind,
+          shippingZoneName: method.zone?.name ?? null,
+          shippingZoneNameAr: method.zone?.nameAr ?? null,
+          shippingMethodName: method.name,
+          shippingMethodNameAr: method.nameAr,
+          deliveryDate: input.delivery_date,
           totalCents: totals.total,
           totalGrams: cart.totalGrams,
           idempotencyKeyHash: keyHash,

@@ -14,7 +14,12 @@ import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
-import { type PlaceOrderContext, placeOrder, sha256 } from "./place-order.ts";
+import {
+  type PlaceOrderContext,
+  placeOrder,
+  type ShippingOptionsSource,
+  sha256,
+} from "./place-order.ts";
 
 /** A new order, as listeners (the order e-mails) get it once it is saved. */
 export type PlacedOrder = { dto: OrderDto; lang: "en" | "ar"; accessKey: string | null };
@@ -30,7 +35,10 @@ function sameHash(a: string, b: string): boolean {
 const statusesOf = (group: StatusGroup): OrderStatus[] =>
   ORDER_STATUSES.filter((status) => statusGroup(status) === group);
 
-export function createOrderService(db: Db, deps: { settings: SettingsService }) {
+export function createOrderService(
+  db: Db,
+  deps: { settings: SettingsService; shipping: ShippingOptionsSource },
+) {
   const placedListeners: Array<(placed: PlacedOrder) => Promise<void>> = [];
 
   async function dtos(rows: OrderRow[]): Promise<OrderDto[]> {
@@ -71,7 +79,13 @@ export function createOrderService(db: Db, deps: { settings: SettingsService }) 
       ctx: PlaceOrderContext,
     ): Promise<{ dto: OrderDto; created: boolean }> {
       const settings = await deps.settings.get();
-      const { order, accessKey, created, written } = await placeOrder(db, settings, input, ctx);
+      const { order, accessKey, created, written } = await placeOrder(
+        db,
+        settings,
+        deps.shipping,
+        input,
+        ctx,
+      );
       const dto = written
         ? toOrderDto(order, written.lines, written.events, settings)
         : (await dtos([order]))[0]!;

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
   settingsAuditFields,
   settingsFromForm,
   settingsToForm,
 } from "../../../shared/domain/settings.ts";
+import { DOMESTIC_COUNTRY, type ShippingRules } from "../../../shared/domain/shipping.ts";
 import {
   type AdminSettings,
   defaultShopSettings,
@@ -14,9 +16,42 @@ import {
 import type { ContentCache } from "../../cache/content-cache.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { settings } from "../../db/schema/settings.ts";
+import { shippingZones } from "../../db/schema/shipping.ts";
 import { changesBetween, record } from "../audit/service.ts";
+import { loadRules, ZONE_ENTITY } from "../shipping/service.ts";
 
 const SHOP_KEY = "shop";
+
+/**
+ * Since issue 23 the delivery fee is the domestic zone's first rate; the setting is kept in
+ * step with it (the cart page's pre-country summary reads it). A save of the settings form
+ * that changes it writes the zone too, and a zone save writes the setting
+ * (`syncDomesticFeeSetting` in the shipping service): both screens edit one number.
+ */
+async function setDomesticFee(
+  tx: Tx,
+  rules: ShippingRules,
+  feeCents: number,
+  actorId: number | null,
+): Promise<void> {
+  const zone = rules.zones.find((z) => z.countries.includes(DOMESTIC_COUNTRY));
+  if (!zone || zone.rates.length === 0) return;
+  const rates = zone.rates.map((r, i) => (i === 0 ? { ...r, feeCents } : r));
+  await tx
+    .update(shippingZones)
+    .set({ rates, updatedAt: new Date() })
+    .where(eq(shippingZones.id, zone.id));
+  await record(tx, {
+    actorId,
+    entity: ZONE_ENTITY,
+    entityId: zone.id,
+    action: "update",
+    changes: changesBetween(
+      { "rates.0.fee": centsToDollars(zone.rates[0]!.feeCents) },
+      { "rates.0.fee": centsToDollars(feeCents) },
+    ),
+  });
+}
 
 /** A stored value from an older shape is completed from the defaults, never trusted blindly. */
 function parseStored(value: unknown): ShopSettings {
@@ -67,6 +102,8 @@ export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
       const updatedAt = await db.transaction(async (tx) => {
         const before = parseStored((await readRow(tx, true))?.value);
         next = shopSettingsSchema.parse(settingsFromForm(values, before.deliveryFeeCents));
+        if (next.deliveryFeeCents !== before.deliveryFeeCents)
+          await setDomesticFee(tx, await loadRules(tx), next.deliveryFeeCents, actorId);
         const now = new Date();
         await tx
           .insert(settings)

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  publicShippingResponseSchema,
+  shippingQuoteRequestSchema,
+  shippingQuoteResponseSchema,
+} from "../../../shared/schemas/shipping.ts";
+
+const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/**
+ * Public shipping (issue 23). `POST /api/shipping/quote`: the methods and fees checkout offers
+ * for a country and a cart (a refusal is a 200 with `ok: false`: it is an answer, not an
+ * error). `GET /api/shipping`: the zones and the refused list the shipping page shows.
+ * Both read the rules through the content cache, so an owner's save shows on the next call.
+ */
+export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/shipping/quote",
+    {
+      schema: {
+        body: shippingQuoteRequestSchema,
+        response: { 200: shippingQuoteResponseSchema, 422: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await app.services.shipping.quote(request.body.country, request.body.lines),
+    }),
+  );
+
+  app.get(
+    "/shipping",
+    { schema: { response: { 200: publicShippingResponseSchema } } },
+    async (_request, reply) => {
+      // Serialised once per content version; a string skips the per-request serializer.
+      const json = await app.services.shipping.publicJson();
+      return reply.type("application/json; charset=utf-8").send(json as never);
+    },
+  );
+};
