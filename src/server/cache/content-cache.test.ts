@@ -14,40 +14,56 @@ import { createContentCache, dependOnStock } from "./content-cache.ts";
 describe("createContentCache", () => {
   function fakeDatabase() {
     let version = 0;
-    const stock = new Map<number, number>();
+    const stock = new Map<number, { version: number; grams: number | null }>();
     return {
       bump: () => version++,
-      sell: (id: number) => stock.set(id, (stock.get(id) ?? 0) + 1),
-      stockVersion: (id: number) => stock.get(id) ?? 0,
+      /** An order: the product's stock moves to `grams`, its version up by one. */
+      sell: (id: number, grams: number) =>
+        stock.set(id, { version: (stock.get(id)?.version ?? 0) + 1, grams }),
+      row: (id: number, smallest = 500) => ({
+        id,
+        stockVersion: stock.get(id)?.version ?? 0,
+        stockGrams: stock.get(id)?.grams ?? 10_000,
+        smallest,
+      }),
       contentVersion: async () => String(version),
-      stockUnchanged: async (seen: ReadonlyMap<number, number>) =>
-        [...seen].every(([id, v]) => (stock.get(id) ?? 0) === v),
+      stockNow: async () => ({ rows: stock, complete: false }),
     };
   }
 
-  it("reloads a value when the stock of a product it shows changes, and only then", async () => {
+  it("an amount shown goes stale with any order for the product; in-stock-only values when it sells out", async () => {
     const database = fakeDatabase();
     const cache = createContentCache(database);
     let loads = 0;
-    const page = (ids: number[]) => async () => {
-      dependOnStock(ids.map((id) => ({ id, stockVersion: database.stockVersion(id) })));
+    const detail = (id: number) => async () => {
+      dependOnStock([database.row(id)], { exact: true });
       return ++loads;
     };
-    expect(await cache.get("p1", page([1]))).toBe(1);
-    expect(await cache.get("p2", page([2]))).toBe(2);
-    expect(await cache.get("list", page([1, 2]))).toBe(3);
-    database.sell(1);
-    expect(await cache.get("p2", page([2]))).toBe(2); // not showing product 1: kept
-    expect(await cache.get("p1", page([1]))).toBe(4);
-    expect(await cache.get("list", page([1, 2]))).toBe(5);
-    expect(await cache.get("p1", page([1]))).toBe(4);
+    const listing = (ids: number[]) => async () => {
+      dependOnStock(
+        ids.map((id) => database.row(id)),
+        { exact: false },
+      );
+      return ++loads;
+    };
+    expect(await cache.get("p1", detail(1))).toBe(1);
+    expect(await cache.get("p2", detail(2))).toBe(2);
+    expect(await cache.get("list", listing([1, 2]))).toBe(3);
+    database.sell(1, 5000); // still in stock
+    expect(await cache.get("p2", detail(2))).toBe(2); // another product: kept
+    expect(await cache.get("list", listing([1, 2]))).toBe(3); // availability unchanged: kept
+    expect(await cache.get("p1", detail(1))).toBe(4); // its amount changed: read again
+    expect(await cache.get("p1", detail(1))).toBe(4);
+    database.sell(1, 400); // less than the smallest option (500 g): sold out
+    expect(await cache.get("list", listing([1, 2]))).toBe(5);
+    expect(await cache.get("list", listing([1, 2]))).toBe(5);
   });
 
   it("hands the stock a nested value depends on to the value around it, on a hit as on a miss", async () => {
     const database = fakeDatabase();
     const cache = createContentCache(database);
     const inner = async () => {
-      dependOnStock([{ id: 7, stockVersion: database.stockVersion(7) }]);
+      dependOnStock([database.row(7)], { exact: true });
       return "product 7";
     };
     let outerLoads = 0;
@@ -55,10 +71,17 @@ describe("createContentCache", () => {
     expect(await cache.get("outer", outer)).toBe("product 7 as JSON 1");
     // The inner value is now a hit; a second outer value built from it depends on 7 as well.
     const { stock } = await cache.collect(() => cache.get("outer-2", outer));
-    expect([...stock]).toEqual([[7, 0]]);
-    database.sell(7);
+    expect(stock.get(7)).toMatchObject({ version: 0, inStock: true, exact: true });
+    database.sell(7, 9000);
     expect(await cache.get("outer", outer)).toBe("product 7 as JSON 3");
     expect(await cache.get("outer-2", outer)).toBe("product 7 as JSON 4");
+    // A page that shows only availability takes the same values as in-stock-only.
+    const page = await cache.collect(() => cache.get("outer", outer), { availabilityOnly: true });
+    expect(page.stock.get(7)).toMatchObject({ exact: false });
+    database.sell(7, 8000);
+    expect(await cache.stockUnchanged(page.stock)).toBe(true);
+    database.sell(7, 0);
+    expect(await cache.stockUnchanged(page.stock)).toBe(false);
   });
 
   it("serves a value until the version changes, then loads it again", async () => {

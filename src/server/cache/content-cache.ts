@@ -1,41 +1,90 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { hasStockFor } from "../../shared/domain/weight-options.ts";
 import type { Database } from "../db/client.ts";
 
 /** Entries kept at most; a full cache forgets its oldest entry. Pages are a few KB each. */
 const DEFAULT_MAX_ENTRIES = 2000;
 
-/** Product id -> the `stock_version` a cached value was read at (migration 0019). */
-export type StockSeen = Map<number, number>;
+/**
+ * What a cached value saw of one product's stock (migration 0019's `stock_version`). `exact`:
+ * the value shows the amount (the product's JSON); otherwise only whether it is in stock
+ * (`in_stock` on a card, a listing, a page), which most orders do not change.
+ */
+export type StockSight = { version: number; inStock: boolean; smallest: number; exact: boolean };
+/** Product id -> what a cached value saw of its stock. */
+export type StockSeen = Map<number, StockSight>;
 
+/** A product row as a loader read it: its stock, its version, and its smallest option. */
+export type StockRow = {
+  id: number;
+  stockVersion: number;
+  stockGrams: number | null;
+  smallest: number;
+};
+
+type Collector = { seen: StockSeen; availabilityOnly: boolean };
 type Entry = { version: string; value: Promise<unknown>; stock: StockSeen; settled: boolean };
 
 /**
- * The stock versions the value being loaded depends on. A loader that reads products reports
- * them (`dependOnStock`); a `get` inside another `get`'s load (a JSON rendering of a cached
- * page, a whole page in the HTML cache) hands its own on, on a hit as on a miss. Async context
+ * The stock the value being loaded depends on. A loader that reads products reports them
+ * (`dependOnStock`); a `get` inside another `get`'s load (a JSON rendering of a cached page,
+ * a whole page in the HTML cache) hands its own on, on a hit as on a miss. Async context
  * rather than a parameter: the HTML cache's loads are React Router loaders, several calls away.
  * (React's server renderer runs on AsyncLocalStorage already, so its cost is paid anyway.)
  */
-const collecting = new AsyncLocalStorage<StockSeen>();
+const collecting = new AsyncLocalStorage<Collector>();
 
 /**
- * A loader read these products: the value it returns shows their stock (`in_stock`, `stock`),
- * so it is served only while their stock versions are unchanged. Outside a load: a no-op.
+ * A loader read these products. `exact`: the value shows their stock amount, so any order for
+ * them stales it; otherwise it shows only whether each is in stock, and stays valid until that
+ * changes. Outside a load: a no-op.
  */
-export function dependOnStock(rows: Iterable<{ id: number; stockVersion: number }>): void {
-  const seen = collecting.getStore();
-  if (seen) for (const row of rows) noteStock(seen, Number(row.id), Number(row.stockVersion));
+export function dependOnStock(rows: Iterable<StockRow>, opts: { exact: boolean }): void {
+  const collector = collecting.getStore();
+  if (!collector) return;
+  for (const row of rows) {
+    noteStock(collector, Number(row.id), {
+      version: Number(row.stockVersion),
+      inStock: hasStockFor(row.stockGrams, row.smallest),
+      smallest: row.smallest,
+      exact: opts.exact,
+    });
+  }
 }
 
-/** The lower version wins: two reads of one product in one load that straddle an order. */
-function noteStock(seen: StockSeen, id: number, version: number): void {
-  const known = seen.get(id);
-  if (known === undefined || version < known) seen.set(id, version);
+/** Two sights of one product in one load (two reads straddling an order): the older wins. */
+function noteStock(collector: Collector, id: number, sight: StockSight): void {
+  const next = collector.availabilityOnly ? { ...sight, exact: false } : sight;
+  const known = collector.seen.get(id);
+  if (!known) collector.seen.set(id, next);
+  else
+    collector.seen.set(id, {
+      ...(next.version < known.version ? next : known),
+      exact: known.exact || next.exact,
+    });
 }
 
 function handOn(seen: StockSeen): void {
   const parent = collecting.getStore();
-  if (parent && parent !== seen) for (const [id, version] of seen) noteStock(parent, id, version);
+  if (parent && parent.seen !== seen) for (const [id, sight] of seen) noteStock(parent, id, sight);
+}
+
+/** Whether everything a value saw of stock still holds, given the products' stock now. */
+export function stockStillHolds(
+  seen: StockSeen,
+  now: { rows: ReadonlyMap<number, { version: number; grams: number | null }>; complete: boolean },
+): boolean {
+  for (const [id, sight] of seen) {
+    const current = now.rows.get(id);
+    // Not reported: PGlite names only products whose stock moved; PostgreSQL every one there.
+    if (!current) {
+      if (now.complete) return false;
+      continue;
+    }
+    if (current.version === sight.version) continue;
+    if (sight.exact || hasStockFor(current.grams, sight.smallest) !== sight.inStock) return false;
+  }
+  return true;
 }
 
 /**
@@ -47,7 +96,7 @@ function handOn(seen: StockSeen): void {
  * the products it bought.
  */
 export function createContentCache(
-  database: Pick<Database, "contentVersion" | "stockUnchanged">,
+  database: Pick<Database, "contentVersion" | "stockNow">,
   opts: { maxEntries?: number } = {},
 ) {
   const maxEntries = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -55,24 +104,36 @@ export function createContentCache(
   let lastVersion = "";
   const stats = { hits: 0, loads: 0 };
 
+  async function stockUnchanged(seen: StockSeen): Promise<boolean> {
+    if (seen.size === 0) return true;
+    const now = await database.stockNow([...seen.keys()]);
+    return now !== null && stockStillHolds(seen, now);
+  }
+
   return {
     /** The content version: changes whenever any cached public read could change. */
     version(): Promise<string> {
       return database.contentVersion();
     },
 
-    /** Whether the stock a value was read at is still current (the HTML cache's check). */
-    stockUnchanged(seen: StockSeen): Promise<boolean> {
-      return seen.size === 0 ? Promise.resolve(true) : database.stockUnchanged(seen);
-    },
+    /** Whether what a value saw of stock still holds (the HTML cache's check too). */
+    stockUnchanged,
 
     /**
-     * Runs `load` collecting the stock versions it depends on (the HTML cache renders a page
-     * this way); a `get` around it receives them as well.
+     * Runs `load` collecting the stock it depends on (the HTML cache renders a page this way);
+     * a `get` around it receives them as well. `availabilityOnly`: what `load` makes shows
+     * whether products are in stock, never how much (a storefront page), whatever the values
+     * it is built from show.
      */
-    async collect<T>(load: () => Promise<T>): Promise<{ value: T; stock: StockSeen }> {
+    async collect<T>(
+      load: () => Promise<T>,
+      opts: { availabilityOnly?: boolean } = {},
+    ): Promise<{ value: T; stock: StockSeen }> {
       const stock: StockSeen = new Map();
-      const value = await collecting.run(stock, load);
+      const value = await collecting.run(
+        { seen: stock, availabilityOnly: opts.availabilityOnly ?? false },
+        load,
+      );
       handOn(stock);
       return { value, stock };
     },
@@ -93,7 +154,7 @@ export function createContentCache(
       const hit = entries.get(key);
       if (hit && hit.version === version) {
         // A value still loading is shared as it is; a loaded one is checked for stock.
-        if (!hit.settled || hit.stock.size === 0 || (await database.stockUnchanged(hit.stock))) {
+        if (!hit.settled || (await stockUnchanged(hit.stock))) {
           stats.hits++;
           const value = await (hit.value as Promise<T>);
           handOn(hit.stock);
@@ -102,7 +163,7 @@ export function createContentCache(
       }
       stats.loads++;
       const stock: StockSeen = new Map();
-      const value = collecting.run(stock, load);
+      const value = collecting.run({ seen: stock, availabilityOnly: false }, load);
       const entry: Entry = { version, value, stock, settled: false };
       entries.delete(key);
       entries.set(key, entry);

@@ -29,11 +29,12 @@ export type Database = {
    */
   contentVersion(): Promise<string>;
   /**
-   * Whether each product's stock is still at the `stock_version` it was read at (migration
-   * 0019): what a cached page showing those products checks, since orders change stock
-   * without touching the content version. False when it cannot be told.
+   * The stock of these products now, with its `stock_version` (migration 0019): what a cached
+   * page showing them checks, since orders change stock without touching the content version.
+   * `complete`: every product that exists is in `rows` (PostgreSQL); otherwise only those whose
+   * stock moved since the content version last did (PGlite). Null when it cannot be told.
    */
-  stockUnchanged(seen: ReadonlyMap<number, number>): Promise<boolean>;
+  stockNow(ids: readonly number[]): Promise<StockNow | null>;
   /** Connections (GET /metrics): PGlite is one; PostgreSQL reports its pool. */
   poolStats(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data directory as an uncompressed tar (test snapshots). */
@@ -41,9 +42,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
+export type StockNow = {
+  rows: ReadonlyMap<number, { version: number; grams: number | null }>;
+  complete: boolean;
+};
+
 /** The channel `touch_content_version()` notifies on (migration 0006). */
 export const CONTENT_CHANNEL = "shop_content";
-/** The channel a stock change notifies on, with "id:stock_version" (migration 0019). */
+/** The channel a stock change notifies on, "id:stock_version:stock_grams" (migration 0019). */
 export const STOCK_CHANNEL = "shop_stock";
 
 /** A version nothing was ever cached under: caching is off until the version can be read. */
@@ -161,26 +167,26 @@ export async function openPglite(
   // under the content version read before it was loaded, so one read its products' versions
   // from their rows after that: a product missing here is unchanged since. (This also forgets
   // the versions of rows a TRUNCATE removed.)
-  const stockVersions = new Map<number, number>();
+  const stockVersions = new Map<number, { version: number; grams: number | null }>();
   await client.listen(CONTENT_CHANNEL, () => {
     generation++;
     stockVersions.clear();
   });
   await client.listen(STOCK_CHANNEL, (payload) => {
-    const [id, version] = payload.split(":").map(Number);
-    if (Number.isSafeInteger(id) && Number.isSafeInteger(version))
-      stockVersions.set(id!, Math.max(version!, stockVersions.get(id!) ?? 0));
+    const [id, version, grams] = payload.split(":");
+    const stock = { version: Number(version), grams: grams === "" ? null : Number(grams) };
+    if (
+      Number.isSafeInteger(Number(id)) &&
+      stock.version > (stockVersions.get(Number(id))?.version ?? -1)
+    )
+      stockVersions.set(Number(id), stock);
   });
   return {
     db,
     kind: "pglite",
     poolStats: () => ({ total: client.closed ? 0 : 1, idle: 0, waiting: 0 }),
     contentVersion: async () => `${boot}.${generation}`,
-    stockUnchanged: async (seen) => {
-      for (const [id, version] of seen)
-        if ((stockVersions.get(id) ?? version) !== version) return false;
-      return true;
-    },
+    stockNow: async () => ({ rows: stockVersions, complete: false }),
     dumpDataDir: () => client.dumpDataDir("none"),
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -280,19 +286,18 @@ export async function openPostgres(
         return uncachable();
       }
     },
-    stockUnchanged: async (seen) => {
-      if (seen.size === 0) return true;
+    stockNow: async (ids) => {
       try {
-        const result = await pool.query<{ id: number; v: number }>(
-          "select id, stock_version as v from products where id = any($1::int[])",
-          [[...seen.keys()]],
+        const result = await pool.query<{ id: number; v: number; g: number | null }>(
+          "select id, stock_version as v, stock_grams as g from products where id = any($1::int[])",
+          [ids],
         );
-        return (
-          result.rows.length === seen.size &&
-          result.rows.every((row) => seen.get(Number(row.id)) === Number(row.v))
+        const rows = new Map(
+          result.rows.map((r) => [Number(r.id), { version: Number(r.v), grams: r.g }] as const),
         );
+        return { rows, complete: true };
       } catch {
-        return false;
+        return null;
       }
     },
     dumpDataDir: () => Promise.reject(new Error("dumpDataDir is PGlite's")),

@@ -102,19 +102,29 @@ describe("anonymous HTML cache", () => {
     expect(renamed.headers["x-html-cache"]).toBe("miss");
     expect(renamed.body).toContain("Freshly renamed pistachio baklava");
 
-    // What an order does to stock: only the products row's stock changes, so the pages showing
-    // that product are rendered again, and the pages that show no product are not (ADR 0021).
+    // What an order does to stock: only the product's stock changes. The page shows whether it
+    // is in stock, not how much, so it stays cached until it sells out; pages that show no
+    // product are never rendered again for it (ADR 0021).
     await get("/about");
     expect((await get(url)).headers["x-html-cache"]).toBe("hit");
+    expect(renamed.body).not.toMatch(/\\"stock\\"/);
     await database.db
       .update(products)
       .set({ stockGrams: 12_345 })
       .where(eq(products.id, productId));
-    const restocked = await get(url);
-    expect(restocked.headers["x-html-cache"]).toBe("miss");
-    expect(restocked.body).toContain(String.raw`\"stock\",12.345`);
+    expect((await get(url)).headers["x-html-cache"]).toBe("hit");
+    await database.db.update(products).set({ stockGrams: 0 }).where(eq(products.id, productId));
+    const soldOut = await get(url);
+    expect(soldOut.headers["x-html-cache"]).toBe("miss");
+    expect(soldOut.body).toContain("out of stock");
     expect((await get("/about")).headers["x-html-cache"]).toBe("hit");
     expect((await get(url)).headers["x-html-cache"]).toBe("hit");
+    await database.db.update(products).set({ stockGrams: 5_000 }).where(eq(products.id, productId));
+    const back = await get(url);
+    expect(back.headers["x-html-cache"]).toBe("miss");
+    expect(back.body.split("out of stock").length).toBeLessThan(
+      soldOut.body.split("out of stock").length,
+    );
   });
 
   it("never serves or fills the cache for a session, a non-GET or an uncacheable page", async () => {

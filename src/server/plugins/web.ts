@@ -168,8 +168,12 @@ export const webPlugin = fp(
           try {
             // A cacheable page notes the stock versions its loaders read (ADR 0021).
             if (slot)
-              ({ value: response, stock } = await app.services.cache.collect(() =>
-                handler(webRequest, context),
+              // Pages show whether a product is in stock, never how much (the product page's
+              // loader leaves the amount out), so only a product selling out or coming back
+              // renders them again.
+              ({ value: response, stock } = await app.services.cache.collect(
+                () => handler(webRequest, context),
+                { availabilityOnly: true },
               ));
             else response = await handler(webRequest, context);
           } catch (error) {

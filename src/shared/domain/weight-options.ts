@@ -107,7 +107,15 @@ export function isInStock(
   stockKg: number | null,
   options?: ReadonlyArray<WeightOption> | null,
 ): boolean {
-  if (stockKg === null) return true;
-  const smallest = Math.min(...productOptions(options).map((option) => option.grams));
-  return Math.round(stockKg * 1000) >= smallest;
+  return hasStockFor(stockKg === null ? null : Math.round(stockKg * 1000), smallestGrams(options));
+}
+
+/** The least a shopper can buy of a product: its smallest weight option, in grams. */
+export function smallestGrams(options?: ReadonlyArray<WeightOption> | null): number {
+  return Math.min(...productOptions(options).map((option) => option.grams));
+}
+
+/** In stock, from whole grams (null = not tracked) and `smallestGrams`. */
+export function hasStockFor(stockGrams: number | null, smallest: number): boolean {
+  return stockGrams === null || stockGrams >= smallest;
 }

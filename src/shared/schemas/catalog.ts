@@ -136,6 +136,8 @@ export const productDetailSchema = productListItemSchema.extend({
   shippingNote_ar: z.string(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+/** What the product page gets: the detail without the stock amount (ADR 0021). */
+export type ProductShown = Omit<ProductDetail, "stock">;
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),

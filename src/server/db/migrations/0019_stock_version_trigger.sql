@@ -2,7 +2,7 @@
 -- An order changes the stock of a few products. Until now every products write bumped the one
 -- content version, so each order emptied every public cache on every instance. From here:
 --  * a change of stock_grams bumps that row's stock_version (BEFORE UPDATE, in the writing
---    transaction) and NOTIFYs shop_stock with "id:version"; caches check the stock versions of
+--    transaction) and NOTIFYs shop_stock with "id:version:grams"; caches check the stock of
 --    the products a cached page shows;
 --  * an UPDATE of products bumps the content version only when a column other than
 --    stock_grams/stock_version changed (a price, a name, archiving); INSERT, DELETE and
@@ -12,7 +12,7 @@
 CREATE OR REPLACE FUNCTION bump_stock_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.stock_version := OLD.stock_version + 1;
-  PERFORM pg_notify('shop_stock', NEW.id || ':' || NEW.stock_version);
+  PERFORM pg_notify('shop_stock', NEW.id || ':' || NEW.stock_version || ':' || coalesce(NEW.stock_grams::text, ''));
   RETURN NEW;
 END
 $$;

@@ -8,6 +8,7 @@ import {
   optionLabel,
   optionPrices,
   productOptions,
+  smallestGrams,
   type WeightOption,
 } from "../../../shared/domain/weight-options.ts";
 import {
@@ -159,6 +160,19 @@ function toListItem(row: ProductQueryRow): ProductListItem {
 
 const stockKg = (grams: number | null) => (grams === null ? null : grams / 1000);
 
+/** Tells the content cache what the value being loaded saw of these products' stock. */
+function noteStock(rows: ProductQueryRow[], opts: { exact: boolean }): void {
+  dependOnStock(
+    rows.map((row) => ({
+      id: Number(row.id),
+      stockVersion: row.stockVersion,
+      stockGrams: row.stockGrams,
+      smallest: smallestGrams(parseOptions(row.options)),
+    })),
+    opts,
+  );
+}
+
 function toDetail(row: ProductQueryRow): ProductDetail {
   const item = toListItem(row);
   const options = parseOptions(row.options);
@@ -243,7 +257,7 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
   // under the same content version, so many distinct searches cannot crowd out pages.
   // Rankings do not depend on stock: no product's stock moves a product in a listing.
   const rankings = createContentCache(
-    { contentVersion: deps.cache.version, stockUnchanged: deps.cache.stockUnchanged },
+    { contentVersion: deps.cache.version, stockNow: () => Promise.resolve(null) },
     { maxEntries: 256 },
   );
   const baseSelect = () =>
@@ -357,7 +371,7 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
             .limit(missing)) as ProductQueryRow[])
         : [];
     const rows = [...sameCategory, ...rest];
-    dependOnStock(rows);
+    noteStock(rows, { exact: false });
     return rows.map(toListItem);
   }
 
@@ -390,7 +404,7 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
         : ((await baseSelect().where(
             and(inArray(products.id, ranked.ids), eq(products.active, true)),
           )) as ProductQueryRow[]);
-    dependOnStock(rows);
+    noteStock(rows, { exact: false });
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const ordered = ranked.ids.flatMap((id) => byId.get(id) ?? []);
     return {
@@ -409,7 +423,8 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
       .where(and(eq(products.id, id), eq(products.active, true)))
       .limit(1);
     if (!row) return null;
-    dependOnStock([row as ProductQueryRow]);
+    // The detail shows the amount (`stock`): any order for it stales it.
+    noteStock([row as ProductQueryRow], { exact: true });
     return toDetail(row as ProductQueryRow);
   }
 
@@ -488,7 +503,7 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
           .where(eq(products.active, true))
           .orderBy(...SORT_ORDERS.newest)
           .limit(limit);
-        dependOnStock(rows as ProductQueryRow[]);
+        noteStock(rows as ProductQueryRow[], { exact: false });
         return (rows as ProductQueryRow[]).map(toListItem);
       });
     },

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { AddLineInput } from "../../../shared/domain/cart.ts";
-import type { ProductDetail } from "../../../shared/schemas/catalog.ts";
+import type { ProductShown } from "../../../shared/schemas/catalog.ts";
 import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -23,7 +23,7 @@ export function ProductDetailView({
   product,
   onAddToCart,
 }: {
-  product: ProductDetail;
+  product: ProductShown;
   onAddToCart: OnAddToCart;
 }) {
   const { t } = useTranslation("product");

@@ -1,6 +1,6 @@
 import type { Lang } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
-import type { ProductDetail } from "../../../shared/schemas/catalog.ts";
+import type { ProductShown } from "../../../shared/schemas/catalog.ts";
 
 export type SellableOption = {
   grams: number;
@@ -12,7 +12,7 @@ export type SellableOption = {
 };
 
 /** The weights a product is sold in, in the page's language; the one-kilo default without any (DECISIONS). */
-export function sellableOptions(product: ProductDetail, lang: Lang): SellableOption[] {
+export function sellableOptions(product: ProductShown, lang: Lang): SellableOption[] {
   const weights =
     product.weights.length > 0
       ? product.weights
@@ -44,7 +44,7 @@ export function defaultOption(options: SellableOption[], defaultGrams: number): 
 
 /** schema.org Product for search engines (issue 3: name, image, offers, price, currency, availability). */
 export function productJsonLd(
-  product: ProductDetail,
+  product: ProductShown,
   opts: { name: string; description: string; url: string; image: string | null; price: number },
 ) {
   return {

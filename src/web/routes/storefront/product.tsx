@@ -22,8 +22,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : null;
   if (id === null) return data({ status: "not-found" as const }, { status: 404 });
   try {
-    const product = await context.services.catalog.getProduct(id);
-    if (!product) return data({ status: "not-found" as const }, { status: 404 });
+    const found = await context.services.catalog.getProduct(id);
+    if (!found) return data({ status: "not-found" as const }, { status: 404 });
+    // The page shows whether it is in stock, not how much: leaving the amount out keeps the
+    // cached page valid across orders that do not sell it out (docs/decisions/0021).
+    const { stock: _amount, ...product } = found;
     const related = await context.services.catalog
       .relatedProducts(id, RELATED_COUNT)
       .catch(() => []);
