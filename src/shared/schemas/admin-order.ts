@@ -95,6 +95,11 @@ export const adminOrderListItemSchema = z.object({
   /** No admin has opened it yet. */
   is_new: z.boolean(),
   created_at: z.string(),
+  /** Issue 23: how it travels (the desk's day column and the CSV). */
+  shipping_kind: z.enum(["delivery", "pickup"]),
+  shipping_name: z.string(),
+  shipping_zone: z.string().nullable(),
+  delivery_date: z.string().nullable(),
 });
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 

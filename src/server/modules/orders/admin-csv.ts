@@ -17,6 +17,9 @@ const HEADER = [
   "status",
   "payment_method",
   "new",
+  "shipping_method",
+  "shipping_zone",
+  "delivery_date",
 ];
 
 const PHONE = /^\+?[\d\s()-]+$/;
@@ -59,6 +62,9 @@ export function csvRow(row: AdminOrderListItem): string {
     row.status,
     row.payment_method,
     row.is_new ? "yes" : "no",
+    row.shipping_name,
+    row.shipping_zone,
+    row.delivery_date,
   ]
     .map(csvField)
     .join(",")}\r\n`;

@@ -8,7 +8,7 @@ import {
   returnsStock,
 } from "../../../shared/domain/order-states.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
-import { SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
+import { HOME_DELIVERY, SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
 import type {
   AdminOrderDetail,
   AdminOrderFilters,
@@ -88,6 +88,10 @@ const listColumns = {
   lang: orders.lang,
   createdAt: orders.createdAt,
   seenAt: orderDesk.seenAt,
+  shippingKind: orders.shippingKind,
+  shippingMethodName: orders.shippingMethodName,
+  shippingZoneName: orders.shippingZoneName,
+  deliveryDate: orders.deliveryDate,
 };
 type ListRow = {
   [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null;
@@ -110,6 +114,10 @@ function toListItem(row: ListRow): AdminOrderListItem {
     lang: row.lang!,
     is_new: row.seenAt === null,
     created_at: created,
+    shipping_kind: row.shippingKind ?? "delivery",
+    shipping_name: row.shippingMethodName ?? HOME_DELIVERY.name,
+    shipping_zone: row.shippingZoneName,
+    delivery_date: row.deliveryDate,
   };
 }
 

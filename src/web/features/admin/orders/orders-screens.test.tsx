@@ -20,6 +20,10 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   payment_method: "bank_transfer",
   lang: "ar",
   is_new: id === 1,
+  shipping_kind: "delivery",
+  shipping_name: "Home delivery",
+  shipping_zone: "Syria",
+  delivery_date: null,
 });
 
 let urls: string[];
