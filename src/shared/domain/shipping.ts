@@ -271,12 +271,35 @@ export const DEFAULT_DELIVERY_CLOSED_WEEKDAYS = [5];
 export const DEFAULT_DELIVERY_CUTOFF_HOUR = 14;
 export const DELIVERY_WINDOW_DAYS = 7;
 
-/** The hour (0-23) in the business time zone at an instant. */
-function businessHour(now: Date, tz: string): number {
-  const hour = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", hour: "2-digit" })
-    .formatToParts(now)
-    .find((p) => p.type === "hour")?.value;
-  return Number(hour) % 24;
+/**
+ * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more
+ * than using it, and the quote asks for the days on every call.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(tz: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+    });
+    clockFormats.set(tz, format);
+  }
+  return format;
+}
+
+/** The business day (YYYY-MM-DD) and hour (0-23) at an instant in `tz`. */
+function businessClock(now: Date, tz: string): { day: string; hour: number } {
+  const parts = clockFormat(tz).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    day: `${part("year")}-${part("month")}-${part("day")}`,
+    hour: Number(part("hour")) % 24,
+  };
 }
 
 function addDays(day: string, days: number): string {
@@ -298,15 +321,8 @@ export function deliveryDays(
   settings: DeliveryDaysSettings,
   tz = "Asia/Damascus",
 ): string[] {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const today = `${part("year")}-${part("month")}-${part("day")}`;
-  const first = businessHour(now, tz) >= settings.cutoffHour ? addDays(today, 1) : today;
+  const clock = businessClock(now, tz);
+  const first = clock.hour >= settings.cutoffHour ? addDays(clock.day, 1) : clock.day;
   const closed = new Set(settings.closedWeekdays);
   return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) => addDays(first, i)).filter(
     (day) => !closed.has(weekdayOf(day)),
