@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settingsToForm } from "../../../shared/domain/settings.ts";
+import { SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
 import { defaultShopSettings, SETTINGS_MESSAGES } from "../../../shared/schemas/settings.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
@@ -92,6 +93,37 @@ describe("GET/PUT /api/admin/settings", () => {
       "locations.0.title",
       SETTINGS_MESSAGES.REQUIRED,
     ],
+    // Issue 23: pickup per location, closed weekdays and the cut-off hour.
+    [
+      "pickup as a word",
+      { locations: [{ ...defaults.locations[0], pickup: "maybe" }] },
+      "locations.0.pickup",
+      SETTINGS_MESSAGES.PICKUP,
+    ],
+    [
+      "weekday 7",
+      { delivery_closed_weekdays: [5, 7] },
+      "delivery_closed_weekdays.1",
+      SHIPPING_MESSAGES.WEEKDAYS,
+    ],
+    [
+      "weekdays as a word",
+      { delivery_closed_weekdays: "friday" },
+      "delivery_closed_weekdays.0",
+      SHIPPING_MESSAGES.WEEKDAYS,
+    ],
+    [
+      "a cut-off of 24",
+      { delivery_cutoff_hour: 24 },
+      "delivery_cutoff_hour",
+      SHIPPING_MESSAGES.CUTOFF_HOUR,
+    ],
+    [
+      "a cut-off of 9.5",
+      { delivery_cutoff_hour: 9.5 },
+      "delivery_cutoff_hour",
+      SHIPPING_MESSAGES.CUTOFF_HOUR,
+    ],
   ])(
     "refuses %s with 422 keyed by the field, changing nothing",
     async (_name, patch, field, message) => {
@@ -102,6 +134,49 @@ describe("GET/PUT /api/admin/settings", () => {
       expect(after.json().data.delivery_fee).toBe(15);
     },
   );
+
+  it("saves pickup, closed weekdays and the cut-off; the quote follows at once", async () => {
+    const changed = {
+      ...defaults,
+      locations: defaults.locations.map((l, i) => ({ ...l, pickup: i === 1 })),
+      delivery_closed_weekdays: "6,5,5",
+      delivery_cutoff_hour: "0",
+    };
+    const res = await put(changed);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      delivery_closed_weekdays: [5, 6],
+      delivery_cutoff_hour: 0,
+    });
+    const pub = (await t.app.inject("/api/settings")).json().data;
+    expect(pub.delivery_closed_weekdays).toEqual([5, 6]);
+    expect(pub.locations.map((l: { pickup: boolean }) => l.pickup)).toEqual([false, true]);
+    const quote = await t.app.inject({
+      method: "POST",
+      url: "/api/shipping/quote",
+      payload: { country: "SY", lines: [{ productId: 1, grams: 500, qty: 1 }] },
+    });
+    const methods = quote.json().data.methods;
+    expect(methods.map((m: { id: string }) => m.id)).toEqual(["delivery:1", "pickup:1"]);
+    // Cut-off 0: never today; Fridays and Saturdays closed.
+    for (const day of methods[0].days as string[]) {
+      expect([5, 6]).not.toContain(new Date(`${day}T00:00:00Z`).getUTCDay());
+    }
+    expect(methods[0].days).toHaveLength(5);
+    const history = await t.app.inject({
+      url: "/api/admin/audit?entity=settings",
+      headers: admin.auth,
+    });
+    const fields = history.json().data[0].changes.map((c: { field: string }) => c.field);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        "delivery_closed_weekdays",
+        "delivery_cutoff_hour",
+        "locations.1.pickup",
+      ]),
+    );
+    expect((await put(defaults)).statusCode).toBe(200);
+  });
 
   it("a body that is not an object, or lacks fields, is a 422 (never a 500)", async () => {
     expect((await put([])).statusCode).toBe(422);
