@@ -22,7 +22,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +31,7 @@ import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openPglite } from "../src/server/db/client.ts";
 import { products, productWeightOptions } from "../src/server/db/schema/catalog.ts";
+import { RedisProxy } from "../src/server/test/redis-proxy.ts";
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -54,58 +55,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
   duration: number;
   requests: Array<Request & { setupRequest?: (request: Request) => Request }>;
 }) => Instance;
-
-/**
- * In front of the real Redis: stop() refuses connections, freeze() holds every byte (a hung
- * server) until thaw().
- */
-class RedisProxy {
-  private server: net.Server | undefined;
-  private readonly links = new Set<{ client: net.Socket; upstream: net.Socket; held: Buffer[] }>();
-  private frozen = false;
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    const server = net.createServer((client) => {
-      const link = { client, upstream: net.connect(this.target), held: [] as Buffer[] };
-      this.links.add(link);
-      client.on("data", (chunk: Buffer) =>
-        this.frozen ? link.held.push(chunk) : link.upstream.write(chunk),
-      );
-      link.upstream.on("data", (chunk: Buffer) => client.write(chunk));
-      for (const socket of [client, link.upstream]) {
-        socket.on("error", () => {});
-        socket.on("close", () => {
-          this.links.delete(link);
-          client.destroy();
-          link.upstream.destroy();
-        });
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const link of this.links) link.client.destroy();
-    if (server) await new Promise((resolve) => server.close(resolve));
-  }
-
-  freeze(): void {
-    this.frozen = true;
-  }
-
-  thaw(): void {
-    this.frozen = false;
-    for (const link of this.links)
-      for (const chunk of link.held.splice(0)) link.upstream.write(chunk);
-  }
-}
 
 const ORDER_BODY = (ids: { tracked: number; untracked: number }) =>
   JSON.stringify({
