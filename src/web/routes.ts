@@ -41,5 +41,6 @@ export default [
     route("admin-settings", "routes/admin/settings.tsx"),
     route("admin-inbox", "routes/admin/inbox.tsx"),
     route("admin-pages", "routes/admin/pages.tsx"),
+    route("admin-shipping", "routes/admin/shipping.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -67,6 +67,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.settings(), label: "admin:menu.settings" },
   { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox" },
   { to: paths.admin.pages(), label: "admin-inbox:menuPages" },
+  { to: paths.admin.shipping(), label: "admin:menu.shipping" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },
 ];
 

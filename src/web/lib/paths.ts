@@ -59,5 +59,6 @@ export const paths = {
     settings: () => href("/admin-settings"),
     inbox: () => href("/admin-inbox"),
     pages: () => href("/admin-pages"),
+    shipping: () => href("/admin-shipping"),
   },
 };

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
+import { adminApi } from "../../../../lib/api.ts";
+import { shippingKeys } from "./list-zones.ts";
+
+/** `DELETE /api/admin/shipping/zones/{id}`: orders that used it keep their shipping. */
+export const deleteZone = (id: number) =>
+  adminApi.delete<unknown>(`/api/admin/shipping/zones/${id}`, { fallback: MESSAGES.DELETE_FAILED });
+
+export function useDeleteZone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteZone,
+    onSuccess: () => client.invalidateQueries({ queryKey: shippingKeys.all }),
+  });
+}

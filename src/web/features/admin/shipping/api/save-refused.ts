@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { auditKeys } from "../../../../components/admin/record-history.tsx";
+import { adminApi } from "../../../../lib/api.ts";
+import { shippingKeys } from "./list-zones.ts";
+import { ZONE_SAVE_FAILED } from "./save-zone.ts";
+
+/** `PUT /api/admin/shipping/refused`: the whole list. */
+export const saveRefused = (countries: string[]) =>
+  adminApi.put<{ data: { countries: string[] } }>(
+    "/api/admin/shipping/refused",
+    { countries },
+    { fallback: ZONE_SAVE_FAILED },
+  );
+
+export function useSaveRefused() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveRefused,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: shippingKeys.all }),
+        client.invalidateQueries({ queryKey: auditKeys.all }),
+      ]),
+  });
+}
