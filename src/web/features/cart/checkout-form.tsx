@@ -1,18 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import type { Lang } from "../../../shared/domain/money.ts";
-import { checkShipping, DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
+import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
-import {
-  PAYMENT_METHODS,
-  placeOrderSchema,
-  shippingProblemMessage,
-} from "../../../shared/schemas/order.ts";
+import { PAYMENT_METHODS, placeOrderSchema } from "../../../shared/schemas/order.ts";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -21,6 +17,21 @@ import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
 import { cartGrams, gramsOf } from "./line-details.ts";
 import { orderHref, placeOrder } from "./place-order.ts";
+import type { ShippingReport } from "./shipping-methods.tsx";
+
+const ASKING: ShippingReport = {
+  status: "asking",
+  refusal: null,
+  method: null,
+  day: null,
+  feeCents: null,
+};
+
+// The quote and the method picker (issue 23) run only in the browser, after the cart is read:
+// a chunk of their own keeps them out of the first visit's scripts.
+const ShippingChoice = lazy(() =>
+  import("./shipping-methods.tsx").then((module) => ({ default: module.ShippingChoice })),
+);
 
 /** The checkout fields of the one order schema; lines, coupon and language come from the cart. */
 export const checkoutFormSchema = placeOrderSchema.pick({
@@ -47,9 +58,11 @@ type Props = {
   /** The coupon to send, only when it beats the standing discount (it changes nothing otherwise). */
   coupon: string | null;
   onPlaced: () => void;
+  /** The chosen shipping method's fee in cents (null until a quote offers one): the summary's. */
+  onShippingFee?: (cents: number | null) => void;
 };
 
-export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
+export function CheckoutForm({ lines, lang, coupon, onPlaced, onShippingFee }: Props) {
   const { t } = useTranslation("checkout");
   const errorText = useMessageText();
   const navigate = useNavigate();
@@ -119,13 +132,36 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
 
   const country = watch("country") ?? "";
   const grams = cartGrams(lines);
-  const shipping = checkShipping(country, grams);
-  const shippingText = shipping.ok
-    ? t(shipping.domestic ? "shipping.domestic" : "shipping.international")
-    : shippingProblemMessage(shipping, country, lang);
+  const orderLines = useMemo(
+    () =>
+      lines.map((line) => ({
+        productId: Number(line.productId),
+        grams: gramsOf(line),
+        qty: line.qty,
+      })),
+    [lines],
+  );
+  // Issue 23: the server prices shipping from the owner's zones; asked again (debounced, the
+  // stale request cancelled) whenever the country or the cart changes.
+  const quoteBody = useMemo(
+    () => (country && orderLines.length > 0 ? { country, lines: orderLines } : null),
+    [country, orderLines],
+  );
+  const [shipping, setShipping] = useState<ShippingReport>(ASKING);
+  const [retryKey, setRetryKey] = useState(0);
+  const { refusal, method, feeCents } = shipping;
+  const canShip = shipping.status === "ready" && method !== null;
+  useEffect(() => onShippingFee?.(feeCents), [feeCents, onShippingFee]);
+  const shippingText =
+    refusal ??
+    (shipping.status === "ready"
+      ? t(country === DOMESTIC_COUNTRY ? "shipping.domestic" : "shipping.international")
+      : shipping.status === "failed"
+        ? ""
+        : t("shipping.loading"));
 
   async function submit(values: FormOutput) {
-    if (inFlight.current || !shipping.ok || lines.length === 0) return;
+    if (inFlight.current || !canShip || !method || lines.length === 0) return;
     inFlight.current = true;
     setSubmitting(true);
     setFormErrors([]);
@@ -135,11 +171,9 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
         ...values,
         lang,
         coupon,
-        lines: lines.map((line) => ({
-          productId: Number(line.productId),
-          grams: gramsOf(line),
-          qty: line.qty,
-        })),
+        lines: orderLines,
+        shipping_method: method,
+        delivery_date: shipping.day,
       },
       idempotencyKey.current,
       token.current,
@@ -164,6 +198,8 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
     // A code that expired or ran out since the cart: drop it so the summary shows the real
     // total and the next attempt goes without it.
     if (result.errors.coupon) setAppliedCoupon(null);
+    // A method or day the server no longer offers (zones or the cut-off moved): ask again.
+    if (result.errors.shipping_method || result.errors.delivery_date) setRetryKey((n) => n + 1);
     const others: string[] = [];
     // The server's rule refusals come in both languages; other messages are translated by id.
     const inLanguage = (message: string) =>
@@ -295,7 +331,7 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
             className="field"
             autoComplete="country"
             {...register("country")}
-            aria-invalid={countryField.message || !shipping.ok ? true : undefined}
+            aria-invalid={countryField.message || refusal ? true : undefined}
             aria-describedby={`${shippingId}${countryField.message ? ` ${countryField.errorId}` : ""}`}
           >
             {countryOptions.map((c) => (
@@ -307,7 +343,7 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
           <div id={shippingId} role="status" aria-live="polite" className="mt-1 text-sm">
             <p
               data-testid="shipping-message"
-              className={shipping.ok ? "text-muted" : "font-bold text-red-700"}
+              className={refusal ? "font-bold text-red-700" : "text-muted"}
             >
               {shippingText}
             </p>
@@ -325,6 +361,20 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
         {textArea("address", t("fields.address"), "street-address")}
         {textArea("notes", t("fields.notes"))}
       </fieldset>
+
+      <section aria-labelledby={`${formId}-shipping-title`} className="space-y-2">
+        <h2 id={`${formId}-shipping-title`} className="mb-2 text-xl font-bold text-brown">
+          {t("sections.shipping")}
+        </h2>
+        <Suspense fallback={null}>
+          <ShippingChoice
+            question={quoteBody}
+            lang={lang}
+            retryKey={retryKey}
+            onChange={setShipping}
+          />
+        </Suspense>
+      </section>
 
       <fieldset className="space-y-2">
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.payment")}</legend>
@@ -359,7 +409,7 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced }: Props) {
       <button
         type="submit"
         className="btn btn-primary w-full text-lg"
-        disabled={submitting || !shipping.ok || lines.length === 0}
+        disabled={submitting || !canShip || lines.length === 0}
       >
         {submitting ? t("submitting") : t("submit")}
       </button>

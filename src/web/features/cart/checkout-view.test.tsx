@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../../shared/domain/cart.ts";
+import type { ShippingQuote, ShippingQuoteRequest } from "../../../shared/schemas/shipping.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import { resetCartStoreForTests } from "./cart-store.ts";
 import { CheckoutView } from "./checkout-view.tsx";
@@ -44,76 +45,208 @@ function fillDetails() {
 
 const submitButton = () => screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement;
 
-describe("checkout shipping rules", () => {
-  it("starts on Syria, domestic, with every country in the list", async () => {
+const DAYS = ["2026-11-26", "2026-11-28"];
+/** What the server's zones answer (issue 23), by country; the cart's weight decides the caps. */
+function quoteFor({ country, lines }: ShippingQuoteRequest): ShippingQuote {
+  const grams = lines.reduce((sum, line) => sum + line.grams * line.qty, 0);
+  const refused = (name: string, nameAr: string): ShippingQuote => ({
+    ok: false,
+    reason: "no_shipping",
+    message: `Sorry, we do not ship to ${name}.`,
+    message_ar: `عذراً، لا نشحن إلى ${nameAr}.`,
+  });
+  if (country === "PT") return refused("Portugal", "البرتغال");
+  if (country === "EG") return refused("Egypt", "مصر");
+  if (country === "ES") return refused("Spain", "إسبانيا");
+  if (country === "FR" && grams > 1000)
+    return {
+      ok: false,
+      reason: "weight_limit",
+      message: "Orders shipped to France may weigh at most 1 kg. Please reduce your cart.",
+      message_ar: "الحد الأقصى لوزن الطلب المشحون إلى فرنسا هو 1 كغ. يرجى تقليل الكمية.",
+      max_grams: 1000,
+    };
+  if (country === "SY")
+    return {
+      ok: true,
+      methods: [
+        {
+          id: "delivery:1",
+          kind: "delivery",
+          name: "Home delivery",
+          name_ar: "توصيل إلى المنزل",
+          fee: 15,
+          days: DAYS,
+        },
+        { id: "pickup:0", kind: "pickup", name: "Main shop", name_ar: "المحل الرئيسي", fee: 0 },
+      ],
+    };
+  const gulf = country === "QA" || country === "AE";
+  const fee = gulf ? (grams <= 1000 ? 25 : 40) : 15;
+  return {
+    ok: true,
+    methods: [
+      {
+        id: gulf ? "delivery:5" : "delivery:4",
+        kind: "delivery",
+        name: gulf ? "Gulf" : "Rest of the world",
+        name_ar: gulf ? "الخليج" : "باقي دول العالم",
+        fee,
+      },
+    ],
+  };
+}
+
+type Call = { url: string; headers: Record<string, string>; body: Record<string, unknown> };
+
+/**
+ * The API as checkout sees it: quotes from `quoteFor`, everything else from `other` (the
+ * order). Returns every call, and the order calls apart.
+ */
+function stubApi(
+  other: (url: string, init: RequestInit) => Response | Promise<Response> = () =>
+    Response.json({}, { status: 500 }),
+) {
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    const body = init.body ? JSON.parse(String(init.body)) : {};
+    calls.push({ url, headers: init.headers as Record<string, string>, body });
+    if (url === "/api/shipping/quote") return Response.json({ data: quoteFor(body) });
+    return other(url, init);
+  });
+  return {
+    calls,
+    quotes: () => calls.filter((c) => c.url === "/api/shipping/quote"),
+    orders: () => calls.filter((c) => c.url === "/api/orders"),
+  };
+}
+
+/** Waits for the quote's methods and the order button they enable. */
+async function quoted() {
+  await screen.findAllByTestId("shipping-method");
+  const submit = () => document.querySelector<HTMLButtonElement>('button[type="submit"]');
+  await waitFor(() => expect(submit()?.disabled).toBe(false));
+}
+
+describe("checkout shipping: quoted by the server as the country and cart change", () => {
+  it("starts on Syria, quotes delivery with its days and a free pickup, every country listed", async () => {
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    const api = stubApi();
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
     const select = (await screen.findByLabelText("Country")) as HTMLSelectElement;
     expect(select.value).toBe("SY");
     expect(select.options[0]?.textContent).toBe("Syria");
     expect(select.options.length).toBe(249);
-    expect(screen.getByTestId("shipping-message").textContent).toBe("Delivery within Syria.");
-  });
-
-  it("refuses a no-shipping country and Portugal, and disables the order button", async () => {
-    seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
-    renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
-    await chooseCountry("PT");
     expect(screen.getByTestId("shipping-message").textContent).toBe(
-      "Sorry, we do not ship to Portugal.",
+      "Finding the shipping options for your country…",
     );
     expect(submitButton().disabled).toBe(true);
-    await chooseCountry("EG");
-    expect(screen.getByTestId("shipping-message").textContent).toBe(
-      "Sorry, we do not ship to Egypt.",
+    await quoted();
+    expect(screen.getByTestId("shipping-message").textContent).toBe("Delivery within Syria.");
+    expect(api.quotes()).toHaveLength(1);
+    expect(api.quotes()[0]?.body).toEqual({
+      country: "SY",
+      lines: [{ productId: 1, grams: 500, qty: 1 }],
+    });
+    // The cheapest delivery is chosen, on the earliest day offered.
+    expect((screen.getByRole("radio", { name: /Home delivery/ }) as HTMLInputElement).checked).toBe(
+      true,
     );
-    await chooseCountry("CA");
-    expect(screen.getByTestId("shipping-message").textContent).toBe(
-      "International shipping by courier.",
+    expect(
+      ((await screen.findByRole("radio", { name: /^Thu,? 26 Nov$/ })) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(screen.getByTestId("summary-delivery").textContent).toBe("$15.00");
+    expect(submitButton().disabled).toBe(false);
+
+    // A free pickup: the summary follows, and no delivery day is asked.
+    fireEvent.click(screen.getByRole("radio", { name: /Main shop/ }));
+    expect(screen.getByTestId("summary-delivery").textContent).toBe("$0.00");
+    expect(screen.getByTestId("summary-total").textContent).toBe("$20.00");
+    expect(screen.queryByTestId("delivery-days")).toBeNull();
+  });
+
+  it("shows the server's refusal, disables the order button, and asks only for the last country", async () => {
+    seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    const api = stubApi();
+    renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    await quoted();
+    await chooseCountry("PT");
+    await waitFor(() =>
+      expect(screen.getByTestId("shipping-message").textContent).toBe(
+        "Sorry, we do not ship to Portugal.",
+      ),
     );
+    expect(screen.getByLabelText("Country").getAttribute("aria-invalid")).toBe("true");
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.queryAllByTestId("shipping-method")).toHaveLength(0);
+
+    // Quick changes ask once, for the country the shopper stopped on.
+    const before = api.quotes().length;
+    const select = screen.getByLabelText("Country");
+    fireEvent.change(select, { target: { value: "EG" } });
+    fireEvent.change(select, { target: { value: "CA" } });
+    await waitFor(() =>
+      expect(screen.getByTestId("shipping-message").textContent).toBe(
+        "International shipping by courier.",
+      ),
+    );
+    expect(
+      api
+        .quotes()
+        .slice(before)
+        .map((q) => q.body.country),
+    ).toEqual(["CA"]);
     expect(submitButton().disabled).toBe(false);
   });
 
-  it("checks the cart weight against the 1 kg and 3 kg limits as the cart changes", async () => {
+  it("follows the cart weight: a capped country links back to the cart, a Gulf rate by weight", async () => {
     // 2 x 500 g + one line without a weight (counted as 1 kg) = 2 kg
     seed([
       { ...line, productId: "1", qty: 2, grams: 500 },
       { ...line, productId: "2", qty: 1 },
     ]);
+    stubApi();
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    await quoted();
     await chooseCountry("FR");
-    expect(screen.getByTestId("shipping-message").textContent).toBe(
-      "Orders shipped to France may weigh at most 1 kg. Please reduce your cart.",
+    await waitFor(() =>
+      expect(screen.getByTestId("shipping-message").textContent).toBe(
+        "Orders shipped to France may weigh at most 1 kg. Please reduce your cart.",
+      ),
+    );
+    expect(screen.getByRole("link", { name: "Change your cart" }).getAttribute("href")).toBe(
+      "/cart",
     );
     expect(submitButton().disabled).toBe(true);
-    await chooseCountry("DE");
-    expect(screen.getByTestId("shipping-message").textContent).toBe(
-      "International shipping by courier.",
-    );
+    await chooseCountry("QA");
+    await waitFor(() => expect(screen.getByTestId("summary-delivery").textContent).toBe("$40.00"));
     expect(screen.getByText("Cart weight: 2 kg")).toBeTruthy();
   });
 
   it("speaks Arabic in Arabic", async () => {
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    stubApi();
     renderScreen(<CheckoutView pricing={pricing} />, { lang: "ar", path: "/checkout" });
     const select = (await screen.findByLabelText("الدولة")) as HTMLSelectElement;
     expect(select.options[0]?.textContent).toBe("سوريا");
     fireEvent.change(select, { target: { value: "ES" } });
-    expect(screen.getByTestId("shipping-message").textContent).toBe("عذراً، لا نشحن إلى إسبانيا.");
+    await waitFor(() =>
+      expect(screen.getByTestId("shipping-message").textContent).toBe("عذراً، لا نشحن إلى إسبانيا."),
+    );
   });
 });
 
 describe("placing the order", () => {
   it("shows the schema's messages next to the fields and sends nothing", async () => {
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const api = stubApi();
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    await quoted();
     fireEvent.click(await screen.findByRole("button", { name: "Place order" }));
     expect(await screen.findByText("Name is required")).toBeTruthy();
     expect(screen.getByText("Please enter your phone number.")).toBeTruthy();
     expect(screen.getByText("Please enter your city.")).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.orders()).toHaveLength(0);
   });
 
   it("posts the lines with one idempotency key, clears the cart only on 201 and opens the confirmation", async () => {
@@ -122,20 +255,15 @@ describe("placing the order", () => {
       { ...line, productId: "8", qty: 1, default_grams: 250 },
     ]);
     setAppliedCoupon({ code: "SWEET30", percent: 30 });
-    const calls: Array<{ headers: Record<string, string>; body: Record<string, unknown> }> = [];
     let attempt = 0;
-    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
-      calls.push({
-        headers: init.headers as Record<string, string>,
-        body: JSON.parse(String(init.body)),
-      });
+    const api = stubApi(() => {
       attempt += 1;
       // The first answer is lost on the way back: the shopper retries.
       if (attempt === 1) throw new TypeError("Failed to fetch");
       return Response.json({ data: order }, { status: 201 });
     });
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
-    await screen.findByLabelText("Full name");
+    await quoted();
     fillDetails();
     fireEvent.click(screen.getByLabelText(/Bank transfer/));
     fireEvent.click(submitButton());
@@ -148,6 +276,7 @@ describe("placing the order", () => {
     expect((await screen.findByTestId("location")).textContent).toBe(
       "/order/ORD-000123?key=secret-key",
     );
+    const calls = api.orders();
     expect(calls).toHaveLength(2);
     expect(calls[0]?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(calls[1]?.headers["idempotency-key"]).toBe(calls[0]?.headers["idempotency-key"]);
@@ -166,6 +295,9 @@ describe("placing the order", () => {
         { productId: 7, grams: 500, qty: 2 },
         { productId: 8, grams: 250, qty: 1 },
       ],
+      // Issue 23: the quoted method and, for a domestic delivery, the day.
+      shipping_method: "delivery:1",
+      delivery_date: "2026-11-26",
     });
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
@@ -173,7 +305,7 @@ describe("placing the order", () => {
   it("shows the server's refusals next to their fields and keeps the cart", async () => {
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
     const keys: string[] = [];
-    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+    stubApi((_url: string, init: RequestInit) => {
       keys.push((init.headers as Record<string, string>)["idempotency-key"] ?? "");
       return Response.json(
         {
@@ -187,7 +319,7 @@ describe("placing the order", () => {
       );
     });
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
-    await screen.findByLabelText("Full name");
+    await quoted();
     fillDetails();
     fireEvent.click(submitButton());
     const phone = screen.getByLabelText("Phone");
@@ -204,7 +336,7 @@ describe("placing the order", () => {
 
   it("shows the server's shipping refusal in Arabic next to the country", async () => {
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
-    vi.stubGlobal("fetch", async () =>
+    stubApi(() =>
       Response.json(
         {
           message: "Sorry, we do not ship to Syria.",
@@ -216,6 +348,7 @@ describe("placing the order", () => {
       ),
     );
     renderScreen(<CheckoutView pricing={pricing} />, { lang: "ar", path: "/checkout" });
+    await quoted();
     fireEvent.input(await screen.findByLabelText("الاسم الكامل"), {
       target: { value: "رنا" },
     });
@@ -242,9 +375,7 @@ describe("placing the order", () => {
     };
     localStorage.setItem("customer_token", "token-5");
     localStorage.setItem("customer_user", JSON.stringify(user));
-    const auth: Array<string | undefined> = [];
-    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-      auth.push((init.headers as Record<string, string>).authorization);
+    const api = stubApi((url: string) => {
       if (url === "/api/account") return Response.json({ data: user });
       return Response.json({ data: order }, { status: 201 });
     });
@@ -257,41 +388,51 @@ describe("placing the order", () => {
     expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("QA");
     fireEvent.input(screen.getByLabelText("City"), { target: { value: "Doha" } });
     fireEvent.input(screen.getByLabelText("Address"), { target: { value: "Street 2" } });
+    // Qatar's quote: the summary charges its rate, and the order names that method.
+    await waitFor(() => expect(screen.getByTestId("summary-delivery").textContent).toBe("$25.00"));
     fireEvent.click(submitButton());
     expect((await screen.findByTestId("location")).textContent).toBe(
       "/order/ORD-000123?key=secret-key",
     );
-    expect(auth).toEqual(["Bearer token-5", "Bearer token-5"]);
+    const others = api.calls.filter((c) => c.url !== "/api/shipping/quote");
+    expect(others.map((c) => c.headers.authorization)).toEqual([
+      "Bearer token-5",
+      "Bearer token-5",
+    ]);
+    expect(api.orders()[0]?.body).toMatchObject({
+      country: "QA",
+      shipping_method: "delivery:5",
+      delivery_date: null,
+    });
   });
 
   it("makes one request on a double click", async () => {
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
     let release: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(
+    const api = stubApi(
       () =>
         new Promise<Response>((resolve) => {
           release = resolve;
         }),
     );
-    vi.stubGlobal("fetch", fetchMock);
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
-    await screen.findByLabelText("Full name");
+    await quoted();
     fillDetails();
     fireEvent.click(submitButton());
     fireEvent.click(submitButton());
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(api.orders()).toHaveLength(1));
     expect(
       (screen.getByRole("button", { name: "Placing your order…" }) as HTMLButtonElement).disabled,
     ).toBe(true);
     release(Response.json({ data: order }, { status: 201 }));
     expect(await screen.findByTestId("location")).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.orders()).toHaveLength(1);
   });
 
   it("drops a coupon the server no longer accepts and shows why", async () => {
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
     setAppliedCoupon({ code: "FEAST30", percent: 30 });
-    vi.stubGlobal("fetch", async () =>
+    stubApi(() =>
       Response.json(
         {
           message: "This code has expired.",
@@ -303,6 +444,7 @@ describe("placing the order", () => {
     );
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
     expect(await screen.findByText("Discount (30%, code FEAST30)")).toBeTruthy();
+    await quoted();
     fillDetails();
     fireEvent.click(submitButton());
     expect((await screen.findByRole("alert")).textContent).toMatch(/This code has expired\./);

@@ -19,7 +19,13 @@ export function CheckoutView({ pricing }: { pricing: CartPricing }) {
   const cart = useCart();
   const coupon = useAppliedCoupon();
   const [placed, setPlaced] = useState(false);
-  const totals = cartSummaryTotals(cart.subtotalCents, pricing, coupon);
+  // The chosen shipping method's fee once the quote answers; SPEC's domestic fee until then.
+  const [shippingFee, setShippingFee] = useState<number | null>(null);
+  const totals = cartSummaryTotals(
+    cart.subtotalCents,
+    shippingFee === null ? pricing : { ...pricing, deliveryFeeCents: shippingFee },
+    coupon,
+  );
   const couponToSend = totals.discountSource === "coupon" && coupon ? coupon.code : null;
 
   let body: React.ReactNode;
@@ -51,6 +57,7 @@ export function CheckoutView({ pricing }: { pricing: CartPricing }) {
           lines={cart.lines}
           lang={lang}
           coupon={couponToSend}
+          onShippingFee={setShippingFee}
           onPlaced={() => {
             setPlaced(true);
             cart.clear();
