@@ -173,6 +173,12 @@ for (const lang of ["en", "ar"] as const) {
 
     for (const status of ["confirmed", "preparing", "shipped", "completed"] as const) {
       await page.getByTestId(`to-${status}`).click();
+      // Issue 23: "mark shipped" asks for the carrier and tracking number, both optional.
+      if (status === "shipped")
+        await page
+          .getByTestId("ship-dialog")
+          .getByRole("button", { name: tr.orders.moveTo.shipped, exact: true })
+          .click();
       await expect(page.getByTestId("order-status").first()).toHaveAttribute("data-status", status);
       await shopper.goto(`/orders?group=${GROUP[status]}`);
       const card = shopper.getByTestId("order-card").filter({ hasText: mine.number });

@@ -4,9 +4,10 @@ import { countryName } from "../../../shared/domain/countries.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
-import type { OrderDto } from "../../../shared/schemas/order.ts";
+import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
+import { formatDeliveryDay } from "../../lib/delivery-day.ts";
 import { paths } from "../../lib/paths.ts";
 import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
@@ -101,6 +102,8 @@ function OrderDetails({ order }: { order: OrderDto }) {
         </dd>
       </dl>
 
+      {order.shipping ? <ShippingDetails shipping={order.shipping} /> : null}
+
       {link ? (
         <div className="mt-6 rounded-xl border border-pistachio bg-white p-4">
           <a
@@ -189,5 +192,72 @@ function OrderDetails({ order }: { order: OrderDto }) {
         {t("order.continueShopping")}
       </Link>
     </article>
+  );
+}
+
+/** How the order travels (issue 23): method, zone, fee, day, and once shipped the tracking link. */
+function ShippingDetails({ shipping }: { shipping: OrderShipping }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const zone = shipping.zone ? pickText(lang, shipping.zone, shipping.zone_ar) : "";
+  const carrier = shipping.carrier ? pickText(lang, shipping.carrier, shipping.carrier_ar) : "";
+  const tracking = isWebLink(shipping.tracking_url) ? shipping.tracking_url : null;
+  return (
+    <section
+      aria-labelledby="order-shipping-title"
+      className="mt-6 rounded-xl border border-line bg-white p-4"
+      data-testid="order-shipping"
+    >
+      <h2 id="order-shipping-title" className="font-bold text-brown">
+        {t("order.shipping")}
+      </h2>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-bold">{t("order.shippingMethod")}</dt>
+        <dd data-testid="shipping-name">{pickText(lang, shipping.name, shipping.name_ar)}</dd>
+        {zone && shipping.kind === "delivery" ? (
+          <>
+            <dt className="font-bold">{t("order.zone")}</dt>
+            <dd data-testid="shipping-zone">{zone}</dd>
+          </>
+        ) : null}
+        <dt className="font-bold">{t("order.shippingFee")}</dt>
+        <dd data-testid="shipping-fee">{money(shipping.fee, lang)}</dd>
+        {shipping.delivery_date ? (
+          <>
+            <dt className="font-bold">{t("order.deliveryDay")}</dt>
+            <dd data-testid="delivery-day">
+              <time dateTime={shipping.delivery_date}>
+                {formatDeliveryDay(shipping.delivery_date, lang)}
+              </time>
+            </dd>
+          </>
+        ) : null}
+        {carrier ? (
+          <>
+            <dt className="font-bold">{t("order.carrier")}</dt>
+            <dd data-testid="shipping-carrier">{carrier}</dd>
+          </>
+        ) : null}
+        {shipping.tracking_number ? (
+          <>
+            <dt className="font-bold">{t("order.trackingNumber")}</dt>
+            <dd dir="ltr" className="text-start" data-testid="tracking-number">
+              {shipping.tracking_number}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {tracking ? (
+        <a
+          href={tracking}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-primary mt-3"
+          data-testid="tracking-link"
+        >
+          {t("order.track")}
+        </a>
+      ) : null}
+    </section>
   );
 }

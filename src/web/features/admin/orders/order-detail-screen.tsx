@@ -4,17 +4,20 @@ import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
+import type { OrderShipping } from "../../../../shared/schemas/order.ts";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Price } from "../../../components/ui/price.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
-import { useLang } from "../../../lib/bilingual.ts";
+import { pickText, useLang } from "../../../lib/bilingual.ts";
+import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { messagingLink } from "../../../lib/messaging.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
+import { ShipOrderDialog } from "./ship-order-dialog.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** One order on the desk: contact links, lines, totals, timeline, notes, next states. */
@@ -51,6 +54,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   const toast = useToasts();
   const change = useChangeOrderStatus(order.id);
   const [canceling, setCanceling] = useState(false);
+  const [shipping, setShipping] = useState(false);
 
   const move = (status: OrderStatus) =>
     change.mutateAsync(status).then(
@@ -98,7 +102,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
               type="button"
               className="btn btn-primary"
               disabled={change.isPending}
-              onClick={() => void move(status)}
+              onClick={() => (status === "shipped" ? setShipping(true) : void move(status))}
               data-testid={`to-${status}`}
             >
               {t(`moveTo.${status}`)}
@@ -145,9 +149,16 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           </dl>
         </section>
       </div>
+      {order.shipping ? <Shipping shipping={order.shipping} /> : null}
       <Lines order={order} />
       <Timeline entries={order.timeline} />
       <NoteForm id={order.id} />
+      <ShipOrderDialog
+        orderId={order.id}
+        orderNumber={order.number}
+        open={shipping}
+        onOpenChange={setShipping}
+      />
       <ConfirmDialog
         open={canceling}
         onOpenChange={setCanceling}
@@ -203,6 +214,75 @@ function Customer({ order }: { order: AdminOrderDetail }) {
           <p className="whitespace-pre-line">{order.notes}</p>
         </>
       ) : null}
+    </section>
+  );
+}
+
+/** How the order travels: method, zone, fee, day, and once shipped its carrier and tracking. */
+function Shipping({ shipping }: { shipping: OrderShipping }) {
+  const { t } = useTranslation("admin-orders");
+  const lang = useLang();
+  const tracking =
+    shipping.tracking_url && /^https:\/\//i.test(shipping.tracking_url)
+      ? shipping.tracking_url
+      : null;
+  return (
+    <section className="rounded-lg border border-line bg-white p-4" data-testid="order-shipping">
+      <h2 className="mb-2 font-bold">{t("shipping.title")}</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt>{t("shipping.method")}</dt>
+        <dd>
+          {pickText(lang, shipping.name, shipping.name_ar)}{" "}
+          <span className="text-sm text-muted">({t(`shipping.kind.${shipping.kind}`)})</span>
+        </dd>
+        {shipping.zone ? (
+          <>
+            <dt>{t("shipping.zone")}</dt>
+            <dd>{pickText(lang, shipping.zone, shipping.zone_ar)}</dd>
+          </>
+        ) : null}
+        <dt>{t("shipping.fee")}</dt>
+        <dd>
+          <Price amount={shipping.fee} lang={lang} />
+        </dd>
+        {shipping.delivery_date ? (
+          <>
+            <dt>{t("shipping.day")}</dt>
+            <dd data-testid="delivery-day">
+              <time dateTime={shipping.delivery_date}>
+                {formatDeliveryDay(shipping.delivery_date, lang)}
+              </time>
+            </dd>
+          </>
+        ) : null}
+        {shipping.carrier ? (
+          <>
+            <dt>{t("shipping.carrier")}</dt>
+            <dd>{pickText(lang, shipping.carrier, shipping.carrier_ar)}</dd>
+          </>
+        ) : null}
+        {shipping.tracking_number ? (
+          <>
+            <dt>{t("shipping.trackingNumber")}</dt>
+            <dd>
+              {tracking ? (
+                <a
+                  className="underline"
+                  href={tracking}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  dir="ltr"
+                  data-testid="tracking-link"
+                >
+                  {shipping.tracking_number}
+                </a>
+              ) : (
+                <bdi dir="ltr">{shipping.tracking_number}</bdi>
+              )}
+            </dd>
+          </>
+        ) : null}
+      </dl>
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
+import { pickText } from "../../../lib/bilingual.ts";
+import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { useOrdersByIds } from "./api/get-order.ts";
 
 /**
@@ -80,6 +82,31 @@ function Slip({ order }: { order: AdminOrderDetail }) {
           {order.address}, {order.city}, <bdi dir="ltr">{order.country}</bdi>
         </p>
         {order.notes ? <p className="mt-1 whitespace-pre-line">{order.notes}</p> : null}
+        {order.shipping ? (
+          <p className="mt-1" data-testid="slip-shipping">
+            <span className="font-semibold">{t("shipping.title")}:</span>{" "}
+            {pickText(order.lang, order.shipping.name, order.shipping.name_ar)}
+            {order.shipping.zone
+              ? ` (${pickText(order.lang, order.shipping.zone, order.shipping.zone_ar)})`
+              : ""}
+            {order.shipping.delivery_date ? (
+              <>
+                {" · "}
+                {t("shipping.day")}:{" "}
+                <time dateTime={order.shipping.delivery_date}>
+                  {formatDeliveryDay(order.shipping.delivery_date, order.lang)}
+                </time>
+              </>
+            ) : null}
+            {order.shipping.tracking_number ? (
+              <>
+                {" · "}
+                {t("shipping.trackingNumber")}:{" "}
+                <bdi dir="ltr">{order.shipping.tracking_number}</bdi>
+              </>
+            ) : null}
+          </p>
+        ) : null}
       </section>
       <table className="mb-4 w-full border-collapse">
         <thead>

@@ -6,14 +6,21 @@ import { orderKeys } from "./list-orders.ts";
 
 export const STATUS_CHANGE_FAILED = "The status could not be changed.";
 
+/** A move to `shipped` may name the carrier (its id) and the parcel's tracking number. */
+export type StatusChange = {
+  status: OrderStatus;
+  carrier?: number | null;
+  tracking_number?: string | null;
+};
+
 /** `PATCH /api/admin/orders/:id` along DECISIONS' machine (a cancel returns the stock). */
 export function useChangeOrderStatus(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (status: OrderStatus) =>
+    mutationFn: (change: OrderStatus | StatusChange) =>
       adminApi.patch<{ data: AdminOrderDetail }>(
         `/api/admin/orders/${id}`,
-        { status },
+        typeof change === "string" ? { status: change } : change,
         { fallback: STATUS_CHANGE_FAILED },
       ),
     onSuccess: (body) => {
