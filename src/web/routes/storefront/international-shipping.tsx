@@ -1,7 +1,7 @@
-import { shippingTable } from "../../../shared/domain/shipping-table.ts";
+import type { PublicShipping } from "../../../shared/schemas/shipping.ts";
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { PolicySections } from "../../features/content/policy-sections.tsx";
-import { ShippingTable } from "../../features/content/shipping-table.tsx";
+import { ShippingZones } from "../../features/content/shipping-zones.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -9,8 +9,13 @@ import type { Route } from "./+types/international-shipping";
 
 export const handle = { i18n: ["shipping"] as const };
 
+/** The zones come from the rows checkout quotes from (`GET /api/shipping`'s very body). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { sections: await context.services.content.policy("shipping") };
+  const [sections, shipping] = await Promise.all([
+    context.services.content.policy("shipping"),
+    context.services.shipping.publicJson(),
+  ]);
+  return { sections, shipping: (JSON.parse(shipping) as { data: PublicShipping }).data };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -22,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** Intro, numbered points (stored content) and the limits table (checkout's rules). */
+/** Intro, numbered points (stored content), then the owner's zones, rates and refusals. */
 export default function ShippingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("shipping");
   return (
@@ -35,7 +40,7 @@ export default function ShippingPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-10">
           <PolicySections sections={loaderData.sections} numbered />
         </div>
-        <ShippingTable table={shippingTable()} />
+        <ShippingZones shipping={loaderData.shipping} />
       </div>
     </>
   );
