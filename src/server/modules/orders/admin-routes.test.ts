@@ -73,6 +73,11 @@ describe("admin orders API", () => {
       lang: "en",
       is_new: true,
       created_at: expect.any(String),
+      // Issue 23: no method sent, so the cheapest delivery of Syria's zone.
+      shipping_kind: "delivery",
+      shipping_name: "Home delivery",
+      shipping_zone: "Syria",
+      delivery_date: null,
     });
     expect(data[1].number).toBe(first.number);
     expect(meta).toMatchObject({ page: 1, per_page: 10, total: 2, last_page: 1 });
