@@ -41,6 +41,7 @@ const LOCATION_KEYS = [
   "landline",
   "lat",
   "lng",
+  "pickup",
 ] as const;
 const TOP_KEYS = Object.keys(settingsInputSchema.shape);
 
@@ -199,6 +200,8 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
 
       <Locations form={form} />
 
+      <DeliveryDays form={form} />
+
       <Section title={t("map.title")}>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
@@ -331,6 +334,7 @@ const emptyLocation = {
   landline: "",
   lat: "",
   lng: "",
+  pickup: false,
 };
 
 /** The contact page's locations: bilingual title, address and hours, contacts, coordinates. */
@@ -405,6 +409,13 @@ function Locations({ form }: { form: Form }) {
               {...form.register(`locations.${i}.lng`)}
             />
           </div>
+          <Field
+            as="checkbox"
+            label={t("locations.pickup")}
+            hint={t("locations.pickupHint")}
+            error={err(`locations.${i}.pickup`)}
+            {...form.register(`locations.${i}.pickup`)}
+          />
           <button
             type="button"
             className="btn btn-outline self-end"
@@ -429,6 +440,65 @@ function Locations({ form }: { form: Form }) {
           {t("locations.add")}
         </button>
       ) : null}
+    </Section>
+  );
+}
+
+/** Sunday first, as `delivery_closed_weekdays` numbers them (0 = Sunday). */
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** Issue 23: the days domestic delivery is offered on, and the hour after which it starts tomorrow. */
+function DeliveryDays({ form }: { form: Form }) {
+  const { t } = useTranslation("admin-settings");
+  const text = useMessageText();
+  // Watched and set (not `useController`: one hook less in the form library every form page loads).
+  const closed = useWatch({ control: form.control, name: "delivery_closed_weekdays" });
+  const days = (Array.isArray(closed) ? closed : []).map(Number);
+  const listError = get(form.formState.errors, "delivery_closed_weekdays") as
+    | FieldError
+    | undefined;
+  const toggle = (day: number, on: boolean) =>
+    form.setValue(
+      "delivery_closed_weekdays",
+      on
+        ? [...days.filter((d) => d !== day), day].sort((a, b) => a - b)
+        : days.filter((d) => d !== day),
+      { shouldDirty: true },
+    );
+  return (
+    <Section title={t("delivery.title")}>
+      <fieldset className="flex flex-col gap-2" data-testid="closed-weekdays">
+        <legend className="font-semibold">{t("delivery.closed")}</legend>
+        <p className="text-sm text-muted">{t("delivery.closedHint")}</p>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-5 accent-gold-dark"
+                checked={days.includes(day)}
+                onChange={(event) => toggle(day, event.target.checked)}
+              />
+              {t(`delivery.weekdays.${day}`)}
+            </label>
+          ))}
+        </div>
+        {listError?.message ? (
+          <p className="text-sm text-red-700" role="alert">
+            {text(listError.message)}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field
+        className="max-w-xs"
+        label={t("delivery.cutoff")}
+        hint={t("delivery.cutoffHint")}
+        inputMode="numeric"
+        dir="ltr"
+        required
+        error={get(form.formState.errors, "delivery_cutoff_hour")}
+        {...form.register("delivery_cutoff_hour")}
+      />
     </Section>
   );
 }
