@@ -10,6 +10,7 @@ import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-inpu
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
+import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
 import { type OrderListQuery, useOrders } from "./api/list-orders.ts";
@@ -101,6 +102,24 @@ export function OrdersScreen() {
       cell: (o) => <Price amount={o.total} lang={lang} />,
     },
     { key: "payment", header: t("payment"), cell: (o) => t(`payment_method.${o.payment_method}`) },
+    {
+      key: "shipping",
+      header: t("shipping.title"),
+      cell: (o) => (
+        <div data-testid="order-shipping-cell">
+          <p>
+            {o.shipping_kind === "pickup" ? o.shipping_name : (o.shipping_zone ?? o.shipping_name)}
+          </p>
+          {o.delivery_date ? (
+            <p className="text-xs text-muted">
+              <time dateTime={o.delivery_date}>{formatDeliveryDay(o.delivery_date, lang)}</time>
+            </p>
+          ) : (
+            <p className="text-xs text-muted">{t(`shipping.kind.${o.shipping_kind}`)}</p>
+          )}
+        </div>
+      ),
+    },
     { key: "status", header: t("status.label"), cell: (o) => <StatusBadge status={o.status} /> },
   ];
 
