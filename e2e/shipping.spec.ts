@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { countryName } from "../src/shared/domain/countries.ts";
 import { E2E_ADMIN, expect, test, waitForHydration } from "./support.ts";
@@ -107,6 +108,16 @@ async function productFor1500g(request: APIRequestContext) {
   throw new Error("no demo product with an option that makes 1.5 kg");
 }
 
+/** axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
 /** The toast saying `text` (an earlier one may still be on screen). */
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 
@@ -140,6 +151,8 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(tr.shipping.title);
     const zones = page.getByTestId("zones-table");
     await expect(zones).toContainText(REST_OF_WORLD[lang]);
+    await expect(page.getByTestId("carriers-table")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A Gulf zone while Qatar is still in the rest of the world: the server's refusal shows
     // beside the countries.
@@ -162,6 +175,7 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByRole("button", { name: tr.shipping.zones.add, exact: true }).click();
     let dialog = await fillZone();
     await expect(dialog.getByTestId("zone-countries").getByTestId("field-error")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: tr.messages.ui.cancel, exact: true }).click();
     await expect(dialog).toBeHidden();
 
@@ -243,6 +257,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(method).toHaveCount(1);
     await expect(method.getByTestId("shipping-method-fee")).toContainText("40.00");
     await expect(page.getByTestId("summary-delivery")).toContainText("40.00");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: c.submit }).click();
 
     await expect(page).toHaveURL(/\/order\/[A-Za-z0-9-]+\?key=.+/);
