@@ -98,7 +98,9 @@ export const adminOrderListItemSchema = z.object({
   /** Issue 23: how it travels (the desk's day column and the CSV). */
   shipping_kind: z.enum(["delivery", "pickup"]),
   shipping_name: z.string(),
+  shipping_name_ar: z.string(),
   shipping_zone: z.string().nullable(),
+  shipping_zone_ar: z.string().nullable(),
   delivery_date: z.string().nullable(),
 });
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;

@@ -76,7 +76,9 @@ describe("admin orders API", () => {
       // Issue 23: no method sent, so the cheapest delivery of Syria's zone.
       shipping_kind: "delivery",
       shipping_name: "Home delivery",
+      shipping_name_ar: "توصيل إلى العنوان",
       shipping_zone: "Syria",
+      shipping_zone_ar: "سوريا",
       delivery_date: null,
     });
     expect(data[1].number).toBe(first.number);

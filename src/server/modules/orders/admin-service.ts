@@ -90,7 +90,9 @@ const listColumns = {
   seenAt: orderDesk.seenAt,
   shippingKind: orders.shippingKind,
   shippingMethodName: orders.shippingMethodName,
+  shippingMethodNameAr: orders.shippingMethodNameAr,
   shippingZoneName: orders.shippingZoneName,
+  shippingZoneNameAr: orders.shippingZoneNameAr,
   deliveryDate: orders.deliveryDate,
 };
 type ListRow = {
@@ -116,7 +118,9 @@ function toListItem(row: ListRow): AdminOrderListItem {
     created_at: created,
     shipping_kind: row.shippingKind ?? "delivery",
     shipping_name: row.shippingMethodName ?? HOME_DELIVERY.name,
+    shipping_name_ar: row.shippingMethodNameAr ?? HOME_DELIVERY.nameAr,
     shipping_zone: row.shippingZoneName,
+    shipping_zone_ar: row.shippingZoneNameAr,
     delivery_date: row.deliveryDate,
   };
 }

@@ -286,6 +286,7 @@ describe("the orders desk", () => {
       shipping_kind: "delivery",
       shipping_name: "Home delivery",
       shipping_zone: "Syria",
+      shipping_zone_ar: "سوريا",
       delivery_date: placed.shipping.delivery_date,
     });
     const csv = (await send("GET", `/api/admin/orders.csv?q=${placed.number}`)).body;

@@ -9,7 +9,7 @@ import { ApiError } from "../../lib/api.ts";
 import { renderWithKit } from "../../test/render-with-kit.tsx";
 import { ErrorList } from "./error-list.tsx";
 import { BilingualField, Field } from "./field.tsx";
-import { messageKey } from "./messages.ts";
+import { messageKey, useMessageText } from "./messages.ts";
 import { setServerErrors } from "./server-errors.ts";
 
 afterEach(cleanup);
@@ -36,6 +36,10 @@ function Harness({ banner }: { banner?: string | null }) {
       <button type="submit">Save</button>
     </form>
   );
+}
+
+function Translated({ text }: { text: string }) {
+  return <p>{useMessageText()(text)}</p>;
 }
 
 describe("form kit", () => {
@@ -93,6 +97,32 @@ describe("form kit", () => {
     expect(messageKey("Failed (503)")).toEqual({ key: "spec.FAILED_STATUS", status: "503" });
     expect(messageKey(MESSAGES.EMAIL_PASSWORD_REQUIRED)?.key).toBe("emailPasswordRequired");
     expect(messageKey("Something new")).toBeUndefined();
+  });
+
+  it.each([
+    [
+      "en",
+      "Qatar is already in the zone Rest of the world.",
+      "Qatar is already in the zone Rest of the world.",
+    ],
+    [
+      "ar",
+      "Qatar is already in the zone Rest of the world.",
+      "قطر موجودة بالفعل في منطقة «Rest of the world».",
+    ],
+    [
+      "ar",
+      "Portugal is on the refused list; remove it there first.",
+      "البرتغال في قائمة الدول المرفوضة؛ احذفها من هناك أولاً.",
+    ],
+    [
+      "ar",
+      "Germany is in the zone Europe (1 kg); remove it there first.",
+      "ألمانيا موجودة في منطقة «Europe (1 kg)»؛ احذفها من هناك أولاً.",
+    ],
+  ] as const)("the zones' sentences naming a country, in %s: %s", async (lang, server, shown) => {
+    renderWithKit(<Translated text={server} />, { lang });
+    expect(await screen.findByText(shown)).toBeTruthy();
   });
 
   it("field kinds: select, textarea, checkbox, file", () => {

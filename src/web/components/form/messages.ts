@@ -1,8 +1,14 @@
 import { useCallback } from "react";
 import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
+import { countriesByName, countryName } from "../../../shared/domain/countries.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
 import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
-import { SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
+import {
+  countryInOtherZoneMessage,
+  countryRefusedMessage,
+  countryZonedMessage,
+  SHIPPING_MESSAGES,
+} from "../../../shared/domain/shipping.ts";
 import {
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
@@ -87,6 +93,29 @@ for (const [id, english] of Object.entries(SHIPPING_FALLBACKS))
 for (const [id, english] of Object.entries(KITCHEN_MESSAGES))
   KEY_BY_TEXT[english] ??= `admin-kitchen:errors.${id}`;
 
+/**
+ * Server sentences that name a country and a zone (the shipping zones' 422s), built by the
+ * shared functions: matched by their shape, the country named again in the reader's language
+ * (the zone keeps the owner's name for it, as the server gave it).
+ */
+const NAMED: Array<[pattern: RegExp, key: string]> = [
+  [shape(countryInOtherZoneMessage("\u0001", "\u0002")), "shipping.COUNTRY_IN_OTHER_ZONE"],
+  [shape(countryRefusedMessage("\u0001")), "shipping.COUNTRY_REFUSED"],
+  [shape(countryZonedMessage("\u0001", "\u0002")), "shipping.COUNTRY_ZONED"],
+];
+function shape(sentence: string): RegExp {
+  const escaped = sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(
+    `^${escaped.replace("\u0001", "(?<country>.+?)").replace("\u0002", "(?<zone>.+)")}$`,
+  );
+}
+let codeByEnglishName: Map<string, string> | undefined;
+function countryIn(lang: "en" | "ar", englishName: string): string {
+  codeByEnglishName ??= new Map(countriesByName("en").map((c) => [c.en, c.code]));
+  const code = codeByEnglishName.get(englishName);
+  return code ? countryName(code, lang) : englishName;
+}
+
 /** Messages that carry a detail after SPEC's text ("This field is too long. (120)"). */
 const PREFIXED: Array<[prefix: string, key: string]> = [
   [ORDER_MESSAGES.TOO_LONG, "order.TOO_LONG"],
@@ -94,9 +123,15 @@ const PREFIXED: Array<[prefix: string, key: string]> = [
 const FAILED_STATUS = /^Failed \((\d{3})\)$/;
 
 /** The key for a text, or undefined for a text we do not know (exported for tests). */
-export function messageKey(text: string): { key: string; status?: string } | undefined {
+export function messageKey(
+  text: string,
+): { key: string; status?: string; country?: string; zone?: string } | undefined {
   const exact = KEY_BY_TEXT[text];
   if (exact) return { key: exact };
+  for (const [pattern, key] of NAMED) {
+    const groups = pattern.exec(text)?.groups;
+    if (groups) return { key, country: groups.country, zone: groups.zone };
+  }
   const status = FAILED_STATUS.exec(text)?.[1];
   if (status) return { key: "spec.FAILED_STATUS", status };
   const prefixed = PREFIXED.find(([prefix]) => text.startsWith(prefix));
@@ -107,14 +142,21 @@ export type MessageText = (text: string | undefined | null) => string;
 
 /** `(text) => text in the current language`, for schema and server messages. */
 export function useMessageText(): MessageText {
-  const { t } = useTranslation("messages");
+  const { t, i18n } = useTranslation("messages");
+  const lang = i18n.language;
   return useCallback(
     (text) => {
       if (!text) return "";
       const found = messageKey(text);
+      if (!found) return text;
       // A key not translated yet shows SPEC's English rather than the key itself.
-      return found ? t(found.key, { status: found.status, defaultValue: text }) : text;
+      return t(found.key, {
+        status: found.status,
+        country: found.country && countryIn(lang, found.country),
+        zone: found.zone,
+        defaultValue: text,
+      });
     },
-    [t],
+    [t, lang],
   );
 }

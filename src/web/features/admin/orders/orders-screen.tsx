@@ -9,7 +9,7 @@ import { Price } from "../../../components/ui/price.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
-import { useLang } from "../../../lib/bilingual.ts";
+import { pickText, useLang } from "../../../lib/bilingual.ts";
 import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
@@ -108,7 +108,9 @@ export function OrdersScreen() {
       cell: (o) => (
         <div data-testid="order-shipping-cell">
           <p>
-            {o.shipping_kind === "pickup" ? o.shipping_name : (o.shipping_zone ?? o.shipping_name)}
+            {o.shipping_kind === "pickup" || !o.shipping_zone
+              ? pickText(lang, o.shipping_name, o.shipping_name_ar)
+              : pickText(lang, o.shipping_zone, o.shipping_zone_ar)}
           </p>
           {o.delivery_date ? (
             <p className="text-xs text-muted">

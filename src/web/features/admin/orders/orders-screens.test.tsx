@@ -22,7 +22,9 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   is_new: id === 1,
   shipping_kind: "delivery",
   shipping_name: "Home delivery",
+  shipping_name_ar: "توصيل إلى العنوان",
   shipping_zone: "Syria",
+  shipping_zone_ar: "سوريا",
   delivery_date: null,
 });
 
@@ -72,6 +74,30 @@ describe("orders list", () => {
     expect([...perPage.options].map((o) => o.value)).toEqual(["10", "20", "50"]);
     fireEvent.change(perPage, { target: { value: "50" } });
     await waitFor(() => expect(urls.at(-1)).toContain("per_page=50"));
+  });
+
+  it("names the zone and the method in the admin's language", async () => {
+    reply = () =>
+      json({
+        data: [
+          row(1, "pending"),
+          {
+            ...row(2, "pending"),
+            shipping_kind: "pickup",
+            shipping_name: "Old town shop",
+            shipping_name_ar: "محل المدينة القديمة",
+            shipping_zone: null,
+            shipping_zone_ar: null,
+          },
+        ],
+        meta: { page: 1, per_page: 10, total: 2, last_page: 1 },
+      });
+    renderWithKit(<OrdersScreen />, { lang: "ar" });
+    const cells = await screen.findAllByTestId("order-shipping-cell");
+    expect(cells.map((c) => c.querySelector("p")?.textContent)).toEqual([
+      "سوريا",
+      "محل المدينة القديمة",
+    ]);
   });
 
   it("says SPEC's text when the list fails", async () => {
