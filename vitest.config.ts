@@ -43,11 +43,15 @@ export default defineConfig({
           // setup.ts sets for every file. Mocks are undone per file (vi.unstubAllGlobals).
           isolate: false,
           include: ["src/server/**/*.test.ts"],
-          // Two instances on one PostgreSQL, and dropped connections: part of `npm run test:pg`
-          // only (not skipped there).
+          // Two instances on one PostgreSQL, dropped connections and the real Redis: part of
+          // `npm run test:pg` only (not skipped there).
           exclude: process.env.TEST_DATABASE_URL
             ? []
-            : ["src/server/two-instances.test.ts", "src/server/database-faults.test.ts"],
+            : [
+                "src/server/two-instances.test.ts",
+                "src/server/database-faults.test.ts",
+                "src/server/plugins/rate-limit-store.redis.test.ts",
+              ],
           environment: "node",
           // Cheap argon2 in-process; production's cost is pinned by passwords.test.ts.
           setupFiles: [...setupFiles, "./src/server/test/setup.ts"],
