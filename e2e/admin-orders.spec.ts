@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, test, waitForHydration } from "./support.ts";
+import { E2E_ADMIN, expect, expectDateReadsNaturally, test, waitForHydration } from "./support.ts";
 
 type Lang = "en" | "ar";
 type Status = "confirmed" | "preparing" | "shipped" | "completed";
@@ -213,5 +213,31 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("chart-status")).toBeVisible();
     expect(Number(await page.getByTestId("total_orders").textContent())).toBeGreaterThanOrEqual(2);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  // Issue 29.2: the Arabic list read "25،2026/11/ 6:59 م".
+  test(`${lang}: the orders list's dates read naturally`, async ({ page, baseURL }) => {
+    await useLanguage(page, lang, baseURL!);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAsOwner(page, lang);
+    // The first product in stock (not ownProduct's: its stock is counted by the test above).
+    const list = await page.request.get("/api/products?per_page=48");
+    const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
+    const first = items.find((item) => item.in_stock)!;
+    const product = (
+      (await (await page.request.get(`/api/products/${first.id}`)).json()) as { data: Product }
+    ).data;
+    const order = await placeOrder(page.request, product);
+
+    await page.goto("/admin-orders");
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: T[lang].orders.search }).fill(order.number);
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByTestId("order-link").filter({ hasText: order.number }) });
+    await expect(row).toHaveCount(1);
+    await expectDateReadsNaturally(row.locator("td time"), lang);
   });
 }

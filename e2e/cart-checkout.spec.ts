@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./support.ts";
+import { expect, expectDateReadsNaturally, test, waitForHydration } from "./support.ts";
 
 type Lang = "en" | "ar";
 const texts = (lang: Lang, ns: string) =>
@@ -167,6 +167,55 @@ for (const lang of ["en", "ar"] as const) {
         : "Orders shipped to France may weigh at most 1 kg. Please reduce your cart.",
     );
     await expect(page.getByRole("button", { name: tr.checkout.submit })).toBeDisabled();
+  });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  // Issue 29.2: the Arabic date read "25م 6:25 ،2026/11/", ~1,100 px from its label.
+  test(`${lang}: the confirmation's date reads naturally beside its label, on desktop and phone`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const [product] = await twoProducts(request);
+    const res = await request.post("/api/orders", {
+      headers: { "idempotency-key": `date-e2e-${lang}-${Date.now()}` },
+      data: {
+        name: "Rana Haddad",
+        phone: "+963 944 000 000",
+        country: "SY",
+        city: "Damascus",
+        address: "Example Street 1",
+        payment_method: "cod",
+        lines: [{ productId: product.id, grams: product.weights[0]!.grams, qty: 1 }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const order = ((await res.json()) as { data: { number: string; access_key: string } }).data;
+    await useLanguage(page, lang, baseURL!);
+
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/order/${encodeURIComponent(order.number)}?key=${order.access_key}`);
+      const value = page.getByTestId("order-placed-at");
+      await expect(value).toBeVisible();
+      const label = page.locator("dt", { hasText: t[lang].checkout.order.placedAt });
+      const { whole } = await expectDateReadsNaturally(value, lang);
+      const dt = (await label.boundingBox())!;
+      const [start, end] = [dt.x, dt.x + dt.width];
+      if (width === 1366) {
+        // One row: the value right after its label (the grid's 24 px gap).
+        expect(Math.abs(whole.top - dt.y), "label and date on one row").toBeLessThan(8);
+        const gap = lang === "ar" ? start - whole.right : whole.left - end;
+        expect(gap, "the date beside its label").toBeGreaterThanOrEqual(0);
+        expect(gap, "the date beside its label").toBeLessThan(48);
+      } else {
+        // Stacked on a phone: under its label, from the same edge.
+        expect(whole.top).toBeGreaterThanOrEqual(dt.y + dt.height - 1);
+        const offset = lang === "ar" ? Math.abs(end - whole.right) : Math.abs(whole.left - start);
+        expect(offset, "the date starts where its label starts").toBeLessThan(4);
+      }
+    }
   });
 }
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /** The admin the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
@@ -79,4 +79,67 @@ export async function waitForHydration(page: Page) {
     const root = document.querySelector("header, main");
     return Boolean(root && Object.keys(root).some((key) => key.startsWith("__react")));
   });
+}
+
+type Box = { left: number; right: number; top: number; bottom: number };
+
+/**
+ * Issue 29.2: where the pieces of a formatted date and time lie on screen (the first text in
+ * `locator` holding "25 Nov 2026, 18:25" or "25/11/2026، 6:25 م"), or null when there is no
+ * such text: direction marks between the numbers are not such a text either.
+ */
+export async function dateTimeBoxes(locator: Locator) {
+  return locator.evaluate((root) => {
+    const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const pattern =
+      /(\d{1,2})[/ ](?:\d{2}|[A-Z][a-z]{2})[/ ](\d{4})[,،]? (\d{1,2}:\d{2})(?: ([صم]))?/;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      const match = pattern.exec(text);
+      if (!match) continue;
+      const box = (piece: string | undefined, from: number) => {
+        if (!piece) return null;
+        const start = text.indexOf(piece, from);
+        const range = root.ownerDocument.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + piece.length);
+        const r = range.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      };
+      const at = match.index;
+      const [, day, year, time, period] = match;
+      const timeAt = text.indexOf(time!, at + day!.length + year!.length);
+      return {
+        text: match[0],
+        whole: box(match[0], at)!,
+        day: box(day, at)!,
+        year: box(year, at)!,
+        time: box(time, timeAt)!,
+        period: box(period, timeAt + time!.length),
+      };
+    }
+    return null;
+  });
+}
+
+/**
+ * Issue 29.2: a date reads naturally in its language. English left to right: date, then time.
+ * Arabic right to left: the date (its digits left to right, as a price's), then the time, then
+ * ص/م; all on one line.
+ */
+export async function expectDateReadsNaturally(locator: Locator, lang: "en" | "ar") {
+  const boxes = await dateTimeBoxes(locator);
+  expect(boxes, `a date and time in "${await locator.textContent()}"`).not.toBeNull();
+  const { day, year, time, period } = boxes!;
+  const sameLine = (a: Box, b: Box) => Math.abs(a.top - b.top) < 4;
+  expect(sameLine(day, time) && sameLine(year, time), "date and time on one line").toBe(true);
+  expect(day.left, "the date's digits run left to right").toBeLessThan(year.left);
+  if (lang === "ar") {
+    expect(period, "ص/م after the time").not.toBeNull();
+    expect(time.right, "the time left of the date").toBeLessThanOrEqual(day.left + 1);
+    expect(period!.right, "ص/م left of the time").toBeLessThanOrEqual(time.left + 1);
+  } else {
+    expect(year.right, "the time right of the date").toBeLessThanOrEqual(time.left + 1);
+  }
+  return boxes!;
 }

@@ -1,23 +1,84 @@
 import { BUSINESS_TIME_ZONE } from "./coupons.ts";
 import type { Lang } from "./money.ts";
 
-// THE date formatter: every date and time the shop shows (orders, history, inbox, settings)
-// reads the same way, in the shop's time zone (Damascus) and with Latin digits in Arabic too
-// (DECISIONS). One Intl formatter per language, made on first use.
-const formats = new Map<Lang, Intl.DateTimeFormat>();
+// THE date formatter (issue 29.2): every date and time the shop shows (orders, history,
+// inbox, settings) reads the same way, in the shop's time zone (Damascus), with Latin digits
+// in Arabic too (DECISIONS).
+//
+// The text is built from numbers in a fixed order, not taken from a locale's Intl output:
+// Intl's Arabic date carries right-to-left marks between its numbers, and inside a
+// left-to-right cell (or any `dir="ltr"` wrapper) those marks scrambled it to
+// "25م 6:25 ،2026/11/". Node and the browsers also spell some months differently (Sept/Sep).
+// Intl is only asked for the clock in Damascus, as numbers (`en-US`), which every engine
+// agrees on.
+//
+// The text is wrapped in Unicode isolates in its own direction (RLI…PDI in Arabic, LRI…PDI
+// in English), so it reads the same beside a label, in a table cell or inside a `<bdi
+// dir="ltr">`, whatever the surrounding text: in Arabic "25/11/2026، 6:25 م" reads right to
+// left (date, then time, then ص/م), the date itself a run of Latin digits like a price.
 
-/** "23 Nov 2026, 22:15" / "23 نوفمبر 2026، 22:15"; a text that is not a date comes back as it is. */
+const LRI = "\u2066";
+const RLI = "\u2067";
+const PDI = "\u2069";
+
+const MONTHS_EN = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+type ClockParts = { year: number; month: number; day: number; hour: number; minute: number };
+
+let clock: Intl.DateTimeFormat | undefined;
+
+/** The date and time on a Damascus clock, as numbers. */
+function damascusClock(date: Date): ClockParts {
+  clock ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  });
+  const parts: Record<string, number> = {};
+  for (const part of clock.formatToParts(date)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    // Some engines write midnight as 24 even with h23.
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * "23 Nov 2026, 23:15" / "23/11/2026، 11:15 م", each wrapped in isolates of its direction;
+ * a text that is not a date comes back as it is.
+ */
 export function formatDateTime(value: string | Date, lang: Lang): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  let format = formats.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: BUSINESS_TIME_ZONE,
-    });
-    formats.set(lang, format);
+  const { year, month, day, hour, minute } = damascusClock(date);
+  if (lang === "ar") {
+    const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+    const period = hour < 12 ? "ص" : "م";
+    return `${RLI}${two(day)}/${two(month)}/${year}، ${hour12}:${two(minute)} ${period}${PDI}`;
   }
-  return format.format(date);
+  return `${LRI}${day} ${MONTHS_EN[month - 1]} ${year}, ${two(hour)}:${two(minute)}${PDI}`;
 }

@@ -91,9 +91,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         <dt className="font-bold">{t("order.status")}</dt>
         <dd data-testid="order-status">{t(`order.statuses.${order.status}`)}</dd>
         <dt className="font-bold">{t("order.placedAt")}</dt>
-        <dd dir="ltr" className="text-start">
-          {formatDateTime(order.created_at, lang)}
-        </dd>
+        <dd data-testid="order-placed-at">{formatDateTime(order.created_at, lang)}</dd>
         <dt className="font-bold">{t("order.paymentMethod")}</dt>
         <dd>{t(`payment.${order.payment_method}`)}</dd>
         <dt className="font-bold">{t("order.deliverTo")}</dt>

@@ -81,7 +81,7 @@ export function OrdersScreen() {
     {
       key: "date",
       header: t("date"),
-      cell: (o) => <bdi dir="ltr">{formatDateTime(o.created_at, lang)}</bdi>,
+      cell: (o) => <time dateTime={o.created_at}>{formatDateTime(o.created_at, lang)}</time>,
     },
     {
       key: "customer",
