@@ -60,6 +60,9 @@ async function placeOrderAs(page: Page, token: string) {
   const detail = (await (await page.request.get(`/api/products/${product!.id}`)).json()) as {
     data: { weights: Array<{ grams: number }> };
   };
+  // Issue 29.14: a weight that is not whole kilos when there is one (0.5 kg was "500 g").
+  const weights = detail.data.weights.map((w) => w.grams);
+  const grams = weights.find((g) => g >= 500 && g % 1000 !== 0) ?? weights[0]!;
   const res = await page.request.post("/api/orders", {
     headers: {
       authorization: `Bearer ${token}`,
@@ -72,11 +75,15 @@ async function placeOrderAs(page: Page, token: string) {
       city: "Damascus",
       address: "Old City",
       payment_method: "cod",
-      lines: [{ productId: product!.id, grams: detail.data.weights[0]!.grams, qty: 1 }],
+      lines: [{ productId: product!.id, grams, qty: 1 }],
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { number: string; total: number } }).data;
+  return (
+    (await res.json()) as {
+      data: { number: string; total: number; discount: number; lines: Array<{ grams: number }> };
+    }
+  ).data;
 }
 
 for (const lang of ["en", "ar"] as const) {
@@ -204,6 +211,18 @@ for (const lang of ["en", "ar"] as const) {
     await expect(card.getByText(a.orders.status.pending)).toBeVisible();
     await expect(card.getByRole("listitem")).toHaveCount(1);
     await expect(card.getByTestId("price").last()).toContainText(order.total.toFixed(2));
+    // Issue 29.14: weights and the discount as the cart and checkout write them.
+    const grams = order.lines[0]!.grams;
+    const kg = lang === "ar" ? "كغ" : "kg";
+    const g = lang === "ar" ? "غ" : "g";
+    const weight = grams < 500 ? `${grams} ${g}` : `${grams / 1000} ${kg}`;
+    await expect(card.getByRole("listitem")).toContainText(weight);
+    expect(order.discount, "the standing discount applies").toBeGreaterThan(0);
+    await expect(card.getByTestId("order-discount")).toHaveText(
+      lang === "ar"
+        ? `\u2212\u200f${order.discount.toFixed(2)}\u00a0US$`
+        : `\u2212$${order.discount.toFixed(2)}`,
+    );
     expect(problems).toEqual([]);
   });
 

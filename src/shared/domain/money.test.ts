@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollars, formatMoney, percentOf, toCents } from "./money.ts";
+import { centsToDollars, formatDiscount, formatMoney, percentOf, toCents } from "./money.ts";
 
 describe("toCents", () => {
   it.each([
@@ -108,5 +108,19 @@ describe("percentOf", () => {
     [333, 33.3, 111],
   ])("%d cents x %d%% -> %d", (cents, percent, result) => {
     expect(percentOf(cents, percent)).toBe(result);
+  });
+});
+
+describe("formatDiscount", () => {
+  // Issue 29.14: the account's orders showed a discount as "$3.40", with no minus sign.
+  it.each([
+    [340, "en", "\u2212$3.40"],
+    [-340, "en", "\u2212$3.40"],
+    [123450, "en", "\u2212$1,234.50"],
+    [0, "en", "$0.00"],
+    [340, "ar", "\u2212\u200f3.40\u00a0US$"],
+    [0, "ar", "\u200f0.00\u00a0US$"],
+  ] as const)("%i cents in %s -> %s", (cents, lang, text) => {
+    expect(formatDiscount(cents, lang)).toBe(text);
   });
 });

@@ -50,6 +50,15 @@ function formatUsd(cents: Cents, lang: Lang): string {
   return `${negative ? "-" : ""}$${digits}`;
 }
 
+/**
+ * A discount line's amount: "−$3.40" with a minus sign (U+2212), as the cart, checkout and
+ * account pages show it; nothing off is "$0.00". Takes the discount as a positive amount.
+ */
+export function formatDiscount(cents: Cents, lang: Lang, currency = "USD"): string {
+  const off = Math.abs(cents);
+  return off === 0 ? formatMoney(0, lang, currency) : `\u2212${formatMoney(off, lang, currency)}`;
+}
+
 // Other currencies (none today) through Intl, one formatter per language and currency.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 function moneyFormat(lang: Lang, currency: string): Intl.NumberFormat {

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
+import { formatDiscount, toCents } from "../../../shared/domain/money.ts";
 import { badgeTone } from "../../../shared/domain/order-states.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { Price } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -17,10 +19,6 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
   const { t, i18n } = useTranslation("account");
   const lang = i18n.language === "ar" ? "ar" : "en";
   const placed = formatDateTime(order.created_at, lang);
-  const weight = (grams: number) =>
-    grams % 1000 === 0
-      ? t("orders.weightKg", { kg: grams / 1000 })
-      : t("orders.weightGrams", { grams });
 
   return (
     <article className="rounded-xl border border-line bg-white p-4" data-testid="order-card">
@@ -46,7 +44,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
             <span>
               {t("orders.line", {
                 name: lang === "ar" && line.name_ar ? line.name_ar : line.name,
-                weight: weight(line.grams),
+                weight: optionLabel(line.grams, lang),
                 qty: line.qty,
               })}
             </span>
@@ -61,7 +59,10 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         </dd>
         <dt>{t("orders.discount")}</dt>
         <dd className="text-end">
-          <Price amount={order.discount} lang={lang} />
+          {/* As the cart and checkout write it: "−$3.40". */}
+          <span dir="ltr" className="font-bold text-gold-dark" data-testid="order-discount">
+            {formatDiscount(toCents(order.discount), lang)}
+          </span>
         </dd>
         <dt>{t("orders.delivery")}</dt>
         <dd className="text-end">

@@ -1,4 +1,9 @@
-import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import {
+  type Cents,
+  formatDiscount,
+  formatMoney,
+  type Lang,
+} from "../../../shared/domain/money.ts";
 import { type OrderTotals, orderTotals } from "../../../shared/domain/pricing.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import type { AppliedCoupon } from "./applied-coupon.ts";
@@ -55,7 +60,7 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
           <dd data-testid="summary-discount">
             {totals.discount > 0 ? (
               <span dir="ltr" className="tabular-nums">
-                −{formatMoney(totals.discount, lang)}
+                {formatDiscount(totals.discount, lang)}
               </span>
             ) : (
               money(0)
