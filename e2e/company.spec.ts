@@ -21,6 +21,7 @@ const T = (lang: Lang) => ({
   shipping: texts(lang, "shipping"),
   inbox: texts(lang, "admin-inbox"),
   pages: texts(lang, "admin-pages"),
+  messages: texts(lang, "messages"),
 });
 
 const TILE_HOST = "**/*.tile.openstreetmap.org/**";
@@ -265,6 +266,38 @@ for (const lang of ["en", "ar"] as const) {
       await dialog.getByRole("button", { name: t.inbox.save }).click();
       await expect(dialog).toBeHidden();
       await expect(row.getByRole("combobox")).toHaveValue("handled");
+    });
+
+    // Issue 29.4: the server's "Please enter a valid email address." stayed English in Arabic.
+    test("contact and traders: the server's refusal of an e-mail is in the page's language", async ({
+      page,
+      consoleGuard,
+    }) => {
+      // The 422 itself (and the map's blocked tiles) are logged by the browser.
+      consoleGuard.allow(/Failed to load resource/);
+      await page.goto("/contact");
+      await waitForHydration(page);
+      await page.locator("#contact-name").fill("Huda");
+      await page.locator("#contact-email").fill("huda@");
+      await page.locator("#contact-phone").fill("+963 944 123 456");
+      await page.locator("#contact-message").fill(lang === "ar" ? "مرحباً" : "Hello");
+      await page
+        .locator("form", { has: page.locator("#contact-message") })
+        .getByRole("button", { name: t.contact.form.send })
+        .click();
+      await expect(page.locator("#contact-email-error")).toHaveText(t.messages.emailInvalid);
+      await expect(page.getByTestId("contact-error")).toHaveText(t.messages.emailInvalid);
+
+      await page.goto("/traders");
+      await waitForHydration(page);
+      await page.getByLabel(t.traders.form.full_name).fill("Karim");
+      await page.getByLabel(t.traders.form.country).selectOption("EG");
+      await page.getByLabel(t.traders.form.city).fill(lang === "ar" ? "القاهرة" : "Cairo");
+      await page.getByLabel(t.traders.form.phone).fill("+20 100 000 0000");
+      await page.locator("#trader-email").fill("karim@");
+      await page.getByRole("button", { name: t.traders.form.send }).click();
+      await expect(page.locator("#trader-email-error")).toHaveText(t.messages.emailInvalid);
+      await expect(page.getByTestId("trader-error")).toHaveText(t.messages.emailInvalid);
     });
 
     test("traders: the guide is a PDF, an enquiry reaches the inbox and the dashboard count", async ({

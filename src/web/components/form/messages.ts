@@ -66,6 +66,13 @@ const EXTRA: Record<string, string> = {
   "Failed to save settings": "spec.SETTINGS_SAVE_FAILED",
   "The last admin cannot be removed.": "spec.LAST_ADMIN",
   "This action is not allowed.": "spec.FORBIDDEN",
+  // The contact and trader forms' rules (shared/schemas/inbox.ts INBOX_MESSAGES, written out
+  // here so the forms do not carry zod; messages.test.ts checks the list against them).
+  "The name field is required.": "spec.NAME_FIELD_REQUIRED",
+  "The full name field is required.": "spec.FULL_NAME_REQUIRED",
+  "The phone field is required.": "spec.PHONE_FIELD_REQUIRED",
+  "The message field is required.": "spec.MESSAGE_FIELD_REQUIRED",
+  "The city field is required.": "spec.CITY_FIELD_REQUIRED",
 };
 for (const [english, key] of Object.entries(EXTRA)) KEY_BY_TEXT[english] ??= key;
 // The settings screen's rules are translated in its own namespace (loaded by its route).

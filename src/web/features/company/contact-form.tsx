@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { LazyMessageText, preloadMessageText } from "../../components/form/lazy-message-text.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { useLang } from "../../lib/bilingual.ts";
@@ -43,6 +44,8 @@ export function ContactForm() {
     }
     setMissing(false);
     setState({ kind: "sending" });
+    // A refusal is shown through the message translator, in the page's language (issue 29.4).
+    preloadMessageText();
     try {
       await apiPost("/api/contact", { ...values, lang }, { fallback: t("form.failed") });
       setValues(EMPTY);
@@ -104,7 +107,7 @@ export function ContactForm() {
               )}
               {error ? (
                 <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                  {error}
+                  <LazyMessageText text={error} />
                 </p>
               ) : null}
             </div>
@@ -124,7 +127,7 @@ export function ContactForm() {
         ) : null}
         {state.kind === "error" ? (
           <p role="alert" className="font-semibold text-red-700" data-testid="contact-error">
-            {state.message}
+            <LazyMessageText text={state.message} />
           </p>
         ) : null}
       </div>

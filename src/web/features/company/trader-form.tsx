@@ -1,5 +1,6 @@
 import { type FormEvent, useMemo, useState } from "react";
 import { countriesByName } from "../../../shared/domain/countries.ts";
+import { LazyMessageText, preloadMessageText } from "../../components/form/lazy-message-text.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { useLang } from "../../lib/bilingual.ts";
@@ -48,6 +49,8 @@ export function TraderForm() {
     }
     setMissing(false);
     setState({ kind: "sending" });
+    // A refusal is shown through the message translator, in the page's language (issue 29.4).
+    preloadMessageText();
     try {
       await apiPost("/api/traders", { ...values, lang }, { fallback: t("form.failed") });
       setValues(EMPTY);
@@ -113,7 +116,7 @@ export function TraderForm() {
               )}
               {error ? (
                 <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                  {error}
+                  <LazyMessageText text={error} />
                 </p>
               ) : null}
             </div>
@@ -133,7 +136,7 @@ export function TraderForm() {
         ) : null}
         {state.kind === "error" ? (
           <p role="alert" className="font-semibold text-red-700" data-testid="trader-error">
-            {state.message}
+            <LazyMessageText text={state.message} />
           </p>
         ) : null}
       </div>

@@ -6,7 +6,7 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/contact";
 
-export const handle = { i18n: ["contact"] as const };
+export const handle = { i18n: ["contact", "messages"] as const };
 
 /** Locations, phones, e-mails and social links are shop settings (DECISIONS). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/traders";
 
-export const handle = { i18n: ["traders"] as const };
+export const handle = { i18n: ["traders", "messages"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFrom(matches);
