@@ -11,6 +11,7 @@ const textsOf = (lang: Lang) => ({
   account: texts(lang, "account"),
   orders: texts(lang, "admin-orders"),
   dashboard: texts(lang, "admin-dashboard"),
+  messages: texts(lang, "messages"),
 });
 const T = { en: textsOf("en"), ar: textsOf("ar") };
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -179,6 +180,8 @@ for (const lang of ["en", "ar"] as const) {
           .getByTestId("ship-dialog")
           .getByRole("button", { name: tr.orders.moveTo.shipped, exact: true })
           .click();
+      // Issue 29.17: "mark completed" asks first.
+      if (status === "completed") await page.getByTestId("confirm-button").click();
       await expect(page.getByTestId("order-status").first()).toHaveAttribute("data-status", status);
       await shopper.goto(`/orders?group=${GROUP[status]}`);
       const card = shopper.getByTestId("order-card").filter({ hasText: mine.number });
@@ -239,5 +242,105 @@ for (const lang of ["en", "ar"] as const) {
       .filter({ has: page.getByTestId("order-link").filter({ hasText: order.number }) });
     await expect(row).toHaveCount(1);
     await expectDateReadsNaturally(row.locator("td time"), lang);
+  });
+}
+
+/** Issue 29: a guest order of the first product in stock (its smallest weight, at most 1 kg). */
+async function firstProductOrder(
+  request: APIRequestContext,
+  address: { country: string; city: string; address: string },
+) {
+  const list = await request.get("/api/products?per_page=48");
+  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
+  const first = items.find((item) => item.in_stock)!;
+  const product = (
+    (await (await request.get(`/api/products/${first.id}`)).json()) as {
+      data: Product;
+    }
+  ).data;
+  const grams = Math.min(...product.weights.map((w) => w.grams));
+  const res = await request.post("/api/orders", {
+    headers: { "idempotency-key": `i29-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: {
+      name: "Claire Martin",
+      phone: "+33 4 00 00 00 00",
+      ...address,
+      payment_method: "cod",
+      lines: [{ productId: product.id, grams, qty: 1 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { number: string; access_key: string } }).data;
+}
+
+/** Opens the order from the list's search (the desk's own way in). */
+async function openFromList(page: Page, lang: Lang, number: string) {
+  await page.goto("/admin-orders");
+  await waitForHydration(page);
+  await page.getByRole("searchbox", { name: T[lang].orders.search }).fill(number);
+  await page.getByTestId("order-link").filter({ hasText: number }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const tr = T[lang];
+  // Issue 29.17: "Cancel" beside "Cancel order" read as the same thing; "Mark completed"
+  // applied at one click.
+  test(`${lang}: issue 29.17 the cancel dialog keeps the order with "Keep order"; "Mark completed" asks first`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang, baseURL!);
+    await signInAsOwner(page, lang);
+    const order = await firstProductOrder(page.request, {
+      country: "SY",
+      city: "Damascus",
+      address: "Old City",
+    });
+    await openFromList(page, lang, order.number);
+
+    await page.getByRole("button", { name: tr.orders.cancelOrder, exact: true }).click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(
+      dialog.getByRole("button", { name: tr.orders.cancelOrder, exact: true }),
+    ).toBeVisible();
+    await expect(
+      dialog.getByRole("button", { name: T[lang].messages.ui.cancel, exact: true }),
+    ).toHaveCount(0);
+    await dialog.getByRole("button", { name: tr.orders.keepOrder, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("order-status").first()).toHaveAttribute(
+      "data-status",
+      "pending",
+    );
+
+    for (const status of ["confirmed", "preparing", "shipped"] as const) {
+      await page.getByTestId(`to-${status}`).click();
+      if (status === "shipped")
+        await page
+          .getByTestId("ship-dialog")
+          .getByRole("button", { name: tr.orders.moveTo.shipped, exact: true })
+          .click();
+      await expect(page.getByTestId("order-status").first()).toHaveAttribute("data-status", status);
+    }
+    // One click only asks; "Not yet" leaves it shipped; the confirmation completes it.
+    await page.getByTestId("to-completed").click();
+    await expect(dialog).toContainText(tr.orders.completeTitle);
+    await dialog.getByRole("button", { name: tr.orders.notYet, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId("order-status").first()).toHaveAttribute(
+      "data-status",
+      "shipped",
+    );
+    await waitForHydration(page);
+    await page.getByTestId("to-completed").click();
+    await dialog.getByRole("button", { name: tr.orders.moveTo.completed, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("order-status").first()).toHaveAttribute(
+      "data-status",
+      "completed",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -98,6 +98,9 @@ type ConfirmProps = {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The dismiss button's text (default "Cancel"): say what it keeps when "Cancel" would be
+   * ambiguous, as beside "Cancel order" (issue 29.17). */
+  cancelLabel?: string;
   /** The confirmed action; the dialog stays open (busy) until it settles, closes on success. */
   onConfirm: () => unknown;
   pending?: boolean;
@@ -113,6 +116,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   pending = false,
   error,
@@ -133,7 +137,7 @@ export function ConfirmDialog({
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-3">
         <button type="button" className="btn btn-outline" onClick={() => onOpenChange(false)}>
-          {t("ui.cancel")}
+          {cancelLabel ?? t("ui.cancel")}
         </button>
         <button
           type="button"

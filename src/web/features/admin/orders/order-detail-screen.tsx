@@ -54,18 +54,30 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   const toast = useToasts();
   const change = useChangeOrderStatus(order.id);
   const [canceling, setCanceling] = useState(false);
+  const [completing, setCompleting] = useState(false);
   const [shipping, setShipping] = useState(false);
 
+  // Cancel and complete are asked first (issue 29.17): neither can be taken back, and their
+  // refusals stay in their dialog instead of a toast.
   const move = (status: OrderStatus) =>
     change.mutateAsync(status).then(
       () => {
         toast.success(t("statusChanged", { status: t(`status.${status}`) }));
         setCanceling(false);
+        setCompleting(false);
       },
       (error: Error) => {
-        if (status !== "canceled") toast.error(text(error.message));
+        if (status !== "canceled" && status !== "completed") toast.error(text(error.message));
       },
     );
+  const ask = (status: OrderStatus) => {
+    if (status === "shipped") return setShipping(true);
+    if (status === "completed") {
+      change.reset();
+      return setCompleting(true);
+    }
+    void move(status);
+  };
 
   return (
     <>
@@ -102,7 +114,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
               type="button"
               className="btn btn-primary"
               disabled={change.isPending}
-              onClick={() => (status === "shipped" ? setShipping(true) : void move(status))}
+              onClick={() => ask(status)}
               data-testid={`to-${status}`}
             >
               {t(`moveTo.${status}`)}
@@ -165,9 +177,22 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         title={t("cancelTitle")}
         description={t("cancelQuestion", { number: order.number })}
         confirmLabel={t("cancelOrder")}
+        cancelLabel={t("keepOrder")}
         pending={change.isPending}
         error={change.isError ? text(change.error.message) : null}
         onConfirm={() => void move("canceled")}
+      />
+      <ConfirmDialog
+        open={completing}
+        onOpenChange={setCompleting}
+        title={t("completeTitle")}
+        description={t("completeQuestion", { number: order.number })}
+        confirmLabel={t("moveTo.completed")}
+        cancelLabel={t("notYet")}
+        tone="default"
+        pending={change.isPending}
+        error={change.isError ? text(change.error.message) : null}
+        onConfirm={() => void move("completed")}
       />
     </>
   );

@@ -1,6 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
+import type {
+  AdminOrderDetail,
+  AdminOrderListItem,
+} from "../../../../shared/schemas/admin-order.ts";
 import { renderWithKit } from "../../../test/render-with-kit.tsx";
 import { OrderDetailScreen } from "./order-detail-screen.tsx";
 import { OrdersScreen } from "./orders-screen.tsx";
@@ -107,10 +110,100 @@ describe("orders list", () => {
   });
 });
 
+const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
+  id: 7,
+  user_id: null,
+  lang: "en",
+  number: "SW-10007",
+  status: "shipped",
+  created_at: "2026-11-20T10:00:00.000Z",
+  name: "Claire",
+  phone: "+33 4 00 00 00 00",
+  email: null,
+  country: "FR",
+  city: "Lyon",
+  address: "12 rue de la République",
+  notes: null,
+  payment_method: "cod",
+  coupon: null,
+  subtotal: 20,
+  discount: 0,
+  discount_percent: 0,
+  discount_source: "none",
+  delivery_fee: 15,
+  shipping: {
+    method: "delivery:2",
+    kind: "delivery",
+    zone: "Europe",
+    zone_ar: "أوروبا",
+    name: "Home delivery",
+    name_ar: "توصيل إلى العنوان",
+    fee: 15,
+    delivery_date: null,
+    carrier: null,
+    carrier_ar: null,
+    tracking_number: null,
+    tracking_url: null,
+  },
+  total: 35,
+  total_grams: 500,
+  lines: [],
+  events: [],
+  payment_instructions: null,
+  messaging_link: null,
+  next_statuses: ["completed", "canceled"],
+  timeline: [],
+  customerName: "Claire",
+  items: [],
+  ...patch,
+});
+
 describe("order detail", () => {
   it("says SPEC's text when the order fails", async () => {
     reply = () => json({}, 500);
     renderWithKit(<OrderDetailScreen id={7} />);
     expect(await screen.findByText("Failed to load order details")).toBeTruthy();
   });
+
+  it("issue 29.17: Mark completed asks first, and only the confirmation changes the status", async () => {
+    const methods: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        methods.push(`${init?.method ?? "GET"} ${url}`);
+        if (init?.method === "PATCH")
+          return json({ data: detail({ status: "completed", next_statuses: [] }) });
+        return json({ data: detail() });
+      }),
+    );
+    renderWithKit(<OrderDetailScreen id={7} />);
+    fireEvent.click(await screen.findByTestId("to-completed"));
+    const dialog = await screen.findByTestId("confirm-dialog");
+    expect(dialog.textContent).toContain("Mark this order completed?");
+    expect(methods.filter((m) => m.startsWith("PATCH"))).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Not yet" }));
+    await waitFor(() => expect(screen.queryByTestId("confirm-dialog")).toBeNull());
+    expect(methods.filter((m) => m.startsWith("PATCH"))).toEqual([]);
+
+    fireEvent.click(screen.getByTestId("to-completed"));
+    fireEvent.click(await screen.findByTestId("confirm-button"));
+    await waitFor(() => expect(methods).toContain("PATCH /api/admin/orders/7"));
+    await waitFor(() => expect(screen.queryByTestId("confirm-dialog")).toBeNull());
+  });
+
+  for (const [lang, keep, cancel] of [
+    ["en", "Keep order", "Cancel order"],
+    ["ar", "الإبقاء على الطلب", "إلغاء الطلب"],
+  ] as const) {
+    it(`issue 29.17 (${lang}): the cancel dialog's dismiss button says "${keep}", not "Cancel"`, async () => {
+      reply = () => json({ data: detail() });
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      fireEvent.click(await screen.findByRole("button", { name: cancel }));
+      const dialog = await screen.findByTestId("confirm-dialog");
+      const labels = [...dialog.querySelectorAll("button")].map((b) => b.textContent);
+      expect(labels).toContain(keep);
+      expect(labels).toContain(cancel);
+      expect(labels).not.toContain(lang === "en" ? "Cancel" : "إلغاء");
+    });
+  }
 });
