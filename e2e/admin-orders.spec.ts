@@ -344,3 +344,57 @@ for (const lang of ["en", "ar"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+for (const lang of ["en", "ar"] as const) {
+  // Issue 29.9: "Lyon, FR" on the desk and the slip. The order is placed in the other language:
+  // the detail speaks the admin's, the slip the order's.
+  test(`${lang}: issue 29.9 the detail names the country in the admin's language, the slip in the order's`, async ({
+    page,
+    baseURL,
+  }) => {
+    const orderLang: Lang = lang === "en" ? "ar" : "en";
+    const names = { en: "France", ar: "فرنسا" } as const;
+    await useLanguage(page, lang, baseURL!);
+    await signInAsOwner(page, lang);
+    const list = await page.request.get("/api/products?per_page=48");
+    const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
+    const first = items.find((item) => item.in_stock)!;
+    const product = (
+      (await (await page.request.get(`/api/products/${first.id}`)).json()) as { data: Product }
+    ).data;
+    const res = await page.request.post("/api/orders", {
+      headers: { "idempotency-key": `i29-9-${lang}-${Date.now()}` },
+      data: {
+        name: "Claire Martin",
+        phone: "+33 4 00 00 00 00",
+        country: "FR",
+        city: "Lyon",
+        address: "12 rue de la République",
+        payment_method: "cod",
+        lang: orderLang,
+        lines: [
+          {
+            productId: product.id,
+            grams: Math.min(...product.weights.map((w) => w.grams)),
+            qty: 1,
+          },
+        ],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const order = ((await res.json()) as { data: { number: string } }).data;
+    await openFromList(page, lang, order.number);
+
+    const customer = page.getByTestId("order-customer");
+    await expect(customer).toContainText(`Lyon, ${names[lang]}`);
+    await expect(customer).not.toContainText("FR");
+
+    const print = page.getByRole("link", { name: T[lang].orders.print, exact: true });
+    await page.goto((await print.getAttribute("href"))!);
+    const slip = page.getByTestId("slip");
+    await expect(slip).toHaveAttribute("lang", orderLang);
+    await expect(slip.getByTestId("slip-address")).toHaveText(
+      `12 rue de la République, Lyon, ${names[orderLang]}`,
+    );
+  });
+}

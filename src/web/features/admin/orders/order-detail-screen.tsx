@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { countryName } from "../../../../shared/domain/countries.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
@@ -200,6 +201,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
 
 function Customer({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation("admin-orders");
+  const lang = useLang();
   const phone = order.phone.replace(/[^\d+]/g, "");
   return (
     <section className="rounded-lg border border-line bg-white p-4" data-testid="order-customer">
@@ -230,8 +232,8 @@ function Customer({ order }: { order: AdminOrderDetail }) {
         ) : null}
       </ul>
       <h3 className="mt-4 font-semibold">{t("address")}</h3>
-      <p>
-        {order.address}, {order.city}, <bdi dir="ltr">{order.country}</bdi>
+      <p data-testid="order-address">
+        {order.address}, {order.city}, {countryName(order.country, lang)}
       </p>
       {order.notes ? (
         <>

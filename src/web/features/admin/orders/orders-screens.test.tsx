@@ -7,6 +7,7 @@ import type {
 import { renderWithKit } from "../../../test/render-with-kit.tsx";
 import { OrderDetailScreen } from "./order-detail-screen.tsx";
 import { OrdersScreen } from "./orders-screen.tsx";
+import { PrintScreen } from "./print-screen.tsx";
 
 const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListItem => ({
   id,
@@ -204,6 +205,27 @@ describe("order detail", () => {
       expect(labels).toContain(keep);
       expect(labels).toContain(cancel);
       expect(labels).not.toContain(lang === "en" ? "Cancel" : "إلغاء");
+    });
+  }
+});
+
+describe("issue 29.9: countries by name, not code", () => {
+  for (const [lang, france] of [
+    ["en", "France"],
+    ["ar", "فرنسا"],
+  ] as const) {
+    it(`the detail names the country in the admin's language (${lang})`, async () => {
+      reply = () => json({ data: detail({ lang: lang === "en" ? "ar" : "en" }) });
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      const address = await screen.findByTestId("order-address");
+      expect(address.textContent).toBe(`12 rue de la République, Lyon, ${france}`);
+    });
+
+    it(`the packing slip names it in the order's language (${lang} order, other-language admin)`, async () => {
+      reply = () => json({ data: detail({ lang }) });
+      renderWithKit(<PrintScreen ids={[7]} />, { lang: lang === "en" ? "ar" : "en" });
+      const address = await screen.findByTestId("slip-address");
+      expect(address.textContent).toBe(`12 rue de la République, Lyon, ${france}`);
     });
   }
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { countryName } from "../../../../shared/domain/countries.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
@@ -78,8 +79,8 @@ function Slip({ order }: { order: AdminOrderDetail }) {
             </>
           ) : null}
         </p>
-        <p>
-          {order.address}, {order.city}, <bdi dir="ltr">{order.country}</bdi>
+        <p data-testid="slip-address">
+          {order.address}, {order.city}, {countryName(order.country, order.lang)}
         </p>
         {order.notes ? <p className="mt-1 whitespace-pre-line">{order.notes}</p> : null}
         {order.shipping ? (
