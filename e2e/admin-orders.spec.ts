@@ -398,3 +398,31 @@ for (const lang of ["en", "ar"] as const) {
     );
   });
 }
+
+for (const lang of ["en", "ar"] as const) {
+  // Issue 29.5: the badge said 10 while the list still said "9 in all" until a reload.
+  test(`${lang}: issue 29.5 the orders list refreshes when the bell announces a new order`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await useLanguage(page, lang, baseURL!);
+    await signInAsOwner(page, lang);
+    const address = { country: "SY", city: "Damascus", address: "Old City" };
+    const known = await firstProductOrder(page.request, address);
+    // The bell's first poll on the page: what it finds then is old news.
+    const firstPoll = page.waitForResponse((r) => r.url().includes("/api/admin/notifications"));
+    await page.goto("/admin-orders");
+    await expect(page.getByRole("heading", { level: 1, name: T[lang].orders.title })).toBeVisible();
+    await waitForHydration(page);
+    const table = page.getByTestId("orders-table");
+    await expect(table.getByTestId("order-link").filter({ hasText: known.number })).toBeVisible();
+    await firstPoll;
+
+    const order = await firstProductOrder(page.request, address);
+    // No reload: the bell's next poll (10 s) brings the order and the newest-first list shows it.
+    await expect(table.getByTestId("order-link").filter({ hasText: order.number })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+}

@@ -66,6 +66,23 @@ describe("notification bell", () => {
     expect(calls[3]).toBe("GET /api/admin/notifications?per_page=20&after=3");
   });
 
+  it("issue 29.5: tells the layout when a poll brings new orders, not on the first load", async () => {
+    answers = [
+      { data: [note(2), note(1)], meta: { unread: 2 } },
+      { data: [], meta: { unread: 2 } },
+      { data: [note(3)], meta: { unread: 3 } },
+    ];
+    const onNewOrders = vi.fn();
+    renderWithKit(<NotificationBell token="t" onNewOrders={onNewOrders} />);
+    await flush();
+    expect(onNewOrders).not.toHaveBeenCalled();
+    await tick();
+    expect(onNewOrders).not.toHaveBeenCalled();
+    await tick();
+    expect(onNewOrders).toHaveBeenCalledTimes(1);
+    expect(onNewOrders.mock.calls[0]![0].map((n: BellNotification) => n.id)).toEqual([3]);
+  });
+
   it("does not poll while the tab is hidden and asks at once when it shows again", async () => {
     renderWithKit(<NotificationBell token="t" />);
     await flush();

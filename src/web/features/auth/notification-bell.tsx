@@ -148,8 +148,19 @@ function useInteracted() {
   return interacted;
 }
 
-/** The top bar's bell: unread badge and the latest order notifications, each to its order. */
-export function NotificationBell({ token }: { token: string }) {
+/**
+ * The top bar's bell: unread badge and the latest order notifications, each to its order.
+ * `onNewOrders` runs when a poll brings orders placed since the page opened, so the screens
+ * showing orders can refresh with the badge (issue 29.5); the layout wires it, as a feature
+ * never reaches into another's queries.
+ */
+export function NotificationBell({
+  token,
+  onNewOrders,
+}: {
+  token: string;
+  onNewOrders?: (items: BellNotification[]) => void;
+}) {
   const { t } = useTranslation("admin");
   const [open, setOpen] = useState(false);
   const [sound, setSound] = useState(false);
@@ -159,9 +170,12 @@ export function NotificationBell({ token }: { token: string }) {
   useEffect(() => setSound(localStorage.getItem(SOUND_KEY) === "1"), []);
   const soundRef = useRef(sound);
   soundRef.current = sound;
-  const { items, unread, markRead } = useNotifications(token, () => {
+  const onNewOrdersRef = useRef(onNewOrders);
+  onNewOrdersRef.current = onNewOrders;
+  const { items, unread, markRead } = useNotifications(token, (fresh) => {
     setNow(Date.now());
     if (soundRef.current && interacted.current) chime();
+    onNewOrdersRef.current?.(fresh);
   });
 
   return (

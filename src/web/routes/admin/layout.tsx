@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import { NavLink, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { ErrorPanel } from "../../components/layout/error-panel.tsx";
@@ -6,6 +7,7 @@ import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
 import { InboxMenuBadge } from "../../features/admin/inbox/inbox-screen.tsx";
+import { orderKeys } from "../../features/admin/orders/api/list-orders.ts";
 import { NotificationBell } from "../../features/auth/notification-bell.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { clearAdminSession, readAdminSession, storeAdminSession } from "../../lib/admin-session.ts";
@@ -73,6 +75,13 @@ function AdminShell({ children }: { children: React.ReactNode }) {
   const token = admin?.token ?? fallback?.token ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The orders desk updates with the bell (issue 29.5): a new order refetches the list, so
+  // its rows and "N in all" agree with the badge without a reload.
+  const queryClient = useQueryClient();
+  const onNewOrders = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+    [queryClient],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation only
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
@@ -128,7 +137,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
-          {token ? <NotificationBell token={token} /> : null}
+          {token ? <NotificationBell token={token} onNewOrders={onNewOrders} /> : null}
           <LanguageToggle />
           <span
             className="font-semibold"

@@ -13,7 +13,9 @@ export type OrderPage = { data: AdminOrderListItem[]; meta: PageMeta };
 /** Keys of every orders-desk query; a status change or a note invalidates `orderKeys.all`. */
 export const orderKeys = {
   all: ["admin", "orders"] as const,
-  list: (query: OrderListQuery) => [...orderKeys.all, "list", query] as const,
+  /** Every page and filter of the list: refetched when the bell brings a new order. */
+  lists: ["admin", "orders", "list"] as const,
+  list: (query: OrderListQuery) => [...orderKeys.lists, query] as const,
   detail: (id: number) => [...orderKeys.all, "detail", id] as const,
 };
 
