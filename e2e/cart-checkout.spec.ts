@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectDateReadsNaturally, test, waitForHydration } from "./support.ts";
+import { E2E_ADMIN, expect, expectDateReadsNaturally, test, waitForHydration } from "./support.ts";
 
 type Lang = "en" | "ar";
 const texts = (lang: Lang, ns: string) =>
@@ -336,5 +336,60 @@ for (const lang of ["en", "ar"] as const) {
       return box!.y;
     };
     expect(await footerTop(true)).toBeCloseTo(await footerTop(false), 0);
+  });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  // Issue 29.10: a cancelled order's page said "Thank you! We have received your order.".
+  test(`${lang}: issue 29.10 a cancelled order's page says so, with the reason and how to reach the shop`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const [product] = await twoProducts(request);
+    const placed = await request.post("/api/orders", {
+      headers: { "idempotency-key": `i29-10-${lang}-${Date.now()}` },
+      data: {
+        name: "Rana Haddad",
+        phone: "+963 944 000 000",
+        country: "SY",
+        city: "Damascus",
+        address: "Example Street 1",
+        payment_method: "bank_transfer",
+        lines: [{ productId: product.id, grams: product.weights[0]!.grams, qty: 1 }],
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = ((await placed.json()) as { data: { number: string; access_key: string } }).data;
+
+    // The owner cancels it with a reason, as the desk's cancel dialog sends it.
+    const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
+    expect(login.status()).toBe(200);
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const found = await request.get(`/api/admin/orders?q=${order.number}`, { headers: auth });
+    const id = ((await found.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+    const reason = "Out of pistachios this week";
+    const cancel = await request.patch(`/api/admin/orders/${id}`, {
+      headers: auth,
+      data: { status: "canceled", note: reason },
+    });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+
+    await useLanguage(page, lang, baseURL!);
+    await page.goto(`/order/${encodeURIComponent(order.number)}?key=${order.access_key}`);
+    const box = page.getByTestId("order-canceled");
+    await expect(box).toContainText(t[lang].checkout.order.canceled);
+    await expect(page.getByText(t[lang].checkout.order.thanks)).toHaveCount(0);
+    await expect(box.getByTestId("cancel-reason")).toContainText(reason);
+    await expect(box.getByTestId("cancel-reason")).toContainText(
+      t[lang].checkout.order.cancelReason,
+    );
+    const contact = box.getByTestId("cancel-contact");
+    await expect(contact).toContainText(t[lang].checkout.order.canceledContact);
+    await expect(contact.locator('a[href^="tel:+"]').first()).toBeVisible();
+    await expect(contact.locator('a[href^="mailto:"]').first()).toBeVisible();
+    // Nothing left to pay: no bank details on a cancelled order.
+    await expect(page.getByTestId("payment-instructions")).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -9,6 +9,8 @@ import { ApiError } from "../../lib/api.ts";
 import { renderWithKit } from "../../test/render-with-kit.tsx";
 import { ErrorList } from "./error-list.tsx";
 import { BilingualField, Field } from "./field.tsx";
+// The zone forms' field registers how countries are named in the reader's language.
+import "../../features/admin/shipping/country-list-field.tsx";
 import { messageKey, useMessageText } from "./messages.ts";
 import { setServerErrors } from "./server-errors.ts";
 

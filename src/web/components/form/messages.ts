@@ -1,6 +1,5 @@
 import { useCallback } from "react";
 import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
-import { countriesByName, countryName } from "../../../shared/domain/countries.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
 import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
 import {
@@ -116,11 +115,15 @@ function shape(sentence: string): RegExp {
     `^${escaped.replace("\u0001", "(?<country>.+?)").replace("\u0002", "(?<zone>.+)")}$`,
   );
 }
-let codeByEnglishName: Map<string, string> | undefined;
-function countryIn(lang: "en" | "ar", englishName: string): string {
-  codeByEnglishName ??= new Map(countriesByName("en").map((c) => [c.en, c.code]));
-  const code = codeByEnglishName.get(englishName);
-  return code ? countryName(code, lang) : englishName;
+/**
+ * Names a country (given in English) in `lang`. The country table is 4 KB that every form page
+ * would download for a sentence only the back office's zone forms show, so the screens that
+ * show it register the lookup (features/admin/shipping/country-list-field.tsx); until then the
+ * name is shown as the server gave it.
+ */
+let nameCountry: (englishName: string, lang: "en" | "ar") => string = (name) => name;
+export function registerCountryNames(lookup: typeof nameCountry): void {
+  nameCountry = lookup;
 }
 
 /** Messages that carry a detail after SPEC's text ("This field is too long. (120)"). */
@@ -159,7 +162,7 @@ export function useMessageText(): MessageText {
       // A key not translated yet shows SPEC's English rather than the key itself.
       return t(found.key, {
         status: found.status,
-        country: found.country && countryIn(lang, found.country),
+        country: found.country && nameCountry(found.country, lang),
         zone: found.zone,
         defaultValue: text,
       });

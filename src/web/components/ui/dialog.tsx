@@ -107,6 +107,8 @@ type ConfirmProps = {
   /** A failure to show inside the dialog (already translated). */
   error?: string | null;
   tone?: "danger" | "default";
+  /** Optional inputs that go with the answer (a cancel reason), shown above the buttons. */
+  children?: React.ReactNode;
 };
 
 /** A yes/no question before something that cannot be undone (delete, cancel an order). */
@@ -121,6 +123,7 @@ export function ConfirmDialog({
   pending = false,
   error,
   tone = "danger",
+  children,
 }: ConfirmProps) {
   const { t } = useTranslation("messages");
   return (
@@ -132,6 +135,7 @@ export function ConfirmDialog({
       size="sm"
       testId="confirm-dialog"
     >
+      {children}
       <div role="alert" className="min-h-0 text-sm font-semibold text-red-700">
         {error ?? ""}
       </div>

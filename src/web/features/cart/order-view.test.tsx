@@ -109,4 +109,73 @@ describe("order confirmation", () => {
     renderScreen(<OrderView number="ORD-000123" accessKey="wrong" />);
     expect(await screen.findByRole("heading", { name: "Not found." })).toBeTruthy();
   });
+
+  for (const [lang, canceled, thanks, reasonLabel] of [
+    ["en", "This order was canceled.", "Thank you! We have received your order.", "Reason:"],
+    ["ar", "أُلغي هذا الطلب.", "شكراً لك! لقد استلمنا طلبك.", "السبب:"],
+  ] as const) {
+    it(`issue 29.10 (${lang}): a cancelled order says so, with its reason and the shop's phone and e-mail`, async () => {
+      const cancelled: OrderDto = {
+        ...order,
+        status: "canceled",
+        events: [
+          ...order.events,
+          {
+            status: "canceled",
+            at: "2026-11-21T11:00:00.000Z",
+            actor: "admin:1",
+            note: "Out of pistachios",
+          },
+        ],
+      };
+      vi.stubGlobal("fetch", async () => Response.json({ data: cancelled }));
+      renderScreen(
+        <OrderView
+          number="ORD-000123"
+          accessKey="secret"
+          contact={{ phones: ["+963 11 000 0000"], emails: ["info@example.com"] }}
+        />,
+        { lang },
+      );
+      const box = await screen.findByTestId("order-canceled");
+      expect(box.textContent).toContain(canceled);
+      expect(document.body.textContent).not.toContain(thanks);
+      expect(screen.getByTestId("cancel-reason").textContent).toBe(
+        `${reasonLabel} Out of pistachios`,
+      );
+      const links = [...screen.getByTestId("cancel-contact").querySelectorAll("a")];
+      expect(links.map((a) => a.getAttribute("href"))).toEqual([
+        "tel:+963110000000",
+        "mailto:info@example.com",
+      ]);
+      // Nothing left to pay on a cancelled order.
+      expect(screen.queryByTestId("payment-instructions")).toBeNull();
+    });
+  }
+
+  it("issue 29.10: a cancelled order with no reason says so without a reason line", async () => {
+    vi.stubGlobal("fetch", async () =>
+      Response.json({
+        data: {
+          ...order,
+          status: "canceled",
+          events: [
+            ...order.events,
+            { status: "canceled", at: order.created_at, actor: "admin:1", note: null },
+          ],
+        },
+      }),
+    );
+    renderScreen(
+      <OrderView
+        number="ORD-000123"
+        accessKey="secret"
+        contact={{ phones: [], emails: ["a@example.com"] }}
+      />,
+    );
+    expect((await screen.findByTestId("order-canceled")).textContent).toContain(
+      "This order was canceled.",
+    );
+    expect(screen.queryByTestId("cancel-reason")).toBeNull();
+  });
 });

@@ -23,8 +23,19 @@ const money = (dollars: number, lang: Lang) => (
 const isWebLink = (link: string | null): link is string =>
   link !== null && /^https:\/\//i.test(link);
 
+/** How to reach the shop (public settings): a cancelled order's page offers them. */
+export type ShopContact = { phones: readonly string[]; emails: readonly string[] };
+
 /** The confirmation page: reachable by the guest's private link or the signed-in owner. */
-export function OrderView({ number, accessKey }: { number: string; accessKey: string | null }) {
+export function OrderView({
+  number,
+  accessKey,
+  contact,
+}: {
+  number: string;
+  accessKey: string | null;
+  contact?: ShopContact;
+}) {
   const { t } = useTranslation("checkout");
   const [load, setLoad] = useState<OrderLoad>({ state: "loading" });
 
@@ -51,13 +62,20 @@ export function OrderView({ number, accessKey }: { number: string; accessKey: st
       ) : load.state === "failed" ? (
         <p role="alert">{t("order.failed")}</p>
       ) : (
-        <OrderDetails order={load.order} />
+        <OrderDetails order={load.order} contact={contact} />
       )}
     </section>
   );
 }
 
-function OrderDetails({ order }: { order: OrderDto }) {
+/** Why the order was cancelled: the note given with its (latest) move to `canceled`. */
+export function cancelReason(order: Pick<OrderDto, "status" | "events">): string | null {
+  if (order.status !== "canceled") return null;
+  const event = order.events.findLast((e) => e.status === "canceled");
+  return event?.note?.trim() || null;
+}
+
+function OrderDetails({ order, contact }: { order: OrderDto; contact?: ShopContact }) {
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const location = useLocation();
@@ -73,18 +91,25 @@ function OrderDetails({ order }: { order: OrderDto }) {
     window.open(link, "_blank", "noopener");
   }, [openMessaging, link]);
 
-  const instructions = order.payment_instructions
-    ? pickText(lang, order.payment_instructions.en, order.payment_instructions.ar)
-    : "";
+  const canceled = order.status === "canceled";
+  // A cancelled order is not to be paid: no bank details, no messaging-app button.
+  const instructions =
+    !canceled && order.payment_instructions
+      ? pickText(lang, order.payment_instructions.en, order.payment_instructions.ar)
+      : "";
 
   return (
     <article>
       <h1 className="text-3xl font-bold text-brown" dir="auto">
         {t("order.title", { number: order.number })}
       </h1>
-      <p className="mt-2 text-lg" role="status">
-        {t("order.thanks")}
-      </p>
+      {canceled ? (
+        <Canceled reason={cancelReason(order)} contact={contact} />
+      ) : (
+        <p className="mt-2 text-lg" role="status">
+          {t("order.thanks")}
+        </p>
+      )}
       <p className="mt-1 text-sm text-muted">{t("order.privateLink")}</p>
 
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
@@ -102,7 +127,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
 
       {order.shipping ? <ShippingDetails shipping={order.shipping} /> : null}
 
-      {link ? (
+      {link && !canceled ? (
         <div className="mt-6 rounded-xl border border-pistachio bg-white p-4">
           <a
             href={link}
@@ -190,6 +215,52 @@ function OrderDetails({ order }: { order: OrderDto }) {
         {t("order.continueShopping")}
       </Link>
     </article>
+  );
+}
+
+/** Issue 29.10: a cancelled order says so, why when the shop gave a reason, and how to ask. */
+function Canceled({ reason, contact }: { reason: string | null; contact?: ShopContact }) {
+  const { t } = useTranslation("checkout");
+  const phones = contact?.phones ?? [];
+  const emails = contact?.emails ?? [];
+  return (
+    <section
+      className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4"
+      data-testid="order-canceled"
+    >
+      <p className="text-lg font-semibold text-red-800" role="status">
+        {t("order.canceled")}
+      </p>
+      {reason ? (
+        <p className="mt-2" data-testid="cancel-reason">
+          <span className="font-semibold">{t("order.cancelReason")}</span>{" "}
+          <bdi dir="auto" className="whitespace-pre-line">
+            {reason}
+          </bdi>
+        </p>
+      ) : null}
+      {phones.length + emails.length > 0 ? (
+        <div className="mt-2" data-testid="cancel-contact">
+          <p>{t("order.canceledContact")}</p>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {phones.map((phone) => (
+              <li key={phone}>
+                <a className="underline" href={`tel:${phone.replace(/[^\d+]/g, "")}`} dir="ltr">
+                  {phone}
+                </a>
+              </li>
+            ))}
+            {emails.map((email) => (
+              <li key={email}>
+                <a className="underline" href={`mailto:${email}`} dir="ltr">
+                  {email}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { OrderView } from "../../features/cart/order-view.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
+import { useRootData } from "../../lib/use-root-data.ts";
 import type { Route } from "./+types/order";
 
 export const handle = { i18n: ["checkout", "messages"] as const };
@@ -15,5 +16,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function OrderPage({ params }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  return <OrderView number={params.number} accessKey={search.get("key")} />;
+  // The shop's public phones and e-mails: a cancelled order's page says how to reach it.
+  const { shop } = useRootData();
+  return (
+    <OrderView
+      number={params.number}
+      accessKey={search.get("key")}
+      contact={{ phones: shop.phones, emails: shop.emails }}
+    />
+  );
 }

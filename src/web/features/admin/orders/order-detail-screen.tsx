@@ -55,13 +55,14 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   const toast = useToasts();
   const change = useChangeOrderStatus(order.id);
   const [canceling, setCanceling] = useState(false);
+  const [reason, setReason] = useState("");
   const [completing, setCompleting] = useState(false);
   const [shipping, setShipping] = useState(false);
 
   // Cancel and complete are asked first (issue 29.17): neither can be taken back, and their
   // refusals stay in their dialog instead of a toast.
-  const move = (status: OrderStatus) =>
-    change.mutateAsync(status).then(
+  const move = (status: OrderStatus, note?: string) =>
+    change.mutateAsync(note?.trim() ? { status, note: note.trim() } : status).then(
       () => {
         toast.success(t("statusChanged", { status: t(`status.${status}`) }));
         setCanceling(false);
@@ -104,6 +105,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
               className="btn px-3 text-red-700 hover:bg-red-50"
               onClick={() => {
                 change.reset();
+                setReason("");
                 setCanceling(true);
               }}
             >
@@ -181,8 +183,24 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         cancelLabel={t("keepOrder")}
         pending={change.isPending}
         error={change.isError ? text(change.error.message) : null}
-        onConfirm={() => void move("canceled")}
-      />
+        onConfirm={() => void move("canceled", reason)}
+      >
+        <label htmlFor="cancel-reason" className="block text-sm font-semibold">
+          {t("cancelReason")}
+        </label>
+        <textarea
+          id="cancel-reason"
+          className="input mt-1 min-h-16 w-full"
+          dir="auto"
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+          aria-describedby="cancel-reason-hint"
+        />
+        <p id="cancel-reason-hint" className="mt-1 text-xs text-muted">
+          {t("cancelReasonHint")}
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={completing}
         onOpenChange={setCompleting}

@@ -209,6 +209,31 @@ describe("order detail", () => {
   }
 });
 
+describe("issue 29.10: the cancel reason", () => {
+  it("goes with the cancel as its note, trimmed", async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === "PATCH") {
+          bodies.push(JSON.parse(String(init.body)));
+          return json({ data: detail({ status: "canceled", next_statuses: [] }) });
+        }
+        return json({ data: detail() });
+      }),
+    );
+    renderWithKit(<OrderDetailScreen id={7} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
+    fireEvent.change(await screen.findByLabelText("Reason (optional)"), {
+      target: { value: "  Out of pistachios  " },
+    });
+    fireEvent.click(screen.getByTestId("confirm-button"));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ status: "canceled", note: "Out of pistachios" }]),
+    );
+  });
+});
+
 describe("issue 29.9: countries by name, not code", () => {
   for (const [lang, france] of [
     ["en", "France"],

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { countriesByName, countryName } from "../../../../shared/domain/countries.ts";
 import type { Lang } from "../../../../shared/domain/money.ts";
-import { useMessageText } from "../../../components/form/messages.ts";
+import { registerCountryNames, useMessageText } from "../../../components/form/messages.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 
 type Props = {
@@ -14,6 +14,14 @@ type Props = {
   error?: string;
   testId?: string;
 };
+
+// The zone rules' sentences name a country ("Qatar is already in the zone …"): name it in the
+// reader's language wherever the zone forms are (the table stays out of other pages' scripts).
+const codeByEnglishName = new Map(countriesByName("en").map((c) => [c.en, c.code]));
+registerCountryNames((name, lang) => {
+  const code = codeByEnglishName.get(name);
+  return code ? countryName(code, lang) : name;
+});
 
 /**
  * A list of countries: a select of every country by name (the admin's language) with an Add

@@ -6,9 +6,13 @@ import { orderKeys } from "./list-orders.ts";
 
 export const STATUS_CHANGE_FAILED = "The status could not be changed.";
 
-/** A move to `shipped` may name the carrier (its id) and the parcel's tracking number. */
+/**
+ * A move to `shipped` may name the carrier (its id) and the parcel's tracking number; any
+ * move may carry a note (a cancel's reason, which the customer's order page shows).
+ */
 export type StatusChange = {
   status: OrderStatus;
+  note?: string | null;
   carrier?: number | null;
   tracking_number?: string | null;
 };
