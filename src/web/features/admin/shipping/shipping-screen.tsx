@@ -4,6 +4,7 @@ import type { Lang } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { CarrierDto, ShippingZoneDto } from "../../../../shared/schemas/shipping.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
+import { RowActions } from "../../../components/admin/row-actions.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
@@ -96,27 +97,15 @@ function ZonesSection() {
       header: t("admin:actions.actions"),
       className: "w-0 whitespace-nowrap",
       cell: (zone) => (
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn btn-outline px-3 py-1"
-            onClick={() => setEditing(zone)}
-            aria-label={t("zones.editNamed", { name: nameOf(zone) })}
-          >
-            {t("admin:actions.edit")}
-          </button>
-          <button
-            type="button"
-            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
-            onClick={() => {
-              remove.reset();
-              setDeleting(zone);
-            }}
-            aria-label={t("zones.deleteNamed", { name: nameOf(zone) })}
-          >
-            {t("admin:actions.delete")}
-          </button>
-        </div>
+        <RowActions
+          editLabel={t("zones.editNamed", { name: nameOf(zone) })}
+          deleteLabel={t("zones.deleteNamed", { name: nameOf(zone) })}
+          onEdit={() => setEditing(zone)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(zone);
+          }}
+        />
       ),
     },
   ];
@@ -195,27 +184,15 @@ function CarriersSection() {
       header: t("admin:actions.actions"),
       className: "w-0 whitespace-nowrap",
       cell: (carrier) => (
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn btn-outline px-3 py-1"
-            onClick={() => setEditing(carrier)}
-            aria-label={t("carriers.editNamed", { name: nameOf(carrier) })}
-          >
-            {t("admin:actions.edit")}
-          </button>
-          <button
-            type="button"
-            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
-            onClick={() => {
-              remove.reset();
-              setDeleting(carrier);
-            }}
-            aria-label={t("carriers.deleteNamed", { name: nameOf(carrier) })}
-          >
-            {t("admin:actions.delete")}
-          </button>
-        </div>
+        <RowActions
+          editLabel={t("carriers.editNamed", { name: nameOf(carrier) })}
+          deleteLabel={t("carriers.deleteNamed", { name: nameOf(carrier) })}
+          onEdit={() => setEditing(carrier)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(carrier);
+          }}
+        />
       ),
     },
   ];
