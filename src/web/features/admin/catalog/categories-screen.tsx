@@ -2,6 +2,7 @@ import { useState } from "react";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminCategory } from "../../../../shared/schemas/admin-catalog.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
+import { RowActions } from "../../../components/admin/row-actions.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
@@ -50,27 +51,15 @@ export function CategoriesScreen() {
       header: t("admin:actions.actions"),
       className: "w-0 whitespace-nowrap",
       cell: (c) => (
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn btn-outline px-3 py-1"
-            onClick={() => setEditing(c)}
-            aria-label={t("editNamed", { name: c.name })}
-          >
-            {t("admin:actions.edit")}
-          </button>
-          <button
-            type="button"
-            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
-            onClick={() => {
-              remove.reset();
-              setDeleting(c);
-            }}
-            aria-label={t("deleteNamed", { name: c.name })}
-          >
-            {t("admin:actions.delete")}
-          </button>
-        </div>
+        <RowActions
+          editLabel={t("editNamed", { name: c.name })}
+          deleteLabel={t("deleteNamed", { name: c.name })}
+          onEdit={() => setEditing(c)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(c);
+          }}
+        />
       ),
     },
   ];

@@ -7,6 +7,7 @@ import {
   STOCK_STATES,
 } from "../../../../shared/schemas/admin-catalog.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
+import { RowActions } from "../../../components/admin/row-actions.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
@@ -115,27 +116,15 @@ export function ProductsScreen() {
       header: t("admin:actions.actions"),
       className: "w-0 whitespace-nowrap",
       cell: (p) => (
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn btn-outline px-3 py-1"
-            onClick={() => setEditing(p)}
-            aria-label={t("editNamed", { name: nameOf(p) })}
-          >
-            {t("admin:actions.edit")}
-          </button>
-          <button
-            type="button"
-            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
-            onClick={() => {
-              remove.reset();
-              setDeleting(p);
-            }}
-            aria-label={t("deleteNamed", { name: nameOf(p) })}
-          >
-            {t("admin:actions.delete")}
-          </button>
-        </div>
+        <RowActions
+          editLabel={t("editNamed", { name: nameOf(p) })}
+          deleteLabel={t("deleteNamed", { name: nameOf(p) })}
+          onEdit={() => setEditing(p)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(p);
+          }}
+        />
       ),
     },
   ];

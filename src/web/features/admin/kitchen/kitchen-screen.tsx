@@ -4,6 +4,7 @@ import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminDish } from "../../../../shared/schemas/kitchen.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
+import { RowActions } from "../../../components/admin/row-actions.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
@@ -99,27 +100,15 @@ export function KitchenScreen() {
       header: t("admin:actions.actions"),
       className: "w-0 whitespace-nowrap",
       cell: (d) => (
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn btn-outline px-3 py-1"
-            onClick={() => setEditing(d.id)}
-            aria-label={t("editNamed", { name: d.title })}
-          >
-            {t("admin:actions.edit")}
-          </button>
-          <button
-            type="button"
-            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
-            onClick={() => {
-              remove.reset();
-              setDeleting(d);
-            }}
-            aria-label={t("deleteNamed", { name: d.title })}
-          >
-            {t("admin:actions.delete")}
-          </button>
-        </div>
+        <RowActions
+          editLabel={t("editNamed", { name: d.title })}
+          deleteLabel={t("deleteNamed", { name: d.title })}
+          onEdit={() => setEditing(d.id)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(d);
+          }}
+        />
       ),
     },
   ];
