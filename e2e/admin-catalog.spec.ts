@@ -220,4 +220,30 @@ for (const lang of ["en", "ar"] as const) {
     await confirmDelete(page, lang);
     await expect(page.getByText(tr.messages.spec.NO_RESULTS)).toBeVisible();
   });
+
+  test(`${lang}: the product and category lists show each photo as a 48×48 thumbnail, desktop and phone (issue 29.3)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang, baseURL ?? "");
+    await signInAsOwner(page, lang);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, title] of [
+        ["/admin-products", tr.products.title],
+        ["/admin-categories", tr.categories.title],
+      ] as const) {
+        await openScreen(page, path, title);
+        // The row's photo, loaded: the bug drew a loaded image 0 px wide.
+        const thumb = page.getByTestId("data-table").locator("tbody img").first();
+        await expect(thumb).toBeAttached();
+        await expect
+          .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0);
+        const box = await thumb.boundingBox();
+        expect(box?.width, `${path} at ${width} px`).toBe(48);
+        expect(box?.height, `${path} at ${width} px`).toBe(48);
+      }
+    }
+  });
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminCategory } from "../../../../shared/schemas/admin-catalog.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { RowActions } from "../../../components/admin/row-actions.tsx";
+import { Thumbnail } from "../../../components/admin/thumbnail.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
@@ -32,6 +33,12 @@ export function CategoriesScreen() {
   };
 
   const columns: Column<AdminCategory>[] = [
+    {
+      key: "image",
+      header: <span className="sr-only">{t("image")}</span>,
+      className: "w-0",
+      cell: (c) => <Thumbnail src={c.image_url} />,
+    },
     {
       key: "name",
       header: t("name"),

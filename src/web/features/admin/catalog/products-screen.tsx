@@ -8,6 +8,7 @@ import {
 } from "../../../../shared/schemas/admin-catalog.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { RowActions } from "../../../components/admin/row-actions.tsx";
+import { Thumbnail } from "../../../components/admin/thumbnail.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
@@ -48,12 +49,7 @@ export function ProductsScreen() {
       key: "image",
       header: <span className="sr-only">{t("image")}</span>,
       className: "w-0",
-      cell: (p) =>
-        p.image_url ? (
-          <img src={p.image_url} alt="" className="size-12 rounded object-cover" loading="lazy" />
-        ) : (
-          <span className="block size-12 rounded bg-cream" />
-        ),
+      cell: (p) => <Thumbnail src={p.image_url} />,
     },
     {
       key: "name",

@@ -5,6 +5,7 @@ import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminDish } from "../../../../shared/schemas/kitchen.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { RowActions } from "../../../components/admin/row-actions.tsx";
+import { Thumbnail } from "../../../components/admin/thumbnail.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
@@ -43,9 +44,7 @@ export function KitchenScreen() {
       header: t("dishTitle"),
       cell: (d) => (
         <div className="flex items-center gap-3">
-          {d.image ? (
-            <img src={d.image} alt="" className="size-10 rounded object-cover" loading="lazy" />
-          ) : null}
+          <Thumbnail src={d.image} />
           <div>
             <p className="font-semibold">{ar && d.title_ar ? d.title_ar : d.title}</p>
             <p className="text-xs text-muted" lang={ar ? "en" : "ar"} dir={ar ? "ltr" : "rtl"}>
