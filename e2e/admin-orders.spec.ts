@@ -425,4 +425,28 @@ for (const lang of ["en", "ar"] as const) {
       timeout: 15_000,
     });
   });
+
+  test(`${lang}: Escape closes the bell's pop-up and gives focus back to the bell (issue 29.6)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang, baseURL!);
+    await signInAsOwner(page, lang);
+    await waitForHydration(page);
+    const bell = page.getByTestId("notification-bell");
+    const panel = page.getByTestId("notification-panel");
+    await bell.click();
+    await expect(panel).toBeVisible();
+    await panel.getByRole("checkbox").focus();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(bell).toHaveAttribute("aria-expanded", "false");
+    await expect(bell).toBeFocused();
+    // Escape with focus still on the bell closes it too.
+    await bell.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(bell).toBeFocused();
+  });
 }

@@ -357,6 +357,27 @@ test.describe("navigation (SPEC 2)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
+  for (const lang of ["en", "ar"] as const) {
+    test(`${lang}: Escape on 'Get started' closes it and gives focus back to its button (issue 29.6)`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.context().addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+      await page.goto("/");
+      await waitForHydration(page);
+      const button = page.getByRole("button", { name: common[lang].nav.getStarted });
+      const login = page.getByRole("link", { name: common[lang].nav.login, exact: true });
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(login).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(login).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(login).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+  }
+
   test("the mobile menu toggles the same links on a narrow screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");

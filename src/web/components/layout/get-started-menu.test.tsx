@@ -50,6 +50,14 @@ describe("Get started dropdown (SPEC 2)", () => {
     expect(screen.queryByRole("link", { name: "Login" })).toBeNull();
   });
 
+  it("gives focus back to its button on Escape (issue 29.6)", async () => {
+    const { user, button } = await openMenu();
+    screen.getByRole("link", { name: "Login" }).focus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("link", { name: "Login" })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
   it("closes once a link is followed", async () => {
     const { user } = await openMenu();
     await user.click(screen.getByRole("link", { name: "Register" }));

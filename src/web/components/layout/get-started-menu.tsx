@@ -10,10 +10,17 @@ export function GetStartedMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    // Escape hands focus back to the button (issue 29.6): the focused link is about to vanish,
+    // which would drop focus to the page body.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
     const onClick = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -29,6 +36,7 @@ export function GetStartedMenu() {
     // biome-ignore lint/a11y/noStaticElementInteractions: pointer-leave is a convenience; keyboard users have Escape
     <div ref={root} className="relative" onMouseLeave={() => setOpen(false)}>
       <button
+        ref={button}
         type="button"
         className="btn btn-primary"
         aria-expanded={open}

@@ -121,6 +121,19 @@ describe("notification bell", () => {
 });
 
 describe("bell texts", () => {
+  it("issue 29.6: Escape closes the pop-up and gives focus back to the bell", async () => {
+    answers = [{ data: [note(1)], meta: { unread: 1 } }];
+    renderWithKit(<NotificationBell token="t" />);
+    await flush();
+    const bell = screen.getByTestId("notification-bell");
+    fireEvent.click(bell);
+    screen.getByRole("checkbox").focus();
+    fireEvent.keyDown(document.activeElement ?? document, { key: "Escape" });
+    expect(screen.queryByTestId("notification-panel")).toBeNull();
+    expect(bell.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(bell);
+  });
+
   it("cuts previews at 45 characters", () => {
     expect(cutPreview("x".repeat(45))).toBe("x".repeat(45));
     expect(cutPreview("x".repeat(46))).toBe(`${"x".repeat(45)}…`);

@@ -166,7 +166,20 @@ export function NotificationBell({
   const [sound, setSound] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const interacted = useInteracted();
+
+  // Escape closes the pop-up and puts focus back on the bell (issue 29.6), wherever focus was.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   useEffect(() => setSound(localStorage.getItem(SOUND_KEY) === "1"), []);
   const soundRef = useRef(sound);
   soundRef.current = sound;
@@ -181,6 +194,7 @@ export function NotificationBell({
   return (
     <div className="relative">
       <button
+        ref={button}
         type="button"
         className="relative rounded-md p-2 hover:bg-line"
         aria-expanded={open}
