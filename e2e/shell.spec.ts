@@ -378,6 +378,67 @@ test.describe("navigation (SPEC 2)", () => {
     });
   }
 
+  for (const lang of ["en", "ar"] as const) {
+    test(`${lang}: a signed-in customer's menus offer the account and Log out, not Login/Register (issue 29.7)`, async ({
+      page,
+      baseURL,
+    }) => {
+      const c = common[lang];
+      const email = `menu-${lang}-${Date.now()}@example.com`;
+      const created = await page.request.post("/api/auth/register", {
+        data: { name: "Rana", email, password: "secret1", password_confirmation: "secret1" },
+      });
+      expect(created.status()).toBe(201);
+      const { token, user } = (await created.json()) as { token: string; user: unknown };
+      await page.context().addCookies([{ name: "lang", value: lang, url: baseURL! }]);
+      await page.addInitScript(
+        ([t, u]) => {
+          if (sessionStorage.getItem("signed-out")) return;
+          localStorage.setItem("customer_token", t);
+          localStorage.setItem("customer_user", u);
+        },
+        [token, JSON.stringify(user)] as const,
+      );
+      const login = page.getByRole("link", { name: c.nav.login, exact: true });
+      const register = page.getByRole("link", { name: c.nav.register, exact: true });
+
+      // Phone: the menu panel.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: c.nav.menu }).click();
+      const phone = page.locator("#mobile-menu");
+      await expect(phone.getByTestId("customer-name")).toHaveText("Rana");
+      await expect(phone.getByRole("button", { name: c.header.logout })).toBeVisible();
+      await expect(phone.getByRole("link", { name: c.nav.login, exact: true })).toHaveCount(0);
+      await expect(phone.getByRole("link", { name: c.nav.register, exact: true })).toHaveCount(0);
+
+      // Desktop: the Get started menu.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto("/");
+      await waitForHydration(page);
+      const nav = page.getByRole("navigation", { name: c.nav.mainNavigation });
+      const button = nav.getByRole("button", { name: c.nav.getStarted });
+      const before = await button.boundingBox();
+      await button.click();
+      await expect(nav.getByRole("link", { name: c.header.account, exact: true })).toHaveAttribute(
+        "href",
+        "/account",
+      );
+      await expect(login).toHaveCount(0);
+      await expect(register).toHaveCount(0);
+      expect(await button.boundingBox()).toEqual(before);
+
+      await page.evaluate(() => sessionStorage.setItem("signed-out", "1"));
+      await nav.getByRole("button", { name: c.header.logout }).click();
+      await expect(page.getByTestId("customer-menu")).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem("customer_token"))).toBeNull();
+      await button.click();
+      await expect(login).toBeVisible();
+      await expect(register).toBeVisible();
+    });
+  }
+
   test("the mobile menu toggles the same links on a narrow screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");

@@ -2,10 +2,17 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { GET_STARTED_NAV } from "../../lib/menus.ts";
+import { paths } from "../../lib/paths.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 
-/** SPEC: opens on click, closes when the pointer leaves it (and on Escape or a click outside). */
-export function GetStartedMenu() {
+/**
+ * SPEC: opens on click, closes when the pointer leaves it (and on Escape or a click outside).
+ * Signed out it offers Login and Register; given `signedIn` (the header composes the session
+ * and the sign-out, as a component never imports a feature) it offers the account and Log out
+ * instead (issue 29.7). The button itself is the same either way, so nothing shifts when the
+ * session appears after hydration.
+ */
+export function GetStartedMenu({ signedIn }: { signedIn?: { onLogout: () => void } | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -51,17 +58,43 @@ export function GetStartedMenu() {
           id={menuId}
           className="absolute end-0 top-full z-30 min-w-40 rounded-lg border border-line bg-white py-1 shadow-lg"
         >
-          {GET_STARTED_NAV.map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                className="block px-4 py-2 hover:bg-cream"
-                onClick={() => setOpen(false)}
-              >
-                {t(link.label)}
-              </Link>
-            </li>
-          ))}
+          {signedIn ? (
+            <>
+              <li>
+                <Link
+                  to={paths.account()}
+                  className="block px-4 py-2 hover:bg-cream"
+                  onClick={() => setOpen(false)}
+                >
+                  {t("header.account")}
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="block w-full px-4 py-2 text-start hover:bg-cream"
+                  onClick={() => {
+                    setOpen(false);
+                    signedIn.onLogout();
+                  }}
+                >
+                  {t("header.logout")}
+                </button>
+              </li>
+            </>
+          ) : (
+            GET_STARTED_NAV.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="block px-4 py-2 hover:bg-cream"
+                  onClick={() => setOpen(false)}
+                >
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))
+          )}
         </ul>
       ) : null}
     </div>

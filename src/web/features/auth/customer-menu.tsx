@@ -4,19 +4,27 @@ import { clearCustomerSession, useCustomerSession } from "../../lib/customer-ses
 import { paths } from "../../lib/paths.ts";
 import { logout } from "./auth-api.ts";
 
-/** The header's signed-in state: the customer's name (to /account) and a real logout. */
-export function CustomerMenu() {
-  const { t } = useTranslation();
+/**
+ * The one customer sign-out: forgets the session here, ends it on the server, goes home.
+ * The header's menus use it too (issue 29.7).
+ */
+export function useSignOut(): () => Promise<void> {
   const session = useCustomerSession();
   const navigate = useNavigate();
-  if (!session) return null;
-
-  async function onLogout() {
+  return async () => {
     const token = session?.token;
     clearCustomerSession();
     if (token) await logout(token);
     navigate(paths.home());
-  }
+  };
+}
+
+/** The header's signed-in state: the customer's name (to /account) and a real logout. */
+export function CustomerMenu() {
+  const { t } = useTranslation();
+  const session = useCustomerSession();
+  const onLogout = useSignOut();
+  if (!session) return null;
 
   return (
     <div className="flex items-center gap-2" data-testid="customer-menu">

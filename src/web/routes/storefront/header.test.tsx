@@ -137,4 +137,31 @@ describe("Header (SPEC 2, Navigation)", () => {
     expect(within(nav).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe("/");
     expect(screen.getByRole("button", { name: "التبديل إلى الإنجليزية" })).toBeTruthy();
   });
+
+  it("issue 29.7: a signed-in customer gets the account and Log out, not Login/Register, in both menus", async () => {
+    localStorage.setItem("customer_token", "t");
+    localStorage.setItem(
+      "customer_user",
+      JSON.stringify({ id: 1, name: "Rana", email: "rana@example.com", role: "customer" }),
+    );
+    const user = userEvent.setup();
+    renderInShell(<Header />);
+    const nav = await screen.findByRole("navigation", { name: "Main navigation" });
+    await user.click(within(nav).getByRole("button", { name: "Get started" }));
+    expect(within(nav).getByRole("link", { name: "Account" }).getAttribute("href")).toBe(
+      "/account",
+    );
+    expect(within(nav).getByRole("button", { name: "Log out" })).toBeTruthy();
+    expect(within(nav).queryByRole("link", { name: "Login" })).toBeNull();
+    expect(within(nav).queryByRole("link", { name: "Register" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    const phone = document.getElementById("mobile-menu")!;
+    expect(within(phone).queryByRole("link", { name: "Login" })).toBeNull();
+    expect(within(phone).queryByRole("link", { name: "Register" })).toBeNull();
+    expect(within(phone).getByTestId("customer-name").closest("a")?.getAttribute("href")).toBe(
+      "/account",
+    );
+    expect(within(phone).getByRole("button", { name: "Log out" })).toBeTruthy();
+  });
 });

@@ -4,9 +4,10 @@ import { badgeText } from "../../../shared/domain/cart.ts";
 import { GetStartedMenu } from "../../components/layout/get-started-menu.tsx";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../../components/ui/icons.tsx";
-import { CustomerMenu } from "../../features/auth/customer-menu.tsx";
+import { CustomerMenu, useSignOut } from "../../features/auth/customer-menu.tsx";
 import { useCartCount } from "../../features/cart/use-cart-count.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
+import { useCustomerSession } from "../../lib/customer-session.ts";
 import { GET_STARTED_NAV, STOREFRONT_NAV } from "../../lib/menus.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -15,6 +16,10 @@ export function Header() {
   const count = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // Null on the server and while hydrating, so both render the signed-out menus; the signed-in
+  // ones follow right after (issue 29.7). Both menus are closed then: nothing on screen moves.
+  const session = useCustomerSession();
+  const signOut = useSignOut();
 
   // A followed link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -124,7 +129,7 @@ export function Header() {
             </NavLink>
           ))}
           <div className="ms-auto">
-            <GetStartedMenu />
+            <GetStartedMenu signedIn={session ? { onLogout: () => void signOut() } : null} />
           </div>
         </nav>
       </div>
@@ -135,7 +140,8 @@ export function Header() {
           aria-label={t("nav.mainNavigation")}
         >
           <ul className="container-page flex flex-col py-2">
-            {[...STOREFRONT_NAV, ...GET_STARTED_NAV].map((link) => (
+            {/* Signed in, the account and Log out below (CustomerMenu) replace Login/Register. */}
+            {[...STOREFRONT_NAV, ...(session ? [] : GET_STARTED_NAV)].map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}
