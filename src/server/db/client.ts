@@ -246,10 +246,13 @@ export function createPgPool(
   }) as typeof pool.connect;
   pool.on("connect", (client) => {
     client.on("error", (error) => {
+      // Checked out by connect() (a transaction): hand it back as broken now. An idle client's
+      // error reaches the pool's "error" (logged there), and pool.query's clients are released
+      // by pg-pool itself, with the error their query fails with.
+      const release = (client as HeldClient)[held];
+      if (!release) return;
       onError(error);
-      // Checked out by connect() (a transaction): hand it back as broken now. pool.query's
-      // clients are released by pg-pool itself, with the error their query fails with.
-      (client as HeldClient)[held]?.(error);
+      release(error);
     });
   });
   return pool;
