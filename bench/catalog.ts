@@ -8,7 +8,6 @@
 //
 // Loopback only; every loop is bounded; scratch data is removed at the end.
 
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -23,6 +22,7 @@ import { seedCatalog } from "../src/server/db/seed/catalog.ts";
 import { seedProducts } from "../src/server/db/seed/catalog-data.ts";
 import { productSearchText } from "../src/server/modules/catalog/service.ts";
 import type { WebMode } from "../src/server/plugins/web.ts";
+import { startBenchChild, stopBenchChild } from "./server.ts";
 
 const PRODUCTS = 10_000;
 const CONNECTIONS = 10;
@@ -213,36 +213,6 @@ export async function seedScale(db: Db): Promise<void> {
   }
 }
 
-function startServer(
-  kind: "pglite" | "postgres",
-  target: string,
-  web: WebMode,
-): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", here, "--serve", kind, target, web], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start in 60 s")), 60_000);
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ port: Number(match[1]), child });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-}
-
 const percentile = (sorted: number[], q: number) =>
   sorted.length === 0
     ? Number.NaN
@@ -277,7 +247,7 @@ async function measure(url: string, duration = DURATION_S, next?: () => string):
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(9);
 
 async function benchApi(kind: "pglite" | "postgres", target: string): Promise<boolean> {
-  const { port, child } = await startServer(kind, target, "none");
+  const { port, child } = await startBenchChild(here, ["--serve", kind, target, "none"]);
   let ok = true;
   try {
     console.log(`\n${kind}: GET /api/products, ${CONNECTIONS} connections, ${DURATION_S} s each`);
@@ -292,7 +262,7 @@ async function benchApi(kind: "pglite" | "postgres", target: string): Promise<bo
       );
     }
   } finally {
-    await stopServer(child);
+    await stopBenchChild(child);
   }
   return ok;
 }
@@ -302,7 +272,7 @@ async function benchSsr(dataDir: string): Promise<void> {
     console.log("\nSSR /shop: skipped (no build/; run npm run build first)");
     return;
   }
-  const { port, child } = await startServer("pglite", dataDir, "production");
+  const { port, child } = await startBenchChild(here, ["--serve", "pglite", dataDir, "production"]);
   try {
     const url = `http://127.0.0.1:${port}/shop`;
     const first = performance.now();
@@ -325,7 +295,7 @@ async function benchSsr(dataDir: string): Promise<void> {
       `SSR /shop under ${CONNECTIONS} connections: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.rps} req/s`,
     );
   } finally {
-    await stopServer(child);
+    await stopBenchChild(child);
   }
 }
 

@@ -17,7 +17,7 @@ import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
-import { products, productWeightOptions } from "../src/server/db/schema/catalog.ts";
+import { seedOrderables } from "./fixtures.ts";
 
 type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
 type Instance = PromiseLike<{ duration: number; errors: number; timeouts: number }> & {
@@ -49,34 +49,6 @@ type Figures = {
   ordersPerSecond: number;
 };
 
-async function seed(database: Database): Promise<{ tracked: number; untracked: number }> {
-  const [tracked] = await database.db
-    .insert(products)
-    .values({
-      nameEn: "Bench baklava",
-      nameAr: "بقلاوة",
-      priceCents: 2400,
-      sku: `BENCH-A-${randomUUID()}`,
-      // Far more than any run can sell: the bench measures placing, not refusing.
-      stockGrams: 2_000_000_000,
-    })
-    .returning({ id: products.id });
-  await database.db.insert(productWeightOptions).values([
-    { productId: tracked!.id, grams: 500, position: 0 },
-    { productId: tracked!.id, grams: 1000, position: 1 },
-  ]);
-  const [untracked] = await database.db
-    .insert(products)
-    .values({
-      nameEn: "Bench maamoul",
-      nameAr: "معمول",
-      priceCents: 3000,
-      sku: `BENCH-B-${randomUUID()}`,
-    })
-    .returning({ id: products.id });
-  return { tracked: tracked!.id, untracked: untracked!.id };
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -84,7 +56,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(label: string, database: Database): Promise<Figures> {
   await database.migrate();
-  const ids = await seed(database);
+  const ids = await seedOrderables(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   const config = loadConfig({
     NODE_ENV: "production",

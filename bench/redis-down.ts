@@ -30,8 +30,9 @@ import { Redis } from "ioredis";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openPglite } from "../src/server/db/client.ts";
-import { products, productWeightOptions } from "../src/server/db/schema/catalog.ts";
 import { RedisProxy } from "../src/server/test/redis-proxy.ts";
+import { seedOrderables } from "./fixtures.ts";
+import { stopBenchChild } from "./server.ts";
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -212,13 +213,6 @@ function startServer(redisUrl: string) {
   );
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-}
-
 const PHASES = ["up", "refused", "hung"] as const;
 type Phase = (typeof PHASES)[number];
 /** NaN: no request of that measurement was answered. */
@@ -277,7 +271,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await stopServer(child);
+    await stopBenchChild(child);
     await proxy.stop();
     redis.disconnect();
   }
@@ -320,30 +314,7 @@ async function main(): Promise<void> {
 async function serve(redisUrl: string): Promise<void> {
   const database = await openPglite();
   await database.migrate();
-  const [tracked] = await database.db
-    .insert(products)
-    .values({
-      nameEn: "Bench baklava",
-      nameAr: "بقلاوة",
-      priceCents: 2400,
-      sku: `BENCH-A-${randomUUID()}`,
-      // Far more than any run can sell: the bench measures placing, not refusing.
-      stockGrams: 2_000_000_000,
-    })
-    .returning({ id: products.id });
-  await database.db.insert(productWeightOptions).values([
-    { productId: tracked!.id, grams: 500, position: 0 },
-    { productId: tracked!.id, grams: 1000, position: 1 },
-  ]);
-  const [untracked] = await database.db
-    .insert(products)
-    .values({
-      nameEn: "Bench maamoul",
-      nameAr: "معمول",
-      priceCents: 3000,
-      sku: `BENCH-B-${randomUUID()}`,
-    })
-    .returning({ id: products.id });
+  const { tracked, untracked } = await seedOrderables(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-redis-"));
   const config = loadConfig({
     NODE_ENV: "production",
@@ -364,7 +335,7 @@ async function serve(redisUrl: string): Promise<void> {
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as net.AddressInfo;
-  process.stdout.write(`READY ${port} ${tracked!.id} ${untracked!.id}\n`);
+  process.stdout.write(`READY ${port} ${tracked} ${untracked}\n`);
   process.once("SIGTERM", async () => {
     await app.close();
     await database.close();

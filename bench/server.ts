@@ -83,3 +83,37 @@ export async function startShop(
     },
   };
 }
+
+/**
+ * Spawns a bench file in a child mode (`--serve …`) and waits for the line `READY <port>` it
+ * prints once listening, so the server runs in a process of its own, apart from the load.
+ */
+export function startBenchChild(
+  file: string,
+  args: string[],
+): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", file, ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server did not start in 60 s")), 60_000);
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /READY (\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ port: Number(match[1]), child });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** SIGTERM, then at most 5 s for the child to exit. */
+export async function stopBenchChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+}

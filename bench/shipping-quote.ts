@@ -8,7 +8,7 @@
 //   npm run bench:shipping        (BENCH_DURATION=4 seconds per run; target p95 < 10 ms)
 //
 // Loopback only; every loop is bounded; the scratch DATA_DIR is removed at the end.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openPglite } from "../src/server/db/client.ts";
-import { freePort } from "./server.ts";
+import { freePort, startBenchChild, stopBenchChild } from "./server.ts";
 
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
@@ -84,33 +84,6 @@ async function measure(url: string, body: string): Promise<Measured> {
   };
 }
 
-/** Spawns this file in `--serve` (or `--bare`) mode and waits for its port. */
-function startChild(args: string[]): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", here, ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start in 60 s")), 60_000);
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ port: Number(match[1]), child });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-}
-
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(8);
 
 async function main(): Promise<void> {
@@ -123,7 +96,7 @@ async function main(): Promise<void> {
     const database = await openPglite(dataDir);
     await database.migrate();
     await database.close();
-    const served = await startChild(["--serve", dataDir]);
+    const served = await startBenchChild(here, ["--serve", dataDir]);
     shop = served.child;
     const url = `http://127.0.0.1:${served.port}/api/shipping/quote`;
 
@@ -143,7 +116,7 @@ async function main(): Promise<void> {
       };
     }
     fs.writeFileSync(answers, JSON.stringify(captured));
-    const bareServed = await startChild(["--bare", answers]);
+    const bareServed = await startBenchChild(here, ["--bare", answers]);
     bare = bareServed.child;
     const bareUrl = `http://127.0.0.1:${bareServed.port}/api/shipping/quote`;
 
@@ -165,8 +138,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    if (bare) await stopChild(bare);
-    if (shop) await stopChild(shop);
+    if (bare) await stopBenchChild(bare);
+    if (shop) await stopBenchChild(shop);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
