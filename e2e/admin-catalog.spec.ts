@@ -59,6 +59,15 @@ async function search(page: Page, label: string, value: string) {
   await page.getByRole("searchbox", { name: label }).fill(value);
 }
 
+/**
+ * Searches for one record and waits until the list shows it alone: acting on its row while
+ * the search is still on its way races the search's answer against the action's refresh.
+ */
+async function searchOne(page: Page, label: string, value: string) {
+  await search(page, label, value);
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and the one record
+}
+
 /** Confirms the open confirm dialog with its delete button. */
 async function confirmDelete(page: Page, lang: Lang) {
   const dialog = page.getByTestId("confirm-dialog");
@@ -186,7 +195,7 @@ for (const lang of ["en", "ar"] as const) {
 
     // What was added is deleted again: coupon, product, then its (now empty) category.
     await openScreen(page, "/admin-copouns", tr.coupons.title);
-    await search(page, tr.coupons.search, code);
+    await searchOne(page, tr.coupons.search, code);
     await page
       .getByRole("button", { name: tr.coupons.deleteNamed.replace("{{code}}", code) })
       .click();
@@ -194,7 +203,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByText(tr.messages.spec.NO_RESULTS)).toBeVisible();
 
     await openScreen(page, "/admin-products", tr.products.title);
-    await search(page, tr.products.search, productName);
+    await searchOne(page, tr.products.search, productName);
     await page
       .getByRole("button", {
         name: tr.products.deleteNamed.replace(
@@ -211,7 +220,7 @@ for (const lang of ["en", "ar"] as const) {
 
     await openScreen(page, "/admin-categories", tr.categories.title);
     expect(await seriousViolations(page)).toEqual([]);
-    await search(page, tr.categories.search, categoryName);
+    await searchOne(page, tr.categories.search, categoryName);
     await page
       .getByRole("button", {
         name: tr.categories.deleteNamed.replace("{{name}}", categoryName),
