@@ -23,6 +23,7 @@ export const SETTINGS_MESSAGES = {
   LNG: "Longitude is a number from -180 to 180.",
   ZOOM: "Zoom is a whole number from 1 to 19.",
   PICKUP: "Pickup must be on or off.",
+  PENDING_EXPIRY: "The hours must be a whole number from 0 (never) to 720.",
 } as const;
 
 /**
@@ -60,6 +61,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     map_zoom: s.mapCentre.zoom,
     delivery_closed_weekdays: [...s.deliveryClosedWeekdays],
     delivery_cutoff_hour: s.deliveryCutoffHour,
+    pending_expiry_hours: s.pendingExpiryHours,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -93,6 +95,7 @@ export function settingsFromForm(v: SettingsValues, previousFeeCents = 1500): Sh
     mapCentre: { lat: v.map_lat, lng: v.map_lng, zoom: v.map_zoom },
     deliveryClosedWeekdays: [...v.delivery_closed_weekdays],
     deliveryCutoffHour: v.delivery_cutoff_hour,
+    pendingExpiryHours: v.pending_expiry_hours,
   };
 }
 

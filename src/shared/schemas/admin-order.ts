@@ -143,6 +143,19 @@ export const adminOrderDetailSchema = orderDtoSchema.extend({
   /** Where the order can go from here (the state machine): the admin's buttons. */
   next_statuses: z.array(orderStatusSchema),
   timeline: z.array(timelineEntrySchema),
+  /**
+   * Issue 24: bank-transfer receipts the customer uploaded, newest last. `url` is an admin
+   * API path (it needs the admin's token: fetch it as a blob, never as a bare link).
+   */
+  receipts: z.array(
+    z.object({
+      id: z.number().int(),
+      content_type: z.string(),
+      bytes: z.number().int(),
+      created_at: z.string(),
+      url: z.string(),
+    }),
+  ),
   /** SPEC 3's detail names: customerName and items (name, quantity, price). */
   customerName: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),

@@ -3,16 +3,15 @@ import { isCalendarDate } from "../domain/business-days.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import type { Lang } from "../domain/money.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payments.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
 import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { MESSAGES, ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
+export { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "../domain/payments.ts";
 export { ORDER_MESSAGES };
-
-export const PAYMENT_METHODS = ["cod", "bank_transfer", "messaging_app"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const requiredText = (message: string, max: number) =>
   text({ message }).trim().min(1, message).max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`);
@@ -163,6 +162,13 @@ export const orderDtoSchema = z.object({
   address: z.string(),
   notes: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** Issue 24: beside the status; only the owner or a verified gateway event moves it. */
+  payment_status: z.enum(PAYMENT_STATUSES),
+  /** What was received and when (null while unpaid). */
+  paid_amount: z.number().nullable(),
+  paid_at: z.string().nullable(),
+  /** A card order's hosted payment page while it is unpaid and its session is open. */
+  payment_url: z.string().nullable(),
   coupon: z.string().nullable(),
   subtotal: z.number(),
   discount: z.number(),

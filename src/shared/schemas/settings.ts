@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
 import { SETTINGS_MESSAGES } from "../domain/settings.ts";
 import {
   DEFAULT_DELIVERY_CLOSED_WEEKDAYS,
@@ -44,6 +45,8 @@ export const shopSettingsSchema = z.object({
     .max(7)
     .default([...DEFAULT_DELIVERY_CLOSED_WEEKDAYS]),
   deliveryCutoffHour: z.number().int().min(0).max(23).default(DEFAULT_DELIVERY_CUTOFF_HOUR),
+  /** Issue 24: a pending order older than this is cancelled by the system; 0 = never. */
+  pendingExpiryHours: z.number().int().min(0).max(720).default(DEFAULT_PENDING_EXPIRY_HOURS),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -91,6 +94,7 @@ export const defaultShopSettings: ShopSettings = {
   },
   deliveryClosedWeekdays: [...DEFAULT_DELIVERY_CLOSED_WEEKDAYS],
   deliveryCutoffHour: DEFAULT_DELIVERY_CUTOFF_HOUR,
+  pendingExpiryHours: DEFAULT_PENDING_EXPIRY_HOURS,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -234,6 +238,17 @@ export const settingsInputSchema = z.object({
         .max(23, SHIPPING_MESSAGES.CUTOFF_HOUR),
     )
     .default(DEFAULT_DELIVERY_CUTOFF_HOUR),
+  /** Hours a pending order keeps its stock before the system cancels it; 0 = never. */
+  pending_expiry_hours: z
+    .preprocess(
+      toNumber,
+      z
+        .number({ message: SETTINGS_MESSAGES.PENDING_EXPIRY })
+        .int(SETTINGS_MESSAGES.PENDING_EXPIRY)
+        .min(0, SETTINGS_MESSAGES.PENDING_EXPIRY)
+        .max(720, SETTINGS_MESSAGES.PENDING_EXPIRY),
+    )
+    .default(DEFAULT_PENDING_EXPIRY_HOURS),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
@@ -248,6 +263,7 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   ),
   delivery_closed_weekdays: z.array(z.number().int()),
   delivery_cutoff_hour: z.number().int(),
+  pending_expiry_hours: z.number().int(),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

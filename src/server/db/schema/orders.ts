@@ -10,12 +10,13 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
-export const PAYMENT_METHODS = ["cod", "bank_transfer", "messaging_app"] as const;
 export const DISCOUNT_SOURCES = ["standing", "coupon", "none"] as const;
 
 /** Human order numbers ("SW-10001"): a sequence, so numbers never repeat even across rollbacks. */
@@ -44,6 +45,15 @@ export const orders = pgTable(
       .notNull()
       .default("en"),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
+    /** Issue 24: unpaid | paid | refunded, beside `status`. */
+    paymentStatus: text({ enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
+    /** What was received (the owner's figure or the gateway's) and when. */
+    paidCents: integer(),
+    paidAt: timestamp({ withTimezone: true }),
+    /** A card order's hosted payment session ("stripe:cs_..."), its page and its end. */
+    paymentSessionId: text(),
+    paymentUrl: text(),
+    paymentExpiresAt: timestamp({ withTimezone: true }),
     /** The coupon that gave the discount; NULL when none was applied. */
     couponCode: text(),
     subtotalCents: integer().notNull(),
@@ -80,6 +90,8 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
+    index("orders_payment_session_idx").on(t.paymentSessionId),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],
 );
@@ -122,6 +134,74 @@ export const orderEvents = pgTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
 );
 
+/**
+ * Money received or given back (issue 24), one row per act: the owner's "cash collected" or
+ * "transfer received", a gateway's verified payment, a refund. The order's timeline shows them.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["payment", "refund"] }).notNull(),
+    amountCents: integer().notNull(),
+    /** When the money moved (the owner may give an earlier day than the record). */
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+    note: text(),
+    /** "admin:<id>" | "gateway:<provider>". */
+    actor: text().notNull(),
+    /** The gateway's reference (session or payment id) when it came from one. */
+    reference: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_payments_order_idx").on(t.orderId, t.id),
+    check("order_payments_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * Every gateway event the shop accepted (verified signature), once per (provider, event id):
+ * the unique key makes a replayed or concurrently redelivered event change nothing. `outcome`
+ * says what it did ("paid", "cancelled", "ignored", "unknown_order", "amount_mismatch").
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    orderId: bigint({ mode: "number" }).references(() => orders.id, { onDelete: "set null" }),
+    reference: text(),
+    amountCents: integer(),
+    outcome: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.eventId)],
+);
+
+/** A bank-transfer receipt a customer uploaded (issue 24); the file is private (`files`). */
+export const orderReceipts = pgTable(
+  "order_receipts",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Where the bytes are kept, relative to the private receipts folder. */
+    path: text().notNull(),
+    contentType: text().notNull(),
+    bytes: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_receipts_order_idx").on(t.orderId, t.id)],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;
+export type OrderReceiptRow = typeof orderReceipts.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
@@ -18,12 +18,12 @@ import type {
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { products } from "../../db/schema/catalog.ts";
-import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { type OrderRow, orderEvents, orders } from "../../db/schema/orders.ts";
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
 
@@ -433,27 +433,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
               : `An order cannot go from ${row.status} to ${change.status}.`;
           throw new HttpError(422, message, { status: [message] });
         }
-        if (returnsStock(row.status, change.status)) {
-          const lines = await tx
-            .select({
-              productId: orderLines.productId,
-              grams: orderLines.grams,
-              qty: orderLines.qty,
-            })
-            .from(orderLines)
-            .where(and(eq(orderLines.orderId, id), isNotNull(orderLines.productId)));
-          const back = new Map<number, number>();
-          for (const line of lines) {
-            back.set(line.productId!, (back.get(line.productId!) ?? 0) + line.grams * line.qty);
-          }
-          // Same lowest-id-first order as reservations; untracked stock stays untracked.
-          for (const productId of [...back.keys()].sort((a, b) => a - b)) {
-            await tx
-              .update(products)
-              .set({ stockGrams: sql`${products.stockGrams} + ${back.get(productId)!}` })
-              .where(and(eq(products.id, productId), isNotNull(products.stockGrams)));
-          }
-        }
+        if (returnsStock(row.status, change.status)) await returnReservedStock(tx, id);
         await tx
           .update(orders)
           .set({
@@ -555,6 +535,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
       lang: row.lang,
       next_statuses: [...nextStatuses(row.status)],
       timeline: timeline.map(({ sortAt: _, ...entry }) => entry),
+      receipts: [],
       customerName: row.name,
       items: dto.lines.map((line) => ({
         name: line.name,

@@ -69,6 +69,14 @@ export function orderShipping(order: OrderRow): OrderShipping {
   };
 }
 
+/** A card order's payment page, only while it is unpaid, pending and its session is open. */
+export function openPaymentUrl(order: OrderRow, now = new Date()): string | null {
+  if (order.paymentStatus !== "unpaid" || order.status !== "pending" || !order.paymentUrl)
+    return null;
+  if (order.paymentExpiresAt && order.paymentExpiresAt <= now) return null;
+  return order.paymentUrl;
+}
+
 export function toOrderDto(
   order: OrderRow,
   lines: ReadonlyArray<LineWithImage>,
@@ -87,6 +95,10 @@ export function toOrderDto(
     address: order.address,
     notes: order.notes,
     payment_method: order.paymentMethod,
+    payment_status: order.paymentStatus,
+    paid_amount: order.paidCents === null ? null : centsToDollars(order.paidCents),
+    paid_at: order.paidAt ? order.paidAt.toISOString() : null,
+    payment_url: openPaymentUrl(order),
     coupon: order.couponCode,
     subtotal: centsToDollars(order.subtotalCents),
     discount: centsToDollars(order.discountCents),

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
 import {
   cheapestDelivery,
@@ -8,7 +9,11 @@ import {
   type ShippingOption,
   type ShippingOptions,
 } from "../../../shared/domain/shipping.ts";
-import { type PlaceOrder, shippingProblemMessage } from "../../../shared/schemas/order.ts";
+import {
+  ORDER_MESSAGES,
+  type PlaceOrder,
+  shippingProblemMessage,
+} from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
@@ -47,6 +52,8 @@ export function requestHashOf(input: PlaceOrder, userId: number | null): string 
 
 export type PlaceOrderContext = {
   idempotencyKey: string;
+  /** The methods this shop offers now (card only with a configured gateway). */
+  paymentMethods?: ReadonlyArray<PlaceOrder["payment_method"]>;
   user: { id: number; email: string } | null;
   now?: Date;
 };
@@ -196,6 +203,12 @@ export async function placeOrder(
 
   const earlier = await replay(db, keyHash, requestHash, accessKey);
   if (earlier) return earlier;
+
+  const offered = ctx.paymentMethods ?? OFFLINE_PAYMENT_METHODS;
+  if (!offered.includes(input.payment_method))
+    throw new HttpError(422, ORDER_MESSAGES.PAYMENT_METHOD, {
+      payment_method: [ORDER_MESSAGES.PAYMENT_METHOD],
+    });
 
   const cart = await priceLines(db, input.lines);
   const method = chooseShipping(await shipping.options(input.country, cart.totalGrams, now), input);

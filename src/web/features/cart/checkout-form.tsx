@@ -5,10 +5,11 @@ import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import type { Lang } from "../../../shared/domain/money.ts";
+import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
-import { PAYMENT_METHODS, placeOrderSchema } from "../../../shared/schemas/order.ts";
+import { placeOrderSchema } from "../../../shared/schemas/order.ts";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -378,7 +379,7 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced, onShippingFee }: P
 
       <fieldset className="space-y-2">
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.payment")}</legend>
-        {PAYMENT_METHODS.map((method) => (
+        {OFFLINE_PAYMENT_METHODS.map((method) => (
           <label
             key={method}
             className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-white p-3"

@@ -1,0 +1,55 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { products } from "../../db/schema/catalog.ts";
+import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+
+/**
+ * Puts an order's reserved stock back on the shelf, lowest product id first like
+ * reservations, so two cancellations never wait on each other in a circle. Products whose
+ * stock is untracked (NULL) stay untracked; deleted products are skipped.
+ */
+export async function returnReservedStock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx
+    .select({ productId: orderLines.productId, grams: orderLines.grams, qty: orderLines.qty })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)));
+  const back = new Map<number, number>();
+  for (const line of lines) {
+    back.set(line.productId!, (back.get(line.productId!) ?? 0) + line.grams * line.qty);
+  }
+  for (const productId of [...back.keys()].sort((a, b) => a - b)) {
+    await tx
+      .update(products)
+      .set({ stockGrams: sql`${products.stockGrams} + ${back.get(productId)!}` })
+      .where(and(eq(products.id, productId), isNotNull(products.stockGrams)));
+  }
+}
+
+/**
+ * The system's cancellation of an order nobody paid for in time (issue 24: reservations end,
+ * an expired card session). Locks the row and acts only while the order is still pending and
+ * unpaid, so a payment or an admin's move that won the race is never undone. Returns the
+ * cancelled row, or null when there was nothing to do.
+ */
+export async function cancelUnpaidOrder(
+  tx: Tx,
+  orderId: number,
+  reason: { actor: string; note: string; now: Date },
+): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (row?.status !== "pending" || row.paymentStatus !== "unpaid") return null;
+  await returnReservedStock(tx, orderId);
+  const [cancelled] = await tx
+    .update(orders)
+    .set({ status: "canceled", updatedAt: reason.now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await tx.insert(orderEvents).values({
+    orderId,
+    status: "canceled",
+    actor: reason.actor,
+    note: reason.note,
+    createdAt: reason.now,
+  });
+  return cancelled!;
+}
