@@ -29,6 +29,8 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
+import { adminReceiptRoutes } from "./modules/receipts/admin-routes.ts";
+import { receiptRoutes } from "./modules/receipts/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -118,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // SPEC's POST /api/products: an admin create (its own plugin holds the admin hook).
       await api.register(productCreateAliasRoutes);
       await api.register(orderRoutes);
+      await api.register(receiptRoutes);
       await api.register(couponRoutes);
       await api.register(kitchenRoutes);
       await api.register(inboxRoutes);
@@ -129,6 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         async (admin) => {
           admin.addHook("onRequest", admin.requireAdmin);
           await admin.register(adminOrderRoutes);
+          await admin.register(adminReceiptRoutes);
           await admin.register(adminNotificationRoutes);
           await admin.register(adminDashboardRoutes);
           await admin.register(adminInboxRoutes);

@@ -17,6 +17,7 @@ import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createOrderService } from "./modules/orders/service.ts";
+import { createReceiptService } from "./modules/receipts/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
 
@@ -46,6 +47,7 @@ export function createServices(database: Database) {
     shipping,
     orders: createOrderService(db, { settings, shipping }),
     adminOrders: createAdminOrderService(db, { settings }),
+    receipts: createReceiptService(db),
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),
     dashboard: createDashboardService(db),

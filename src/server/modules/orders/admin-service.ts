@@ -18,10 +18,11 @@ import type {
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { type OrderRow, orderEvents, orders } from "../../db/schema/orders.ts";
+import { type OrderRow, orderEvents, orderReceipts, orders } from "../../db/schema/orders.ts";
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { receiptLinks } from "../receipts/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
@@ -488,7 +489,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
   }
 
   async function buildDetail(row: OrderRow): Promise<AdminOrderDetail> {
-    const [settings, parts, notes] = await Promise.all([
+    const [settings, parts, notes, receipts] = await Promise.all([
       deps.settings.get(),
       loadOrderParts(db, [row.id]),
       db
@@ -496,6 +497,11 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
         .from(orderNotes)
         .where(eq(orderNotes.orderId, row.id))
         .orderBy(asc(orderNotes.id)),
+      db
+        .select()
+        .from(orderReceipts)
+        .where(eq(orderReceipts.orderId, row.id))
+        .orderBy(asc(orderReceipts.id)),
     ]);
     const events = parts.eventsOf(row.id);
     const dto = toOrderDto(row, parts.linesOf(row.id), events, settings);
@@ -535,7 +541,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
       lang: row.lang,
       next_statuses: [...nextStatuses(row.status)],
       timeline: timeline.map(({ sortAt: _, ...entry }) => entry),
-      receipts: [],
+      receipts: receiptLinks(row.id, receipts),
       customerName: row.name,
       items: dto.lines.map((line) => ({
         name: line.name,

@@ -58,6 +58,8 @@ export function storagePathOf(url: string): string | null {
   } catch {
     return null;
   }
+  // `private/` (bank-transfer receipts) shares the files table but is never served here.
+  if (relative.startsWith("private/")) return null;
   return SERVED.test(relative) && !relative.includes("..") ? relative : null;
 }
 

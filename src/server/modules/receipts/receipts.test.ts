@@ -1,0 +1,189 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECEIPT_MESSAGES } from "../../../shared/domain/receipts.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createUserWithToken } from "../../test/fixtures.ts";
+import { type MultipartFile, multipartBody } from "../../test/multipart.ts";
+import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUserWithToken>>;
+let product: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUserWithToken(t.app, { admin: true });
+  product = await addProduct(t.app.database.db, { priceCents: 3000 });
+});
+afterAll(() => t.close());
+
+const photo = () =>
+  sharp({
+    create: { width: 600, height: 900, channels: 3, background: { r: 240, g: 240, b: 230 } },
+  })
+    .withMetadata({ exif: { IFD0: { Copyright: "phone gps here" } } })
+    .jpeg()
+    .toBuffer();
+const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+async function order(method = "bank_transfer") {
+  const res = await placeOrder(
+    t.app,
+    orderBody([{ productId: product, grams: 1000, qty: 1 }], { payment_method: method }),
+  );
+  expect(res.statusCode).toBe(201);
+  const dto = res.json().data;
+  return { number: dto.number as string, key: dto.access_key as string };
+}
+
+const upload = (
+  o: { number: string; key: string },
+  file: MultipartFile | null,
+  key: string | null = o.key,
+) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/orders/${o.number}/receipt${key === null ? "" : `?key=${encodeURIComponent(key)}`}`,
+    ...multipartBody({}, file ? [file] : []),
+  });
+
+const idOf = async (number: string) =>
+  (await t.app.database.db.select().from(orders).where(eq(orders.number, number)))[0]!.id;
+
+describe("POST /api/orders/{number}/receipt", () => {
+  it("stores a photo, re-encoded without its metadata, tells the owner and shows it on the order", async () => {
+    const o = await order();
+    const res = await upload(o, { field: "file", name: "receipt.jpg", data: await photo() });
+    expect(res.statusCode).toBe(201);
+    const receipt = res.json().data;
+    expect(receipt).toMatchObject({ content_type: "image/webp" });
+
+    // The customer's page lists it.
+    const mine = await t.app.inject({ url: `/api/orders/${o.number}/receipts?key=${o.key}` });
+    expect(mine.json().data).toEqual([receipt]);
+
+    // The owner's bell and order detail.
+    const bell = await t.app.inject({ url: "/api/admin/notifications", headers: admin.auth });
+    expect(bell.json().data[0]).toMatchObject({
+      type: "receipt_uploaded",
+      data: { order_number: o.number, customer: "Layla Haddad" },
+    });
+    const id = await idOf(o.number);
+    const detail = await t.app.inject({ url: `/api/admin/orders/${id}`, headers: admin.auth });
+    const [listed] = detail.json().data.receipts;
+    expect(listed.url).toBe(`/api/admin/orders/${id}/receipts/${receipt.id}`);
+
+    const file = await t.app.inject({ url: listed.url, headers: admin.auth });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/webp");
+    expect(file.headers["cache-control"]).toBe("no-store");
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it("stores a PDF as it came and never serves a receipt without an admin token", async () => {
+    const o = await order();
+    const res = await upload(o, { field: "file", name: "bank.pdf", data: pdf });
+    expect(res.statusCode).toBe(201);
+    const id = await idOf(o.number);
+    const url = `/api/admin/orders/${id}/receipts/${res.json().data.id}`;
+    const file = await t.app.inject({ url, headers: admin.auth });
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    expect(file.headers["content-security-policy"]).toContain("sandbox");
+
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+    const customer = await createUserWithToken(t.app);
+    expect((await t.app.inject({ url, headers: customer.auth })).statusCode).toBe(403);
+    // Another order's id with this receipt's id: not found.
+    const other = await order();
+    const wrong = `/api/admin/orders/${await idOf(other.number)}/receipts/${res.json().data.id}`;
+    expect((await t.app.inject({ url: wrong, headers: admin.auth })).statusCode).toBe(404);
+    // The public storage route does not serve the private folder.
+    const stored = await t.app.inject({ url: "/storage/private/receipts/x.pdf" });
+    expect(stored.statusCode).toBe(404);
+  });
+
+  it.each([
+    ["no file", null, 422, RECEIPT_MESSAGES.REQUIRED],
+    [
+      "an empty file",
+      { field: "file", name: "r.jpg", data: Buffer.alloc(0) },
+      422,
+      RECEIPT_MESSAGES.REQUIRED,
+    ],
+    [
+      "a text file named .jpg",
+      { field: "file", name: "r.jpg", data: Buffer.from("hello") },
+      422,
+      RECEIPT_MESSAGES.TYPE,
+    ],
+    [
+      "an HTML file named .pdf",
+      { field: "file", name: "r.pdf", data: Buffer.from("<script>alert(1)</script>") },
+      422,
+      RECEIPT_MESSAGES.TYPE,
+    ],
+    [
+      "a truncated PDF",
+      { field: "file", name: "r.pdf", data: Buffer.from("%PDF-1.4\n1 0 obj") },
+      422,
+      RECEIPT_MESSAGES.TYPE,
+    ],
+    [
+      "a file over 10 MB",
+      { field: "file", name: "r.pdf", data: Buffer.alloc(10 * 1024 * 1024 + 1, 1) },
+      413,
+      RECEIPT_MESSAGES.TOO_LARGE,
+    ],
+  ] as const)("refuses %s with a clear message", async (_label, file, status, message) => {
+    const o = await order();
+    const res = await upload(o, file as MultipartFile | null);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ message, errors: { file: [message] } });
+  });
+
+  it("answers 404 without the order's key or with a wrong one, and to a stranger's account", async () => {
+    const o = await order();
+    const file = { field: "file", name: "bank.pdf", data: pdf };
+    expect((await upload(o, file, null)).statusCode).toBe(404);
+    expect((await upload(o, file, "not-the-key")).statusCode).toBe(404);
+    const stranger = await createUserWithToken(t.app);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${o.number}/receipt`,
+      ...multipartBody({}, [file], stranger.auth),
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/orders/${o.number}/receipts` })).statusCode).toBe(404);
+  });
+
+  it("refuses receipts for other payment methods, cancelled or paid orders, and a sixth one", async () => {
+    const file = { field: "file", name: "bank.pdf", data: pdf };
+    const cod = await order("cod");
+    expect((await upload(cod, file)).json().message).toBe(RECEIPT_MESSAGES.NOT_TRANSFER);
+
+    const cancelled = await order();
+    await t.app.database.db
+      .update(orders)
+      .set({ status: "canceled" })
+      .where(eq(orders.number, cancelled.number));
+    expect((await upload(cancelled, file)).json().message).toBe(RECEIPT_MESSAGES.CANCELLED);
+
+    const paid = await order();
+    await t.app.database.db
+      .update(orders)
+      .set({ paymentStatus: "paid" })
+      .where(eq(orders.number, paid.number));
+    expect((await upload(paid, file)).json().message).toBe(RECEIPT_MESSAGES.PAID);
+
+    const many = await order();
+    for (let i = 0; i < 5; i++) expect((await upload(many, file)).statusCode).toBe(201);
+    const sixth = await upload(many, file);
+    expect(sixth.statusCode).toBe(422);
+    expect(sixth.json().message).toBe(RECEIPT_MESSAGES.TOO_MANY);
+  });
+});
