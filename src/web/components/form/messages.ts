@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
+import { RECEIPT_MESSAGES } from "../../../shared/domain/receipts.ts";
 import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
 import {
   countryInOtherZoneMessage,
@@ -95,6 +96,9 @@ const SHIPPING_FALLBACKS = {
 };
 for (const [id, english] of Object.entries(SHIPPING_FALLBACKS))
   KEY_BY_TEXT[english] ??= `admin-shipping:errors.${id}`;
+// Bank-transfer receipts (the private order page loads `messages`).
+for (const [id, english] of Object.entries(RECEIPT_MESSAGES))
+  KEY_BY_TEXT[english] ??= `receipt.${id}`;
 // The dish form's rules are translated in the kitchen screen's namespace (loaded by its route).
 for (const [id, english] of Object.entries(KITCHEN_MESSAGES))
   KEY_BY_TEXT[english] ??= `admin-kitchen:errors.${id}`;
