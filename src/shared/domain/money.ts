@@ -8,7 +8,7 @@ export type Lang = "en" | "ar";
  * 1.00499999999999989..., and `Math.round(1.005 * 100)` would give 100, not the 101 a
  * person expects. Fifteen significant digits is the most a double carries reliably.
  */
-function roundHalfAwayFromZero(value: number): number {
+export function roundHalfAwayFromZero(value: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite amount: ${value}`);
   const cleaned = Number(Math.abs(value).toPrecision(15));
   const rounded = Math.round(cleaned);

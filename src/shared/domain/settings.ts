@@ -4,6 +4,7 @@ import type {
   ShopLocation,
   ShopSettings,
 } from "../schemas/settings.ts";
+import { knownCurrency } from "./currency-codes.ts";
 import { centsToDollars, toCents } from "./money.ts";
 
 /** The settings form's rules (zod-free, so the message translator can import them). */
@@ -24,6 +25,13 @@ export const SETTINGS_MESSAGES = {
   ZOOM: "Zoom is a whole number from 1 to 19.",
   PICKUP: "Pickup must be on or off.",
   PENDING_EXPIRY: "The hours must be a whole number from 0 (never) to 720.",
+  CURRENCY_CODE: "Choose a currency from the list.",
+  CURRENCY_USD: "US dollars are always offered: list other currencies only.",
+  CURRENCY_DUPLICATE: "This currency is already listed.",
+  CURRENCY_RATE:
+    "The rate is how many units one US dollar buys: a number above 0 and up to 10,000,000, with at most 6 decimals.",
+  CURRENCY_SYMBOL: "The symbol is at most 5 characters, without digits or spaces.",
+  CURRENCIES_COUNT: "List at most 20 currencies.",
 } as const;
 
 /**
@@ -62,12 +70,20 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     delivery_closed_weekdays: [...s.deliveryClosedWeekdays],
     delivery_cutoff_hour: s.deliveryCutoffHour,
     pending_expiry_hours: s.pendingExpiryHours,
+    currencies: s.currencies.map((c) => ({ code: c.code, rate: c.rate, symbol: c.symbol })),
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
 
-/** `previousFeeCents`: kept when the form leaves the delivery fee out (issue 23 moved it to shipping). */
-export function settingsFromForm(v: SettingsValues, previousFeeCents = 1500): ShopSettings {
+/**
+ * `previousFeeCents`: kept when the form leaves the delivery fee out (issue 23 moved it to
+ * shipping); `previousCurrencies` likewise when it leaves the currencies out (issue 24).
+ */
+export function settingsFromForm(
+  v: SettingsValues,
+  previousFeeCents = 1500,
+  previousCurrencies: ShopSettings["currencies"] = [],
+): ShopSettings {
   return {
     cartDiscountPercent: v.cart_discount_percent,
     deliveryFeeCents: v.delivery_fee === undefined ? previousFeeCents : toCents(v.delivery_fee),
@@ -96,6 +112,15 @@ export function settingsFromForm(v: SettingsValues, previousFeeCents = 1500): Sh
     deliveryClosedWeekdays: [...v.delivery_closed_weekdays],
     deliveryCutoffHour: v.delivery_cutoff_hour,
     pendingExpiryHours: v.pending_expiry_hours,
+    // A blank symbol is the table's (the form may leave it empty).
+    currencies:
+      v.currencies === undefined
+        ? previousCurrencies.map((c) => ({ ...c }))
+        : v.currencies.map((c) => ({
+            code: c.code,
+            rate: c.rate,
+            symbol: c.symbol || (knownCurrency(c.code)?.symbol ?? c.code),
+          })),
   };
 }
 
@@ -104,13 +129,15 @@ export function settingsFromForm(v: SettingsValues, previousFeeCents = 1500): Sh
  * (`phones`: "a, b"; `locations.1.title`), so a change reads like the form that made it.
  */
 export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
-  const { locations, updated_at: _updated, ...rest } = settingsToForm(s);
+  const { locations, currencies, updated_at: _updated, ...rest } = settingsToForm(s);
   const fields: Record<string, unknown> = {
     ...rest,
     phones: rest.phones.join(", "),
     emails: rest.emails.join(", "),
     delivery_closed_weekdays: rest.delivery_closed_weekdays.join(", "),
     locations_count: locations.length,
+    // "EUR 0.92 €, SYP 13000 SYP": a rate or symbol change reads as one line.
+    currencies: currencies.map((c) => `${c.code} ${c.rate} ${c.symbol}`).join(", "),
   };
   locations.forEach((location, i) => {
     for (const [key, value] of Object.entries(location)) fields[`locations.${i}.${key}`] = value;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MAX_RATE } from "../domain/currency.ts";
+import { listableCurrency } from "../domain/currency-codes.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
 import { SETTINGS_MESSAGES } from "../domain/settings.ts";
 import {
@@ -47,6 +49,16 @@ export const shopSettingsSchema = z.object({
   deliveryCutoffHour: z.number().int().min(0).max(23).default(DEFAULT_DELIVERY_CUTOFF_HOUR),
   /** Issue 24: a pending order older than this is cancelled by the system; 0 = never. */
   pendingExpiryHours: z.number().int().min(0).max(720).default(DEFAULT_PENDING_EXPIRY_HOURS),
+  /**
+   * Issue 24: display currencies besides US dollars (the currency of record, always offered),
+   * with units per dollar and the symbol shown. None by default: rates are the owner's to
+   * give. Lenient on codes (a code the table later drops is skipped when shown, never a reason
+   * to throw the whole settings away).
+   */
+  currencies: z
+    .array(z.object({ code: z.string(), rate: z.number().positive(), symbol: z.string() }))
+    .max(20)
+    .default([]),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -95,6 +107,7 @@ export const defaultShopSettings: ShopSettings = {
   deliveryClosedWeekdays: [...DEFAULT_DELIVERY_CLOSED_WEEKDAYS],
   deliveryCutoffHour: DEFAULT_DELIVERY_CUTOFF_HOUR,
   pendingExpiryHours: DEFAULT_PENDING_EXPIRY_HOURS,
+  currencies: [],
 };
 
 // ---------------------------------------------------------------------------------------
@@ -173,6 +186,46 @@ const weekdayList = z.preprocess(
     .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
 );
 
+/** One listed display currency (issue 24): a known code, units per dollar, a short symbol. */
+export const currencyInputSchema = z.object({
+  code: text({ message: SETTINGS_MESSAGES.CURRENCY_CODE })
+    .trim()
+    .transform((code) => code.toUpperCase())
+    .refine((code) => code !== "USD", SETTINGS_MESSAGES.CURRENCY_USD)
+    .refine((code) => code === "USD" || listableCurrency(code), SETTINGS_MESSAGES.CURRENCY_CODE),
+  rate: z.preprocess(
+    toNumber,
+    z
+      .number({ message: SETTINGS_MESSAGES.CURRENCY_RATE })
+      .gt(0, SETTINGS_MESSAGES.CURRENCY_RATE)
+      .max(MAX_RATE, SETTINGS_MESSAGES.CURRENCY_RATE)
+      .refine(
+        (v) => Math.abs(v * 1e6 - Math.round(v * 1e6)) < 1e-3,
+        SETTINGS_MESSAGES.CURRENCY_RATE,
+      ),
+  ),
+  /** Blank: the table's symbol for the code. */
+  symbol: text({ message: SETTINGS_MESSAGES.CURRENCY_SYMBOL })
+    .trim()
+    .max(5, SETTINGS_MESSAGES.CURRENCY_SYMBOL)
+    .regex(/^[^\d\s]*$/u, SETTINGS_MESSAGES.CURRENCY_SYMBOL)
+    .default(""),
+});
+
+const currencyList = z
+  .array(currencyInputSchema, { message: SETTINGS_MESSAGES.CURRENCIES_COUNT })
+  .max(20, SETTINGS_MESSAGES.CURRENCIES_COUNT)
+  .superRefine((list, ctx) => {
+    list.forEach((entry, i) => {
+      if (list.findIndex((other) => other.code === entry.code) !== i)
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "code"],
+          message: SETTINGS_MESSAGES.CURRENCY_DUPLICATE,
+        });
+    });
+  });
+
 export const settingsInputSchema = z.object({
   cart_discount_percent: z.preprocess(
     toNumber,
@@ -249,6 +302,8 @@ export const settingsInputSchema = z.object({
         .max(720, SETTINGS_MESSAGES.PENDING_EXPIRY),
     )
     .default(DEFAULT_PENDING_EXPIRY_HOURS),
+  /** Display currencies besides US dollars; left out (an older client), the list is kept. */
+  currencies: currencyList.optional(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
@@ -264,6 +319,7 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   delivery_closed_weekdays: z.array(z.number().int()),
   delivery_cutoff_hour: z.number().int(),
   pending_expiry_hours: z.number().int(),
+  currencies: z.array(z.object({ code: z.string(), rate: z.number(), symbol: z.string() })),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

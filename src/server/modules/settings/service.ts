@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { OFFLINE_PAYMENT_METHODS, type PaymentMethod } from "../../../shared/domain/payments.ts";
 import {
   settingsAuditFields,
   settingsFromForm,
@@ -68,7 +69,15 @@ async function readRow(executor: Db | Tx, lock = false) {
   return row;
 }
 
-export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
+export function createSettingsService(
+  db: Db,
+  deps: {
+    cache: ContentCache;
+    /** The payment methods this shop offers (card only with a configured gateway). */
+    paymentMethods?: readonly PaymentMethod[];
+  },
+) {
+  const paymentMethods = [...(deps.paymentMethods ?? OFFLINE_PAYMENT_METHODS)];
   return {
     /**
      * Read on most pages, written rarely: served from the content cache, which any write to
@@ -82,7 +91,7 @@ export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
     publicJson(): Promise<string> {
       return deps.cache.get("settings:public.json", async () => {
         const { updated_at: _date, ...data } = settingsToForm(await this.get());
-        return JSON.stringify({ data });
+        return JSON.stringify({ data: { ...data, payment_methods: paymentMethods } });
       });
     },
 
@@ -101,7 +110,9 @@ export function createSettingsService(db: Db, deps: { cache: ContentCache }) {
       let next: ShopSettings | undefined;
       const updatedAt = await db.transaction(async (tx) => {
         const before = parseStored((await readRow(tx, true))?.value);
-        next = shopSettingsSchema.parse(settingsFromForm(values, before.deliveryFeeCents));
+        next = shopSettingsSchema.parse(
+          settingsFromForm(values, before.deliveryFeeCents, before.currencies),
+        );
         if (next.deliveryFeeCents !== before.deliveryFeeCents)
           await setDomesticFee(tx, await loadRules(tx), next.deliveryFeeCents, actorId);
         const now = new Date();
