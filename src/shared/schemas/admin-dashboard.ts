@@ -1,14 +1,25 @@
 import { z } from "zod";
 import { orderStatusSchema } from "./order.ts";
 
-/** SPEC's five totals, then the charts' figures (issue 11). */
+/**
+ * SPEC's five totals, then the charts' figures (issue 11). `total_payments` is the money
+ * received: paid orders' recorded amounts, refunded ones left out (issue 24).
+ */
 export const dashboardSchema = z.object({
   total_users: z.number().int(),
   total_orders: z.number().int(),
   total_products: z.number().int(),
   total_payments: z.number(),
   total_trader_applications: z.number().int(),
-  per_day: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
+  /** `revenue`: orders placed that day; `paid_revenue` (issue 24): money received that day. */
+  per_day: z.array(
+    z.object({
+      date: z.string(),
+      orders: z.number().int(),
+      revenue: z.number(),
+      paid_revenue: z.number(),
+    }),
+  ),
   by_status: z.array(z.object({ status: orderStatusSchema, count: z.number().int() })),
   top_products: z.array(
     z.object({

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { isCalendarDate } from "../domain/business-days.ts";
+import { businessDayStart, isCalendarDate } from "../domain/business-days.ts";
+import { businessDate } from "../domain/coupons.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../domain/order-states.ts";
+import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type PaymentStatus } from "../domain/payments.ts";
 import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
@@ -19,6 +21,7 @@ export const ADMIN_ORDER_MESSAGES = {
   SEARCH_TOO_LONG: "The search must not be longer than 100 characters.",
   NOTE_REQUIRED: "Please write a note.",
   NOTE_TOO_LONG: "The note must not be longer than 2000 characters.",
+  PAYMENT_STATUS: `The payment status must be one of: ${PAYMENT_STATUSES.join(", ")}.`,
 } as const;
 
 export const ADMIN_ORDER_PER_PAGE = [10, 20, 50] as const;
@@ -34,6 +37,11 @@ const filterFields = z.object({
     .enum(ORDER_STATUSES, { message: ADMIN_ORDER_MESSAGES.STATUS })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Issue 24: unpaid | paid | refunded, beside the status. */
+  payment_status: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(PAYMENT_STATUSES, { message: ADMIN_ORDER_MESSAGES.PAYMENT_STATUS }).optional(),
+  ),
   /** First and last Asia/Damascus day, both included. */
   from: day,
   to: day,
@@ -52,6 +60,7 @@ const rangeError = { message: ADMIN_ORDER_MESSAGES.RANGE, path: ["to"] };
 export const adminOrderFiltersSchema = filterFields.refine(rangeInOrder, rangeError);
 export type AdminOrderFilters = {
   status?: OrderStatus;
+  payment_status?: PaymentStatus;
   from?: string;
   to?: string;
   q?: string;
@@ -91,6 +100,8 @@ export const adminOrderListItemSchema = z.object({
   country: z.string(),
   total: z.number(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** Issue 24: whether the money came in (the desk's column and filter, the CSV). */
+  payment_status: z.enum(PAYMENT_STATUSES),
   lang: z.enum(["en", "ar"]),
   /** No admin has opened it yet. */
   is_new: z.boolean(),
@@ -111,13 +122,26 @@ export const adminOrderListResponseSchema = z.object({
 });
 
 export const orderActorSchema = z.object({
-  kind: z.enum(["customer", "admin", "system"]),
+  /** `gateway`: a verified payment provider's event (issue 24). */
+  kind: z.enum(["customer", "admin", "system", "gateway"]),
   id: z.number().int().nullable(),
-  /** The admin's name when known; null for the customer and the system. */
+  /** The admin's name when known, the provider's for a gateway; null otherwise. */
   name: z.string().nullable(),
 });
 
-/** Every status change and every internal note, oldest first. */
+/** Money received or given back (issue 24): `at` is when it was recorded. */
+const moneyEntry = {
+  id: z.number().int(),
+  /** Dollars. */
+  amount: z.number(),
+  /** When the money moved (the owner may give an earlier day). */
+  paid_at: z.string(),
+  note: z.string().nullable(),
+  actor: orderActorSchema,
+  at: z.string(),
+};
+
+/** Every status change, internal note, payment and refund, oldest first. */
 export const timelineEntrySchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("status"),
@@ -133,6 +157,8 @@ export const timelineEntrySchema = z.discriminatedUnion("kind", [
     actor: orderActorSchema,
     at: z.string(),
   }),
+  z.object({ kind: z.literal("payment"), ...moneyEntry }),
+  z.object({ kind: z.literal("refund"), ...moneyEntry }),
 ]);
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
@@ -197,3 +223,78 @@ export const adminOrderNoteSchema = z.object({
     .min(1, ADMIN_ORDER_MESSAGES.NOTE_REQUIRED)
     .max(2000, ADMIN_ORDER_MESSAGES.NOTE_TOO_LONG),
 });
+
+// ---------------------------------------------------------------------------------------
+// Payments (issue 24): the owner records cash collected or a transfer received, or a refund.
+
+/** A form's or JSON's number: blank stays blank (refused as missing), "abc" becomes NaN. */
+const toNumber = (v: unknown) =>
+  typeof v === "string" && v.trim() !== "" ? Number(v.trim().replace(",", ".")) : v;
+const hasTwoDecimalsAtMost = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
+
+/** An ISO instant with its offset ("2026-03-01T10:00:00Z", "...+03:00"). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A browser's clock may run a little ahead of the server's. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/** Before this no order of the shop existed: a year typed as 0202 is a slip. */
+const EARLIEST_PAYMENT = Date.UTC(2000, 0, 1);
+
+/**
+ * When the money moved: a day (YYYY-MM-DD, the start of that Asia/Damascus day) or an ISO
+ * instant with its offset; null when it is not a real date or lies in the future.
+ */
+export function parsePaidAt(value: string, now = new Date()): Date | null {
+  let at: Date;
+  if (isCalendarDate(value)) {
+    if (value > businessDate(now)) return null;
+    at = businessDayStart(value);
+  } else if (ISO_INSTANT.test(value) && isCalendarDate(value.slice(0, 10))) {
+    at = new Date(value);
+    if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + CLOCK_SKEW_MS) return null;
+  } else return null;
+  return at.getTime() < EARLIEST_PAYMENT ? null : at;
+}
+
+const paymentNote = text({ message: PAYMENT_MESSAGES.NOTE_TOO_LONG })
+  .trim()
+  .max(2000, PAYMENT_MESSAGES.NOTE_TOO_LONG)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** `POST /api/admin/orders/:id/payments`: amount in dollars, the day it came, a note. */
+export const adminOrderPaymentSchema = z.object({
+  amount: z.preprocess(
+    toNumber,
+    z
+      .number({ message: PAYMENT_MESSAGES.AMOUNT })
+      .gt(0, PAYMENT_MESSAGES.AMOUNT)
+      .max(1_000_000, PAYMENT_MESSAGES.AMOUNT)
+      .refine(hasTwoDecimalsAtMost, PAYMENT_MESSAGES.AMOUNT),
+  ),
+  /** Default: now. */
+  paid_at: z.preprocess(
+    blankToUndefined,
+    text({ message: PAYMENT_MESSAGES.PAID_AT })
+      .trim()
+      .transform((value, ctx) => {
+        const at = parsePaidAt(value);
+        if (at) return at;
+        ctx.addIssue({ code: "custom", message: PAYMENT_MESSAGES.PAID_AT });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
+  note: paymentNote,
+});
+export type AdminOrderPaymentInput = z.input<typeof adminOrderPaymentSchema>;
+export type AdminOrderPayment = z.output<typeof adminOrderPaymentSchema>;
+
+/** `POST /api/admin/orders/:id/refund`: only a paid order; the whole amount received. */
+export const adminOrderRefundSchema = z
+  .object({ note: paymentNote })
+  .nullish()
+  // A bare POST (no body) is a refund without a note.
+  .transform((body) => ({ note: body?.note ?? null }));
+export type AdminOrderRefundInput = z.input<typeof adminOrderRefundSchema>;

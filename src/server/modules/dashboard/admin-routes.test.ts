@@ -33,7 +33,7 @@ describe("GET /api/admin/dashboard", () => {
     });
   });
 
-  it("counts orders and products; payments are the totals of completed orders only", async () => {
+  it("counts orders and products; payments are the money recorded on paid orders", async () => {
     const product = await addProduct(t.database.db, { priceCents: 1000 });
     await addProduct(t.database.db, { active: false });
     const ids: number[] = [];
@@ -53,6 +53,17 @@ describe("GET /api/admin/dashboard", () => {
         });
       }
     }
+    // Issue 24: completing an order records no money; the owner marking it paid does.
+    expect((await dashboard()).json().data.total_payments).toBe(0);
+    for (const id of ids.slice(0, 2)) {
+      const paid = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${id}/payments`,
+        headers: admin.auth,
+        payload: { amount: id === ids[0] ? 39 : 31 },
+      });
+      expect(paid.statusCode).toBe(200);
+    }
     const res = await dashboard();
     expect(res.json().data).toMatchObject({
       total_users: 1,
@@ -61,6 +72,17 @@ describe("GET /api/admin/dashboard", () => {
       total_payments: 70,
       total_trader_applications: 0,
     });
+    expect(res.json().data.per_day.at(-1).paid_revenue).toBe(70);
+    // A refund gives the money back: it leaves the total and the day it was received.
+    await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${ids[0]}/refund`,
+      headers: admin.auth,
+      payload: {},
+    });
+    const refunded = (await dashboard()).json().data;
+    expect(refunded.total_payments).toBe(31);
+    expect(refunded.per_day.at(-1).paid_revenue).toBe(31);
   });
 
   it("answers 401 anonymous and 403 to a customer", async () => {
@@ -108,7 +130,7 @@ describe("dashboard charts", () => {
         new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Damascus" }).format(new Date()),
       );
       // 3 kg: 24.00 + 15.00; 1 kg: 8.00 + 15.00; the cancelled one is not revenue.
-      expect(today).toEqual({ date: today.date, orders: 3, revenue: 62 });
+      expect(today).toEqual({ date: today.date, orders: 3, revenue: 62, paid_revenue: 0 });
       expect(before.per_day.slice(0, 29).every((d: { orders: number }) => d.orders === 0)).toBe(
         true,
       );

@@ -25,8 +25,12 @@ const TOP_PRODUCTS = 5;
 const RECENT_ORDERS = 5;
 
 export type OrderCharts = {
-  /** One entry per Asia/Damascus day, oldest first, zeros included. */
-  per_day: Array<{ date: string; orders: number; revenue: number }>;
+  /**
+   * One entry per Asia/Damascus day, oldest first, zeros included. `revenue`: the value of the
+   * orders placed that day (cancelled left out); `paid_revenue` (issue 24): the money received
+   * that day, by the payment's date, from orders still paid (refunded ones left out).
+   */
+  per_day: Array<{ date: string; orders: number; revenue: number; paid_revenue: number }>;
   by_status: Array<{ status: OrderStatus; count: number }>;
   /** Weight sold over the chart days (cancelled orders left out). */
   top_products: Array<{ product_id: number | null; name: string; name_ar: string; grams: number }>;
@@ -77,14 +81,18 @@ export function createDashboardService(db: Db) {
     const since = businessDayStart(days[0]!);
     // The zone is a constant written into the SQL: as a parameter, SELECT and GROUP BY would be
     // two different expressions to PostgreSQL.
-    const day = sql<string>`((${orders.createdAt} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})::date)::text`;
+    const zone = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+    const day = sql<string>`((${orders.createdAt} at time zone ${zone})::date)::text`;
+    const paidDay = sql<string>`((${orders.paidAt} at time zone ${zone})::date)::text`;
     const grams = sql<number>`sum(${orderLines.grams}::bigint * ${orderLines.qty})`.mapWith(Number);
-    const [[totals], perDay, byStatus, top, recent] = await Promise.all([
+    const [[totals], perDay, paidPerDay, byStatus, top, recent] = await Promise.all([
       db
         .select({
           n: count(),
-          // DECISIONS: total_payments = sum of totals of completed orders.
-          paid: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(
+          // Issue 24: total_payments is the money received, the amounts recorded on orders
+          // that are paid (a refunded order gave it back). Before, it was completed orders'
+          // totals; migration 0024 marked those paid, so the figure carried over.
+          paid: sql<number>`coalesce(sum(${orders.paidCents}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(
             Number,
           ),
         })
@@ -101,6 +109,14 @@ export function createDashboardService(db: Db) {
         .from(orders)
         .where(gte(orders.createdAt, since))
         .groupBy(day),
+      db
+        .select({
+          day: paidDay,
+          paid: sql<number>`coalesce(sum(${orders.paidCents}), 0)`.mapWith(Number),
+        })
+        .from(orders)
+        .where(and(eq(orders.paymentStatus, "paid"), gte(orders.paidAt, since)))
+        .groupBy(paidDay),
       db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
       db
         .select({
@@ -129,6 +145,7 @@ export function createDashboardService(db: Db) {
         .limit(RECENT_ORDERS),
     ]);
     const byDay = new Map(perDay.map((row) => [row.day, row]));
+    const paidByDay = new Map(paidPerDay.map((row) => [row.day, row.paid]));
     const statusCounts = new Map(byStatus.map((row) => [row.status, row.n]));
     return {
       total_orders: totals?.n ?? 0,
@@ -137,6 +154,7 @@ export function createDashboardService(db: Db) {
         date,
         orders: byDay.get(date)?.n ?? 0,
         revenue: centsToDollars(byDay.get(date)?.revenue ?? 0),
+        paid_revenue: centsToDollars(paidByDay.get(date) ?? 0),
       })),
       by_status: ORDER_STATUSES.map((status) => ({
         status,

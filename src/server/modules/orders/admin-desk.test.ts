@@ -240,11 +240,11 @@ describe("CSV export", () => {
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = parse(res.body.slice(1));
       expect(lines[0]).toBe(
-        "order,date,customer,phone,email,country,total,status,payment_method,new,shipping_method,shipping_zone,delivery_date",
+        "order,date,customer,phone,email,country,total,status,payment_method,payment_status,new,shipping_method,shipping_zone,delivery_date",
       );
       // 08:00Z is 11:00 in Damascus; the ahmad order was opened above, so no longer new.
       expect(lines.slice(1)).toEqual([
-        `${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,+963 933 111 222,ahmad@example.com,SY,31.00,pending,cod,no,Home delivery,Syria,`,
+        `${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,+963 933 111 222,ahmad@example.com,SY,31.00,pending,cod,unpaid,no,Home delivery,Syria,`,
       ]);
     }
   });

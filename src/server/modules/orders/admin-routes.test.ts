@@ -70,6 +70,7 @@ describe("admin orders API", () => {
       // 10.00 + 20.00 + 20.00 = 50.00 -> 40.00 + 15.00
       total: 55,
       payment_method: "cod",
+      payment_status: "unpaid",
       lang: "en",
       is_new: true,
       created_at: expect.any(String),

@@ -7,6 +7,8 @@ import {
   adminOrderDetailResponseSchema,
   adminOrderFiltersSchema,
   adminOrderNoteSchema,
+  adminOrderPaymentSchema,
+  adminOrderRefundSchema,
   adminOrderStatusSchema,
   adminOrdersQuerySchema,
   timelineEntrySchema,
@@ -69,6 +71,41 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = (await request.session())!;
       return {
         data: await service().changeStatus(request.params.id, request.body, session.user.id),
+      };
+    },
+  );
+
+  // Issue 24: payment state beside the status, moved only by the owner (or a gateway event).
+  app.post(
+    "/orders/:id/payments",
+    {
+      schema: {
+        params: idParam,
+        body: adminOrderPaymentSchema,
+        response: { 200: adminOrderDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = (await request.session())!;
+      return {
+        data: await service().markPaid(request.params.id, request.body, session.user.id),
+      };
+    },
+  );
+
+  app.post(
+    "/orders/:id/refund",
+    {
+      schema: {
+        params: idParam,
+        body: adminOrderRefundSchema,
+        response: { 200: adminOrderDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = (await request.session())!;
+      return {
+        data: await service().refund(request.params.id, request.body.note, session.user.id),
       };
     },
   );

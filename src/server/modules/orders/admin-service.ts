@@ -13,30 +13,40 @@ import type {
   AdminOrderDetail,
   AdminOrderFilters,
   AdminOrderListItem,
+  AdminOrderPayment,
   TimelineEntry,
 } from "../../../shared/schemas/admin-order.ts";
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { type OrderRow, orderEvents, orderReceipts, orders } from "../../db/schema/orders.ts";
+import {
+  type OrderRow,
+  orderEvents,
+  orderPayments,
+  orderReceipts,
+  orders,
+} from "../../db/schema/orders.ts";
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { receiptLinks } from "../receipts/service.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
 
-const ORDER_NOT_FOUND = "Order not found.";
-
 /** `LIKE` treats % and _ as wildcards; a search for "50%" means the characters. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE of the list and the export: status, Asia/Damascus day range, folded search. */
+/**
+ * The WHERE of the list and the export: status, payment status, Asia/Damascus day range,
+ * folded search.
+ */
 export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
   return and(
     filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
     filters.from ? gte(orders.createdAt, businessDayStart(filters.from)) : undefined,
     filters.to ? lt(orders.createdAt, businessDayStart(nextDay(filters.to))) : undefined,
     // Folded by the same SQL function the trigger used on the stored text (migration 0006).
@@ -86,6 +96,7 @@ const listColumns = {
   country: orders.country,
   totalCents: orders.totalCents,
   paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
   lang: orders.lang,
   createdAt: orders.createdAt,
   seenAt: orderDesk.seenAt,
@@ -114,6 +125,7 @@ function toListItem(row: ListRow): AdminOrderListItem {
     country: row.country!,
     total: centsToDollars(row.totalCents!),
     payment_method: row.paymentMethod!,
+    payment_status: row.paymentStatus ?? "unpaid",
     lang: row.lang!,
     is_new: row.seenAt === null,
     created_at: created,
@@ -126,11 +138,29 @@ function toListItem(row: ListRow): AdminOrderListItem {
   };
 }
 
-/** "admin:12" / "customer" / "system" as stored on order events. */
-function parseActor(actor: string): { kind: "customer" | "admin" | "system"; id: number | null } {
+/** "admin:12" / "customer" / "system" / "gateway:stripe" as stored on events and payments. */
+function parseActor(actor: string): {
+  kind: "customer" | "admin" | "system" | "gateway";
+  id: number | null;
+  provider?: string;
+} {
   const admin = /^admin:(\d+)$/.exec(actor);
   if (admin) return { kind: "admin", id: Number(admin[1]) };
+  const gateway = /^gateway:(.+)$/.exec(actor);
+  if (gateway) return { kind: "gateway", id: null, provider: gateway[1]! };
   return { kind: actor === "customer" ? "customer" : "system", id: null };
+}
+
+/** The timeline's actor: an admin by name, a gateway by its provider's name. */
+function actorWithName(
+  actor: ReturnType<typeof parseActor>,
+  names: ReadonlyMap<number, string>,
+): TimelineEntry["actor"] {
+  return {
+    kind: actor.kind,
+    id: actor.id,
+    name: actor.provider ?? (actor.id === null ? null : (names.get(actor.id) ?? null)),
+  };
 }
 
 export function createAdminOrderService(db: Db, deps: { settings: SettingsService }) {
@@ -166,7 +196,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
   ): Promise<number> {
     if (state?.total) return state.total;
     let total: Promise<number>;
-    if (!query.q && !query.from && !query.to) {
+    if (!query.q && !query.from && !query.to && !query.payment_status) {
       total = byStatus(state ? filtersVersion : null).then((counts) =>
         query.status
           ? (counts.get(query.status) ?? 0)
@@ -280,7 +310,10 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
     const state =
       changes === null
         ? null
-        : filterState(changes, JSON.stringify([query.status, query.from, query.to, query.q]));
+        : filterState(
+            changes,
+            JSON.stringify([query.status, query.payment_status, query.from, query.to, query.q]),
+          );
     const [total, rows] = await Promise.all([
       countOf(query, where, state),
       pageRows(query, where, state),
@@ -319,6 +352,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
       }
       const key = JSON.stringify([
         query.status,
+        query.payment_status,
         query.from,
         query.to,
         query.q,
@@ -461,6 +495,31 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
       return this.detail(id);
     },
 
+    /**
+     * Issue 24: the owner records cash collected or a transfer received (422 when the order
+     * cannot be paid: cancelled unpaid, already paid, refunded). Answers the order.
+     */
+    async markPaid(
+      id: number,
+      payment: AdminOrderPayment,
+      adminId: number,
+      now = new Date(),
+    ): Promise<AdminOrderDetail> {
+      await markOrderPaid(db, id, payment, adminId, now);
+      return this.detail(id);
+    },
+
+    /** Issue 24: the owner gave a paid order's money back (422 unless paid). */
+    async refund(
+      id: number,
+      note: string | null,
+      adminId: number,
+      now = new Date(),
+    ): Promise<AdminOrderDetail> {
+      await refundOrder(db, id, note, adminId, now);
+      return this.detail(id);
+    },
+
     async addNote(id: number, body: string, adminId: number): Promise<TimelineEntry> {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
       if (!row) throw notFound(ORDER_NOT_FOUND);
@@ -489,7 +548,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
   }
 
   async function buildDetail(row: OrderRow): Promise<AdminOrderDetail> {
-    const [settings, parts, notes, receipts] = await Promise.all([
+    const [settings, parts, notes, receipts, payments] = await Promise.all([
       deps.settings.get(),
       loadOrderParts(db, [row.id]),
       db
@@ -502,12 +561,19 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
         .from(orderReceipts)
         .where(eq(orderReceipts.orderId, row.id))
         .orderBy(asc(orderReceipts.id)),
+      db
+        .select()
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, row.id))
+        .orderBy(asc(orderPayments.id)),
     ]);
     const events = parts.eventsOf(row.id);
     const dto = toOrderDto(row, parts.linesOf(row.id), events, settings);
     const eventActors = events.map((event) => parseActor(event.actor));
+    const paymentActors = payments.map((payment) => parseActor(payment.actor));
     const names = await adminNames([
       ...eventActors.flatMap((a) => (a.id === null ? [] : [a.id])),
+      ...paymentActors.flatMap((a) => (a.id === null ? [] : [a.id])),
       ...notes.flatMap((n) => (n.authorId === null ? [] : [n.authorId])),
     ]);
     const timeline: Array<TimelineEntry & { sortAt: number }> = [
@@ -515,7 +581,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
         kind: "status" as const,
         status: event.status,
         note: event.note,
-        actor: { ...eventActors[i]!, name: names.get(eventActors[i]!.id ?? -1) ?? null },
+        actor: actorWithName(eventActors[i]!, names),
         at: event.createdAt.toISOString(),
         sortAt: event.createdAt.getTime(),
       })),
@@ -531,8 +597,20 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
         at: note.createdAt.toISOString(),
         sortAt: note.createdAt.getTime(),
       })),
+      ...payments.map((payment, i) => {
+        return {
+          kind: payment.kind,
+          id: payment.id,
+          amount: centsToDollars(payment.amountCents),
+          paid_at: payment.paidAt.toISOString(),
+          note: payment.note,
+          actor: actorWithName(paymentActors[i]!, names),
+          at: payment.createdAt.toISOString(),
+          sortAt: payment.createdAt.getTime(),
+        };
+      }),
     ];
-    // Stable: at equal times a status change (written first) stays before a note.
+    // Stable: at equal times a status change (written first) stays before a note or payment.
     timeline.sort((a, b) => a.sortAt - b.sortAt);
     return {
       ...dto,

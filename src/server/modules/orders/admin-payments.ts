@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import { toCents } from "../../../shared/domain/money.ts";
+import {
+  markPaidRefusal,
+  type PaymentRefusal,
+  refundRefusal,
+} from "../../../shared/domain/payments.ts";
+import type { AdminOrderPayment } from "../../../shared/schemas/admin-order.ts";
+import type { Db } from "../../db/client.ts";
+import { orderPayments, orders } from "../../db/schema/orders.ts";
+import { HttpError, notFound } from "../../http-errors.ts";
+
+// Issue 24 (DECISIONS "Money"): the owner's side of payment state. Payment state moves beside
+// the order status, never with it: cancelling a paid order leaves it paid until the owner
+// refunds it here.
+
+export const ORDER_NOT_FOUND = "Order not found.";
+
+function refused(refusal: PaymentRefusal): HttpError {
+  return new HttpError(422, refusal.message, { [refusal.field]: [refusal.message] });
+}
+
+/**
+ * Cash collected or a transfer received: one transaction that locks the order row first, so
+ * two admins (or an admin and a gateway event) cannot both record the payment.
+ */
+export async function markOrderPaid(
+  db: Db,
+  id: number,
+  payment: AdminOrderPayment,
+  adminId: number,
+  now = new Date(),
+): Promise<void> {
+  const amountCents = toCents(payment.amount);
+  const paidAt = payment.paid_at ?? now;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for("update");
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const refusal = markPaidRefusal(row.status, row.paymentStatus);
+    if (refusal) throw refused(refusal);
+    await tx.insert(orderPayments).values({
+      orderId: id,
+      kind: "payment",
+      amountCents,
+      paidAt,
+      note: payment.note,
+      actor: `admin:${adminId}`,
+      createdAt: now,
+    });
+    // Writing `orders` bumps the orders desk's version (migration 0016): the list, its counts
+    // and the dashboard's figures are recomputed on the next read.
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "paid", paidCents: amountCents, paidAt, updatedAt: now })
+      .where(eq(orders.id, id));
+  });
+}
+
+/**
+ * The owner gave the money back (for a paid order, cancelled or not): the refund is the amount
+ * received. `paid_cents` and `paid_at` stay as the record of what came in.
+ */
+export async function refundOrder(
+  db: Db,
+  id: number,
+  note: string | null,
+  adminId: number,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        paymentStatus: orders.paymentStatus,
+        paidCents: orders.paidCents,
+        totalCents: orders.totalCents,
+      })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for("update");
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const refusal = refundRefusal(row.paymentStatus);
+    if (refusal) throw refused(refusal);
+    await tx.insert(orderPayments).values({
+      orderId: id,
+      kind: "refund",
+      amountCents: row.paidCents ?? row.totalCents,
+      paidAt: now,
+      note,
+      actor: `admin:${adminId}`,
+      createdAt: now,
+    });
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "refunded", updatedAt: now })
+      .where(eq(orders.id, id));
+  });
+}
