@@ -48,3 +48,22 @@ export const tokens = pgTable(
   },
   (t) => [index("tokens_user_idx").on(t.userId)],
 );
+
+/**
+ * Password reset links (issue 25): only the sha256 of the 256-bit token is stored, so a leaked
+ * table resets nothing. Valid an hour, used once; a reset ends every session of the account.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
