@@ -5,6 +5,11 @@ import type { Services } from "./services.ts";
 export type WebLoadContext = {
   services: Services;
   lang: Lang;
+  /**
+   * The shopper's display currency (issue 24): the `currency` cookie's code when the owner
+   * lists it, else "USD". Already normalised: the page cache keys on it.
+   */
+  currency: string;
   /** i18n namespaces the matched routes declare in `handle.i18n`: the page's texts. */
   namespaces: readonly string[];
   nonce: string;

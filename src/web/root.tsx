@@ -15,6 +15,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { displayCurrencies } from "../shared/domain/currency-codes.ts";
 import { dirFor, type Language } from "../shared/domain/language.ts";
 import type { Route } from "./+types/root";
 // The stylesheet (fonts' @font-face included) as a URL, rendered below with `precedence`: React
@@ -48,6 +49,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       messagingNumber: settings.messagingNumber,
       social: settings.social,
     },
+    // Display currencies (ADR 0023): the shopper's code (the server's normalised cookie) and
+    // the owner's list resolved for formatting, USD left out (the browser knows it): a USD
+    // shop's pages carry only `"currency":"USD","currencies":[]`.
+    currency: context.currency,
+    currencies: displayCurrencies(settings.currencies).slice(1),
   };
 }
 export type RootData = Awaited<ReturnType<typeof loader>>;

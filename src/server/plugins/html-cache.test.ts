@@ -15,7 +15,7 @@ import type { Database } from "../db/client.ts";
 import { products } from "../db/schema/catalog.ts";
 import { seedCatalog } from "../db/seed/catalog.ts";
 import { openTestDatabase } from "../test/app.ts";
-import { bytesFor, cacheableRequest, pickEncoding, toCachedPage } from "./html-cache.ts";
+import { bytesFor, cacheableRequest, pageKey, pickEncoding, toCachedPage } from "./html-cache.ts";
 
 let app: FastifyInstance;
 let database: Database;
@@ -43,6 +43,9 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers: { cookie: "lang=en", ...headers } });
+
+/** The header's currency picker as the server rendered it, with `code` chosen. */
+const picked = (code: string) => new RegExp(`<option value="${code}" selected="">`);
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 
@@ -140,6 +143,40 @@ describe("anonymous HTML cache", () => {
     expect((await get("/search?q=nuts")).headers["x-html-cache"]).toBeUndefined();
   });
 
+  it("renders the shopper's listed currency, keyed by it; USD and bogus cookies share USD's pages (ADR 0023)", async () => {
+    await app.services.settings.update({
+      currencies: [{ code: "EUR", rate: 0.5, symbol: "€" }],
+    });
+    const usd = await get("/faq");
+    expect(usd.headers["x-html-cache"]).toBe("miss"); // the settings write is a new version
+    expect(usd.body).toMatch(picked("USD"));
+    const entries = app.htmlCache.stats().entries;
+    for (const cookie of ["currency=USD", "currency=usd", "currency=XYZ", "currency=GBP"]) {
+      const res = await get("/faq", { cookie: `lang=en; ${cookie}` });
+      expect(res.headers["x-html-cache"], cookie).toBe("hit");
+      expect(res.body).toMatch(picked("USD"));
+    }
+    expect(app.htmlCache.stats().entries).toBe(entries);
+
+    const url = `/product/${productId}`;
+    const eur = await get(url, { cookie: "lang=en; currency=eur" });
+    expect(eur.headers["x-html-cache"]).toBe("miss");
+    expect(eur.body).toMatch(picked("EUR"));
+    expect(eur.body).toMatch(/€\d+\.\d\d/); // rendered converted: no flash of dollars
+    expect((await get(url, { cookie: "lang=en; currency=EUR" })).headers["x-html-cache"]).toBe(
+      "hit",
+    );
+    const dollars = await get(url);
+    expect(dollars.body).toMatch(picked("USD"));
+    expect(dollars.body).not.toMatch(/€\d/);
+
+    // The owner removes the currency: its shoppers get dollars again.
+    await app.services.settings.update({ currencies: [] });
+    const removed = await get(url, { cookie: "lang=en; currency=EUR" });
+    expect(removed.body).not.toMatch(picked("EUR"));
+    expect(removed.body).not.toMatch(/€\d/);
+  });
+
   it("shuffles the home page's products per visit", async () => {
     // Each render has its own nonce in its HTML: compare what the page shows, not the nonce.
     const shown = (html: string) => {
@@ -185,6 +222,14 @@ describe("html cache rules", () => {
     expect(cacheableRequest(request({ headers: { authorization: "Bearer x" } }))).toBe(false);
     expect(cacheableRequest(request({ cookies: { lang: "ar", session: "x" } }))).toBe(false);
     expect(cacheableRequest(request({ cookies: { lang: "ar" } }))).toBe(true);
+  });
+
+  it("takes the display-currency cookie too, keyed only when not USD (ADR 0023)", () => {
+    expect(cacheableRequest(request({ cookies: { lang: "ar", currency: "EUR" } }))).toBe(true);
+    expect(cacheableRequest(request({ cookies: { currency: "EUR", session: "x" } }))).toBe(false);
+    expect(pageKey(1, "en", "USD", "/shop")).toBe("1 en /shop");
+    expect(pageKey(1, "en", "EUR", "/shop")).toBe("1 en EUR /shop");
+    expect(pageKey(1, "ar", "EUR", "/shop")).not.toBe(pageKey(1, "ar", "SYP", "/shop"));
   });
 
   it("splices a nonce into the stored gzip stream", async () => {

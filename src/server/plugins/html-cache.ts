@@ -17,6 +17,9 @@ const VARIANTS: Record<string, number> = { "/": 4 };
 
 const MAX_ENTRIES = 500;
 
+/** Cookies a cacheable request may carry: the language and the display currency (ADR 0023). */
+const PAGE_COOKIES = new Set(["lang", "currency"]);
+
 export type CachedPage = {
   headers: [string, string][];
   /** The HTML split where the filling request's nonce stood: each response puts its own in. */
@@ -43,11 +46,20 @@ export function cacheableRequest(request: {
 }): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.authorization) return false;
-  // Only the language cookie: any other cookie may be a session or change what a page shows.
-  if (Object.keys(request.cookies).some((name) => name !== "lang")) return false;
+  // Only the language and display-currency cookies (both part of the key, the currency
+  // normalised to a listed code first): any other cookie may be a session or change a page.
+  if (Object.keys(request.cookies).some((name) => !PAGE_COOKIES.has(name))) return false;
   const [pathname, query] = request.url.split("?");
   if (query !== undefined && query.length > 200) return false;
   return CACHEABLE.test(pathname ?? "");
+}
+
+/**
+ * A page's cache key. The display currency (already normalised to a listed code or USD) is in
+ * it only when not USD: USD shoppers share the entries they always had (ADR 0023).
+ */
+export function pageKey(build: number, lang: string, currency: string, url: string): string {
+  return currency === "USD" ? `${build} ${lang} ${url}` : `${build} ${lang} ${currency} ${url}`;
 }
 
 /** A finished page turned into a cache entry, or null when it must not be cached. */
@@ -117,7 +129,7 @@ export function bytesFor(page: CachedPage, nonce: string, encoding: "gzip" | nul
 }
 
 /**
- * Rendered anonymous pages by (build, URL, language) under the content version: an entry is
+ * Rendered anonymous pages by (build, URL, language, display currency unless USD) under the content version: an entry is
  * served only while the version it was rendered under is current, and the version is read
  * before rendering, so a write is visible on the next page read.
  */

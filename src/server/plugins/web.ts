@@ -7,6 +7,11 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
+import {
+  CURRENCY_COOKIE,
+  pickCurrencyCode,
+  RECORD_CURRENCY,
+} from "../../shared/domain/currency.ts";
 import { pickServerLanguage } from "../../shared/domain/language.ts";
 import { namespacesFor } from "../../web/i18n/route-namespaces.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
@@ -17,6 +22,7 @@ import {
   type CachedPage,
   cacheableRequest,
   createHtmlCache,
+  pageKey,
   pickEncoding,
   toCachedPage,
 } from "./html-cache.ts";
@@ -136,13 +142,19 @@ export const webPlugin = fp(
         handler: async (request, reply) => {
           if (NOT_PAGES.test(request.url)) return reply.callNotFound();
           const lang = pickServerLanguage(request.cookies.lang, request.headers["accept-language"]);
+          // A listed display currency or USD (ADR 0023); no settings read for a USD shopper.
+          const asked = request.cookies[CURRENCY_COOKIE];
+          const currency =
+            asked && asked !== RECORD_CURRENCY
+              ? pickCurrencyCode(asked, (await app.services.settings.get()).currencies)
+              : RECORD_CURRENCY;
           const build = await getBuild();
           const pathname = request.url.split("?")[0] ?? "/";
           // Read before rendering: a page is filed under the version its loaders saw or older.
           const slot =
             htmlCacheOn && cacheableRequest(request)
               ? htmlCache.slot(
-                  `${buildId(build)} ${lang} ${request.url}`,
+                  pageKey(buildId(build), lang, currency, request.url),
                   pathname,
                   await app.services.contentVersion(),
                 )
@@ -156,6 +168,7 @@ export const webPlugin = fp(
           const context: WebLoadContext = {
             services: app.services,
             lang,
+            currency,
             namespaces: namespacesFor(build.routes, request.url.split("?")[0] ?? "/"),
             nonce: request.cspNonce,
             googleSignIn: Boolean(app.config.googleClientId),

@@ -1,6 +1,7 @@
 import { keyOfLine } from "../../../shared/domain/cart.ts";
-import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import type { StoredCartLine } from "./cart-store.ts";
 import { gramsOf, lineName } from "./line-details.ts";
@@ -16,6 +17,7 @@ type Props = {
 
 export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
   const { t } = useTranslation("cart");
+  const money = useMoney(lang);
   const key = keyOfLine(line);
   const name = lineName(line, lang);
   const qtyId = `qty-${key.replace(/[^a-z0-9]/gi, "-")}`;
@@ -42,7 +44,7 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
         </p>
         <p className="text-sm">
           <span className="text-muted">{t("line.unitPrice")}: </span>
-          <span dir="ltr">{formatMoney(toCents(line.price), lang)}</span>
+          <span dir="ltr">{money(toCents(line.price))}</span>
         </p>
       </div>
       <div className="flex items-center gap-1">
@@ -83,7 +85,7 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
         </button>
       </div>
       <p className="w-24 text-end font-bold" dir="ltr" data-testid="line-total">
-        {formatMoney(toCents(line.price) * line.qty, lang)}
+        {money(toCents(line.price) * line.qty)}
       </p>
       <button
         type="button"

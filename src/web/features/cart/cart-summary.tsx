@@ -1,10 +1,6 @@
-import {
-  type Cents,
-  formatDiscount,
-  formatMoney,
-  type Lang,
-} from "../../../shared/domain/money.ts";
+import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { type OrderTotals, orderTotals } from "../../../shared/domain/pricing.ts";
+import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import type { AppliedCoupon } from "./applied-coupon.ts";
 
@@ -33,9 +29,11 @@ type Props = {
 
 export function CartSummary({ totals, coupon, lang, children }: Props) {
   const { t } = useTranslation("cart");
+  const { t: common } = useTranslation();
+  const shown = useMoney(lang);
   const money = (cents: Cents) => (
     <span dir="ltr" className="tabular-nums">
-      {formatMoney(cents, lang)}
+      {shown(cents)}
     </span>
   );
   const discountLabel =
@@ -60,7 +58,7 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
           <dd data-testid="summary-discount">
             {totals.discount > 0 ? (
               <span dir="ltr" className="tabular-nums">
-                {formatDiscount(totals.discount, lang)}
+                {shown.discount(totals.discount)}
               </span>
             ) : (
               money(0)
@@ -76,6 +74,20 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
           <dd data-testid="summary-total">{money(totals.total)}</dd>
         </div>
       </dl>
+      {shown.converted ? (
+        // DECISIONS ("Money"): wherever another currency shows, say the order is charged in USD.
+        <p className="mt-3 rounded-md bg-cream p-2 text-sm" data-testid="charged-in-usd">
+          <span className="font-bold">
+            {common("currency.chargedInUsd")}{" "}
+            <span dir="ltr" className="tabular-nums" data-testid="charged-total">
+              {formatMoney(totals.total, lang)}
+            </span>
+          </span>{" "}
+          <span className="text-muted">
+            {common("currency.approximate", { currency: shown.currency.code })}
+          </span>
+        </p>
+      ) : null}
       <p className="mt-3 text-sm text-muted">{t("summary.note")}</p>
       {children}
     </section>

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
-import { formatMoney, toCents } from "../../../shared/domain/money.ts";
+import { toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 import { paths } from "../../lib/paths.ts";
@@ -16,6 +17,7 @@ import { gramsOf, lineName } from "./line-details.ts";
 export function CheckoutView({ pricing }: { pricing: CartPricing }) {
   const { t } = useTranslation("checkout");
   const lang = useLang();
+  const money = useMoney(lang);
   const cart = useCart();
   const coupon = useAppliedCoupon();
   const [placed, setPlaced] = useState(false);
@@ -80,7 +82,7 @@ export function CheckoutView({ pricing }: { pricing: CartPricing }) {
                       ({optionLabel(gramsOf(line), lang)}) × {line.qty}
                     </span>
                   </span>
-                  <span dir="ltr">{formatMoney(toCents(line.price) * line.qty, lang)}</span>
+                  <span dir="ltr">{money(toCents(line.price) * line.qty)}</span>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { type Lang, toCents } from "../../../shared/domain/money.ts";
 import type { ShippingMethod, ShippingQuoteRequest } from "../../../shared/schemas/shipping.ts";
+import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { paths } from "../../lib/paths.ts";
@@ -95,6 +96,7 @@ function MethodChoice({
   lang: Lang;
 }) {
   const { t } = useTranslation("checkout");
+  const money = useMoney(lang);
   return (
     <label
       className="flex cursor-pointer items-center gap-3 rounded-lg border border-line bg-white p-3"
@@ -113,7 +115,7 @@ function MethodChoice({
           t("shipping.free")
         ) : (
           <span dir="ltr" className="tabular-nums">
-            {formatMoney(toCents(method.fee), lang)}
+            {money(toCents(method.fee))}
           </span>
         )}
       </span>

@@ -75,6 +75,7 @@ export function ProductCard({
           regular={discounted ? product.price : null}
           lang={lang}
           unit={t("perKg")}
+          display
         />
       </div>
     </article>

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { AddLineInput } from "../../../shared/domain/cart.ts";
 import type { ProductShown } from "../../../shared/schemas/catalog.ts";
+import { useDisplayCurrency } from "../../components/ui/display-currency.tsx";
 import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -28,6 +29,7 @@ export function ProductDetailView({
 }) {
   const { t } = useTranslation("product");
   const lang = useLang();
+  const { currency: shown } = useDisplayCurrency();
   const { show, toast } = useToast();
   const options = sellableOptions(product, lang);
   const [grams, setGrams] = useState(() => defaultOption(options, product.default_grams).grams);
@@ -86,10 +88,10 @@ export function ProductDetailView({
               amount={selected.price}
               regular={selected.regular}
               lang={lang}
-              currency={product.currency}
+              display
             />
             <span className="text-sm text-muted">
-              {t("currency")}: <span dir="ltr">{product.currency}</span>
+              {t("currency")}: <span dir="ltr">{shown.code}</span>
             </span>
           </div>
           <p
@@ -154,8 +156,7 @@ export function ProductDetailView({
             </div>
             {qty > 1 ? (
               <p className="text-sm text-muted">
-                {t("total")}:{" "}
-                <Price amount={selected.price * qty} lang={lang} currency={product.currency} />
+                {t("total")}: <Price amount={selected.price * qty} lang={lang} display />
               </p>
             ) : null}
           </form>

@@ -135,6 +135,7 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
           lang={lang}
           unit={t("products.perKg")}
           className="mt-auto"
+          display
         />
         <div className="flex items-center gap-2 pt-2">
           <button

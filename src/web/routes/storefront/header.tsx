@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { badgeText } from "../../../shared/domain/cart.ts";
+import { CurrencyPicker } from "../../components/layout/currency-picker.tsx";
 import { GetStartedMenu } from "../../components/layout/get-started-menu.tsx";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../../components/ui/icons.tsx";
@@ -98,6 +99,7 @@ export function Header() {
               </span>
             ) : null}
           </Link>
+          <CurrencyPicker />
           <LanguageToggle />
           <button
             type="button"

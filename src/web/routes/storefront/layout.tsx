@@ -1,6 +1,8 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { ChatButton } from "../../components/layout/chat-button.tsx";
 import { ErrorPanel } from "../../components/layout/error-panel.tsx";
+import { DisplayCurrencyProvider } from "../../components/ui/display-currency.tsx";
+import type { RootData } from "../../root.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 
@@ -10,26 +12,36 @@ export const handle = { i18n: ["footer"] as const };
  * and newsletter features. */
 export default function StorefrontLayout() {
   return (
-    <>
+    <ShopperCurrency>
       <Header />
       <main id="main" data-testid="page">
         <Outlet />
       </main>
       <Footer />
       <ChatButton />
-    </>
+    </ShopperCurrency>
+  );
+}
+
+/** The display currency the server rendered in (ADR 0023), for every price on the storefront. */
+function ShopperCurrency({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return (
+    <DisplayCurrencyProvider code={root?.currency} listed={root?.currencies}>
+      {children}
+    </DisplayCurrencyProvider>
   );
 }
 
 /** A failing storefront screen keeps the header and footer, with a retry in between. */
 export function ErrorBoundary() {
   return (
-    <>
+    <ShopperCurrency>
       <Header />
       <main id="main" data-testid="page">
         <ErrorPanel />
       </main>
       <Footer />
-    </>
+    </ShopperCurrency>
   );
 }

@@ -8,6 +8,7 @@ import {
   useForm,
   useWatch,
 } from "react-hook-form";
+import { KNOWN_CURRENCIES } from "../../../../shared/domain/currency-codes.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import {
   type AdminSettings,
@@ -44,6 +45,7 @@ const LOCATION_KEYS = [
   "pickup",
 ] as const;
 const TOP_KEYS = Object.keys(settingsInputSchema.shape);
+const CURRENCY_KEYS = ["code", "rate", "symbol"] as const;
 
 /** Every field path the form shows, so each server error lands beside its own field. */
 function fieldPaths(values: SettingsInput): string[] {
@@ -55,6 +57,9 @@ function fieldPaths(values: SettingsInput): string[] {
     ...list("emails", values.emails),
     ...(Array.isArray(values.locations) ? values.locations : []).flatMap((_, i) =>
       LOCATION_KEYS.map((key) => `locations.${i}.${key}`),
+    ),
+    ...(Array.isArray(values.currencies) ? values.currencies : []).flatMap((_, i) =>
+      CURRENCY_KEYS.map((key) => `currencies.${i}.${key}`),
     ),
   ];
 }
@@ -201,6 +206,21 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       <Locations form={form} />
 
       <DeliveryDays form={form} />
+
+      <Section title={t("orders.title")}>
+        <Field
+          className="max-w-xs"
+          label={t("orders.pendingExpiry")}
+          hint={t("orders.pendingExpiryHint")}
+          inputMode="numeric"
+          dir="ltr"
+          required
+          error={err("pending_expiry_hours")}
+          {...form.register("pending_expiry_hours")}
+        />
+      </Section>
+
+      <Currencies form={form} />
 
       <Section title={t("map.title")}>
         <div className="grid gap-4 sm:grid-cols-3">
@@ -499,6 +519,84 @@ function DeliveryDays({ form }: { form: Form }) {
         error={get(form.formState.errors, "delivery_cutoff_hour")}
         {...form.register("delivery_cutoff_hour")}
       />
+    </Section>
+  );
+}
+
+/** Every listable code, for the currency select: "EUR · €". */
+const CURRENCY_OPTIONS = KNOWN_CURRENCIES.filter((c) => c.code !== "USD").map((c) => ({
+  value: c.code,
+  label: `${c.code} · ${c.symbol}`,
+}));
+
+/** Issue 24: display currencies besides US dollars, each with its rate and symbol (0 to 20). */
+function Currencies({ form }: { form: Form }) {
+  const { t } = useTranslation("admin-settings");
+  const text = useMessageText();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "currencies" });
+  const err = (name: string): FieldError | undefined => get(form.formState.errors, name);
+  const listError = err("currencies");
+  return (
+    <Section title={t("currencies.title")}>
+      <p className="max-w-prose text-sm text-muted">{t("currencies.intro")}</p>
+      {fields.length === 0 ? <p className="text-sm">{t("currencies.none")}</p> : null}
+      {fields.map((field, i) => (
+        <fieldset
+          key={field.id}
+          className="grid items-start gap-3 rounded-md border border-line p-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
+          data-testid="currency-row"
+        >
+          <legend className="px-1 font-semibold">{t("currencies.currency", { n: i + 1 })}</legend>
+          <Field
+            as="select"
+            label={t("currencies.code")}
+            placeholder={t("currencies.choose")}
+            options={CURRENCY_OPTIONS}
+            dir="ltr"
+            required
+            error={err(`currencies.${i}.code`)}
+            {...form.register(`currencies.${i}.code`)}
+          />
+          <Field
+            label={t("currencies.rate")}
+            inputMode="decimal"
+            dir="ltr"
+            required
+            error={err(`currencies.${i}.rate`)}
+            {...form.register(`currencies.${i}.rate`)}
+          />
+          <Field
+            label={t("currencies.symbol")}
+            hint={t("currencies.symbolHint")}
+            dir="ltr"
+            maxLength={5}
+            error={err(`currencies.${i}.symbol`)}
+            {...form.register(`currencies.${i}.symbol`)}
+          />
+          <button
+            type="button"
+            className="btn btn-outline sm:mt-7"
+            aria-label={t("currencies.remove", { n: i + 1 })}
+            onClick={() => remove(i)}
+          >
+            ✕
+          </button>
+        </fieldset>
+      ))}
+      {listError?.message ? (
+        <p className="text-sm text-red-700" role="alert">
+          {text(listError.message)}
+        </p>
+      ) : null}
+      {fields.length < 20 ? (
+        <button
+          type="button"
+          className="btn btn-outline self-start"
+          onClick={() => append({ code: "", rate: "", symbol: "" })}
+        >
+          {t("currencies.add")}
+        </button>
+      ) : null}
     </Section>
   );
 }
