@@ -126,6 +126,13 @@ export default function Charts({ dashboard }: { dashboard: Dashboard }) {
         testId="chart-orders"
       />
       <DayColumns
+        title={t("paidPerDay")}
+        values={dashboard.per_day.map((d) => d.paid_revenue)}
+        labels={days}
+        format={money}
+        testId="chart-paid"
+      />
+      <DayColumns
         title={t("revenuePerDay")}
         values={dashboard.per_day.map((d) => d.revenue)}
         labels={days}

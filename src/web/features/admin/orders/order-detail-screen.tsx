@@ -18,8 +18,9 @@ import { paths } from "../../../lib/paths.ts";
 import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
+import { PaymentPanel } from "./payment-panel.tsx";
 import { ShipOrderDialog } from "./ship-order-dialog.tsx";
-import { StatusBadge } from "./status-badge.tsx";
+import { PaymentBadge, StatusBadge } from "./status-badge.tsx";
 
 /** One order on the desk: contact links, lines, totals, timeline, notes, next states. */
 export function OrderDetailScreen({ id }: { id: number }) {
@@ -88,6 +89,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
           {t("orderTitle")} <bdi dir="ltr">{order.number}</bdi>
         </h1>
         <StatusBadge status={order.status} />
+        <PaymentBadge status={order.payment_status} />
         <Link
           className="btn btn-outline ms-auto"
           to={paths.admin.printOrders([order.id])}
@@ -159,10 +161,9 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             <dd className="text-end">
               <Price amount={order.total} lang={lang} />
             </dd>
-            <dt>{t("payment")}</dt>
-            <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>
           </dl>
         </section>
+        <PaymentPanel order={order} />
       </div>
       {order.shipping ? <Shipping shipping={order.shipping} /> : null}
       <Lines order={order} />
@@ -387,8 +388,9 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
       <ol className="flex flex-col gap-2" data-testid="timeline">
         {entries.map((entry) => (
           <li
-            key={`${entry.kind}-${entry.at}-${entry.kind === "note" ? entry.id : entry.status}`}
+            key={`${entry.kind}-${entry.at}-${entry.kind === "status" ? entry.status : entry.id}`}
             className="border-s-2 border-gold ps-3"
+            data-kind={entry.kind}
           >
             <p className="text-sm text-muted">
               <bdi dir="ltr">{formatDateTime(entry.at, lang)}</bdi> · {actorName(entry, t)}
@@ -398,16 +400,39 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
                 {t("becameStatus", { status: t(`status.${entry.status}`) })}
                 {entry.note ? ` — ${entry.note}` : ""}
               </p>
-            ) : (
+            ) : entry.kind === "note" ? (
               <p className="whitespace-pre-line">
                 <span className="font-semibold">{t("note")}: </span>
                 {entry.note}
               </p>
+            ) : (
+              <MoneyEntry entry={entry} />
             )}
           </li>
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Issue 24: money received (with the day it came) or given back. */
+function MoneyEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "payment" | "refund" }> }) {
+  const { t } = useTranslation("admin-orders");
+  const lang = useLang();
+  return (
+    <p className="whitespace-pre-line">
+      <span className="font-semibold">
+        {entry.kind === "payment" ? t("timelinePayment") : t("timelineRefund")}:{" "}
+      </span>
+      <Price amount={entry.amount} lang={lang} />
+      {entry.kind === "payment" ? (
+        <>
+          {" · "}
+          {t("timelinePaidOn")} <bdi dir="ltr">{formatDateTime(entry.paid_at, lang)}</bdi>
+        </>
+      ) : null}
+      {entry.note ? ` — ${entry.note}` : ""}
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
+import { PAYMENT_STATUSES } from "../../../../shared/domain/payments.ts";
 import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
@@ -14,9 +15,17 @@ import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
 import { type OrderListQuery, useOrders } from "./api/list-orders.ts";
-import { StatusBadge } from "./status-badge.tsx";
+import { PaymentBadge, StatusBadge } from "./status-badge.tsx";
 
-const FIRST: OrderListQuery = { status: "", from: "", to: "", q: "", page: 1, per_page: 10 };
+const FIRST: OrderListQuery = {
+  status: "",
+  payment_status: "",
+  from: "",
+  to: "",
+  q: "",
+  page: 1,
+  per_page: 10,
+};
 
 /** SPEC 2/3/4: the orders desk's list (issue 11): filters, search, paging, CSV, print. */
 export function OrdersScreen() {
@@ -29,7 +38,9 @@ export function OrdersScreen() {
   const list = useOrders(query);
   const exporter = useExportOrders();
   const { page: _page, per_page: _perPage, ...filters } = query;
-  const filtered = Boolean(query.status || query.from || query.to || query.q);
+  const filtered = Boolean(
+    query.status || query.payment_status || query.from || query.to || query.q,
+  );
   const setFilter = (patch: Partial<OrderListQuery>) => setQuery({ ...query, ...patch, page: 1 });
   const toggle = (id: number) =>
     setSelected((old) => {
@@ -103,6 +114,11 @@ export function OrdersScreen() {
     },
     { key: "payment", header: t("payment"), cell: (o) => t(`payment_method.${o.payment_method}`) },
     {
+      key: "payment_status",
+      header: t("paymentStatus.label"),
+      cell: (o) => <PaymentBadge status={o.payment_status} />,
+    },
+    {
       key: "shipping",
       header: t("shipping.title"),
       cell: (o) => (
@@ -159,6 +175,22 @@ export function OrdersScreen() {
                 {ORDER_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col text-sm">
+              {t("paymentStatus.label")}
+              <select
+                className="input"
+                value={query.payment_status}
+                onChange={(e) => setFilter({ payment_status: e.target.value })}
+                data-testid="payment-status-filter"
+              >
+                <option value="">{t("paymentStatus.all")}</option>
+                {PAYMENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`paymentStatus.${s}`)}
                   </option>
                 ))}
               </select>

@@ -22,6 +22,7 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   country: "SY",
   total: 35,
   payment_method: "bank_transfer",
+  payment_status: id === 2 ? "paid" : "unpaid",
   lang: "ar",
   is_new: id === 1,
   shipping_kind: "delivery",
@@ -73,6 +74,18 @@ describe("orders list", () => {
     fireEvent.change(screen.getByTestId("status-filter"), { target: { value: "completed" } });
     await waitFor(() =>
       expect(urls.at(-1)).toBe("/api/admin/orders?status=completed&page=1&per_page=10"),
+    );
+    // Issue 24: the payment state beside the status, and its filter.
+    expect(screen.getAllByTestId("payment-status").map((b) => b.textContent)).toEqual([
+      "Unpaid",
+      "Paid",
+      "Unpaid",
+    ]);
+    fireEvent.change(screen.getByTestId("payment-status-filter"), { target: { value: "paid" } });
+    await waitFor(() =>
+      expect(urls.at(-1)).toBe(
+        "/api/admin/orders?status=completed&payment_status=paid&page=1&per_page=10",
+      ),
     );
     const perPage = screen.getByRole("combobox", { name: /per page/i }) as HTMLSelectElement;
     expect([...perPage.options].map((o) => o.value)).toEqual(["10", "20", "50"]);
@@ -258,4 +271,195 @@ describe("issue 29.9: countries by name, not code", () => {
       expect(address.textContent).toBe(`12 rue de la République, Lyon, ${france}`);
     });
   }
+});
+
+describe("issue 24: payment state on the order", () => {
+  type Call = { method: string; url: string; body: unknown };
+  let calls: Call[];
+  const stub = (answer: (call: Call) => Response) => {
+    calls = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const call = {
+          method: init?.method ?? "GET",
+          url,
+          body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        };
+        calls.push(call);
+        return answer(call);
+      }),
+    );
+  };
+  const posts = () => calls.filter((c) => c.method === "POST");
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Damascus" }).format(new Date());
+
+  it("Mark paid opens the dialog with the order's total and today, and records the payment", async () => {
+    stub((call) =>
+      call.method === "POST"
+        ? json({
+            data: detail({
+              payment_status: "paid",
+              paid_amount: 35,
+              paid_at: "2026-11-20T12:00:00.000Z",
+              timeline: [
+                {
+                  kind: "payment",
+                  id: 1,
+                  amount: 35,
+                  paid_at: "2026-11-20T12:00:00.000Z",
+                  note: "Courier",
+                  actor: { kind: "admin", id: 1, name: "Rana" },
+                  at: "2026-11-20T12:00:00.000Z",
+                },
+              ],
+            }),
+          })
+        : json({ data: detail() }),
+    );
+    renderWithKit(<OrderDetailScreen id={7} />);
+    expect((await screen.findAllByTestId("payment-status"))[0]!.textContent).toBe("Unpaid");
+    expect(screen.queryByTestId("refund")).toBeNull();
+    fireEvent.click(screen.getByTestId("mark-paid"));
+    const dialog = await screen.findByTestId("mark-paid-dialog");
+    const amount = screen.getByLabelText(/Amount received/) as HTMLInputElement;
+    expect(amount.value).toBe("35.00");
+    expect((screen.getByLabelText(/Date received/) as HTMLInputElement).value).toBe(today);
+    fireEvent.change(screen.getByLabelText(/Note/), { target: { value: " Courier " } });
+    fireEvent.click(dialog.querySelector("button[type=submit]")!);
+    await waitFor(() =>
+      expect(posts()).toEqual([
+        {
+          method: "POST",
+          url: "/api/admin/orders/7/payments",
+          body: { amount: 35, paid_at: today, note: "Courier" },
+        },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByTestId("mark-paid-dialog")).toBeNull());
+    expect(screen.getAllByTestId("payment-status")[0]!.textContent).toBe("Paid");
+    const entry = screen.getByTestId("timeline").querySelector('[data-kind="payment"]')!;
+    expect(entry.textContent).toContain("Rana");
+    expect(entry.textContent).toContain("Payment received");
+    expect(entry.textContent).toContain("$35.00");
+    expect(entry.textContent).toContain("Courier");
+    expect(screen.getByTestId("refund")).toBeTruthy();
+    expect(screen.queryByTestId("mark-paid")).toBeNull();
+  });
+
+  it("refuses a bad amount in the form, in Arabic, without calling the server", async () => {
+    stub(() => json({ data: detail() }));
+    renderWithKit(<OrderDetailScreen id={7} />, { lang: "ar" });
+    fireEvent.click(await screen.findByTestId("mark-paid"));
+    const dialog = await screen.findByTestId("mark-paid-dialog");
+    fireEvent.change(screen.getByLabelText(/المبلغ المستلم/), { target: { value: "10.123" } });
+    fireEvent.click(dialog.querySelector("button[type=submit]")!);
+    expect((await screen.findByTestId("field-error")).textContent).toContain(
+      "بمنزلتين عشريتين على الأكثر",
+    );
+    expect(posts()).toEqual([]);
+  });
+
+  it("shows the server's refusal inside the dialog, in the admin's language", async () => {
+    stub((call) =>
+      call.method === "POST"
+        ? json(
+            {
+              message: "The order is already paid.",
+              errors: { status: ["The order is already paid."] },
+            },
+            422,
+          )
+        : json({ data: detail() }),
+    );
+    renderWithKit(<OrderDetailScreen id={7} />, { lang: "ar" });
+    fireEvent.click(await screen.findByTestId("mark-paid"));
+    const dialog = await screen.findByTestId("mark-paid-dialog");
+    fireEvent.click(dialog.querySelector("button[type=submit]")!);
+    await waitFor(() =>
+      expect(screen.getByTestId("form-errors").textContent).toBe("الطلب مدفوع مسبقًا."),
+    );
+  });
+
+  it("Refund asks first, then records it; no Mark paid on a cancelled unpaid order", async () => {
+    stub((call) =>
+      call.method === "POST"
+        ? json({ data: detail({ payment_status: "refunded", paid_amount: 35 }) })
+        : json({ data: detail({ payment_status: "paid", paid_amount: 35 }) }),
+    );
+    renderWithKit(<OrderDetailScreen id={7} />);
+    fireEvent.click(await screen.findByTestId("refund"));
+    const dialog = await screen.findByTestId("confirm-dialog");
+    expect(dialog.textContent).toContain("Mark this order refunded?");
+    expect(posts()).toEqual([]);
+    fireEvent.change(screen.getByLabelText("Note (optional)"), { target: { value: "Broken box" } });
+    fireEvent.click(screen.getByTestId("confirm-button"));
+    await waitFor(() =>
+      expect(posts()).toEqual([
+        { method: "POST", url: "/api/admin/orders/7/refund", body: { note: "Broken box" } },
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId("payment-status")[0]!.textContent).toBe("Refunded"),
+    );
+    expect(screen.queryByTestId("refund")).toBeNull();
+    cleanup();
+
+    stub(() => json({ data: detail({ status: "canceled", next_statuses: [] }) }));
+    renderWithKit(<OrderDetailScreen id={7} />);
+    await screen.findByTestId("order-payment");
+    expect(screen.queryByTestId("mark-paid")).toBeNull();
+    expect(screen.queryByTestId("refund")).toBeNull();
+  });
+
+  it("shows the receipts through object URLs: a photo's thumbnail, a PDF's link; none said so", async () => {
+    const created: string[] = [];
+    // A stand-in for the browser's object URLs (a subclass: the real URL stays untouched).
+    class FakeUrl extends URL {
+      static override createObjectURL = vi.fn(() => {
+        created.push(`blob:receipt-${created.length + 1}`);
+        return created.at(-1)!;
+      });
+      static override revokeObjectURL = vi.fn();
+    }
+    vi.stubGlobal("URL", FakeUrl);
+    const receipts = [
+      {
+        id: 1,
+        content_type: "image/jpeg",
+        bytes: 10,
+        created_at: "2026-11-20T10:00:00.000Z",
+        url: "/api/admin/orders/7/receipts/1",
+      },
+      {
+        id: 2,
+        content_type: "application/pdf",
+        bytes: 10,
+        created_at: "2026-11-20T11:00:00.000Z",
+        url: "/api/admin/orders/7/receipts/2",
+      },
+    ];
+    stub((call) =>
+      call.url.includes("/receipts/")
+        ? new Response(new Blob(["x"]), { status: 200 })
+        : json({ data: detail({ payment_method: "bank_transfer", receipts }) }),
+    );
+    renderWithKit(<OrderDetailScreen id={7} />);
+    const image = (await screen.findByTestId("receipt-image")).querySelector("img")!;
+    expect(image.getAttribute("src")).toMatch(/^blob:receipt-/);
+    expect(image.getAttribute("alt")).toBe("Receipt 1");
+    const pdf = await screen.findByTestId("receipt-pdf");
+    expect(pdf.getAttribute("href")).toMatch(/^blob:receipt-/);
+    expect(pdf.textContent).toContain("PDF");
+    expect(calls.filter((c) => c.url.includes("/receipts/")).map((c) => c.url)).toEqual([
+      "/api/admin/orders/7/receipts/1",
+      "/api/admin/orders/7/receipts/2",
+    ]);
+    cleanup();
+    stub(() => json({ data: detail() }));
+    renderWithKit(<OrderDetailScreen id={7} />);
+    expect((await screen.findByTestId("order-receipts")).textContent).toContain(
+      "The customer has not uploaded a receipt.",
+    );
+  });
 });

@@ -161,6 +161,11 @@ function Slip({ order }: { order: AdminOrderDetail }) {
         <dd className="text-end font-bold">{money(order.total)}</dd>
         <dt>{t("payment")}</dt>
         <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>
+        {/* Issue 24: the courier sees whether there is money to collect. */}
+        <dt>{t("paymentStatus.label")}</dt>
+        <dd className="text-end" data-testid="slip-payment-status">
+          {t(`paymentStatus.${order.payment_status}`)}
+        </dd>
       </dl>
     </article>
   );

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
+import type { PaymentStatus } from "../../../../shared/domain/payments.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 
 /** SPEC's badge colours: Completed green, Canceled red, every other state yellow. */
@@ -17,6 +18,26 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
       data-status={status}
     >
       {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** Issue 24: paid green, refunded grey, unpaid orange (beside the status badge, not like it). */
+export function paymentTone(status: PaymentStatus): string {
+  if (status === "paid") return "bg-green-100 text-green-900";
+  if (status === "refunded") return "bg-gray-200 text-gray-900";
+  return "bg-orange-100 text-orange-900";
+}
+
+export function PaymentBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation("admin-orders");
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${paymentTone(status)}`}
+      data-testid="payment-status"
+      data-status={status}
+    >
+      {t(`paymentStatus.${status}`)}
     </span>
   );
 }

@@ -6,7 +6,7 @@ import type { OrderFilters } from "./list-orders.ts";
 export const EXPORT_FAILED = "The export failed.";
 
 /**
- * `GET /api/admin/orders.csv?status=&from=&to=&q=`: the server streams the filtered list
+ * `GET /api/admin/orders.csv?status=&payment_status=&from=&to=&q=`: the server streams the filtered list
  * (UTF-8 with a byte-order mark); the browser saves it under the server's file name.
  */
 export const downloadOrdersCsv = (filters: OrderFilters) =>

@@ -5,8 +5,17 @@ import type { PageMeta } from "../../../../../shared/schemas/catalog.ts";
 import { adminApi } from "../../../../lib/api.ts";
 import { withQuery } from "../../../../lib/paths.ts";
 
-/** The list's filters (also the CSV export's): status, Asia/Damascus day range, search. */
-export type OrderFilters = { status: string; from: string; to: string; q: string };
+/**
+ * The list's filters (also the CSV export's): status, payment status (issue 24), Asia/Damascus
+ * day range, search.
+ */
+export type OrderFilters = {
+  status: string;
+  payment_status: string;
+  from: string;
+  to: string;
+  q: string;
+};
 export type OrderListQuery = OrderFilters & { page: number; per_page: number };
 export type OrderPage = { data: AdminOrderListItem[]; meta: PageMeta };
 
@@ -19,7 +28,7 @@ export const orderKeys = {
   detail: (id: number) => [...orderKeys.all, "detail", id] as const,
 };
 
-/** `GET /api/admin/orders?status=&from=&to=&q=&page=&per_page=` (newest first). */
+/** `GET /api/admin/orders?status=&payment_status=&from=&to=&q=&page=&per_page=` (newest first). */
 export const listOrders = (query: OrderListQuery, signal?: AbortSignal) =>
   adminApi.get<OrderPage>(withQuery("/api/admin/orders", query), {
     signal,

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminOrderDetail,
+  AdminOrderRefundInput,
+} from "../../../../../shared/schemas/admin-order.ts";
+import { adminApi } from "../../../../lib/api.ts";
+import { orderKeys } from "./list-orders.ts";
+
+export const MARK_PAID_FAILED = "The payment could not be recorded.";
+export const REFUND_FAILED = "The refund could not be recorded.";
+
+/** What the mark-paid form sends: dollars, the day the money came (YYYY-MM-DD), a note. */
+export type PaymentRecord = { amount: number; paid_at?: string; note?: string | null };
+
+/** The answer is the whole order: the detail, the list (badge, filter) and the dashboard move. */
+function useOrderWrite<T>(id: number, write: (input: T) => Promise<{ data: AdminOrderDetail }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (body) => {
+      client.setQueryData(orderKeys.detail(id), body.data);
+      void client.invalidateQueries({ queryKey: orderKeys.lists });
+      void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
+    },
+  });
+}
+
+/** `POST /api/admin/orders/:id/payments`: cash collected or a transfer received (issue 24). */
+export function useMarkPaid(id: number) {
+  return useOrderWrite(id, (payment: PaymentRecord) =>
+    adminApi.post<{ data: AdminOrderDetail }>(`/api/admin/orders/${id}/payments`, payment, {
+      fallback: MARK_PAID_FAILED,
+    }),
+  );
+}
+
+/** `POST /api/admin/orders/:id/refund`: the owner gave a paid order's money back. */
+export function useRefundOrder(id: number) {
+  return useOrderWrite(id, (refund: AdminOrderRefundInput) =>
+    adminApi.post<{ data: AdminOrderDetail }>(`/api/admin/orders/${id}/refund`, refund ?? {}, {
+      fallback: REFUND_FAILED,
+    }),
+  );
+}
