@@ -29,6 +29,9 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
+import { paymentsPlugin } from "./modules/payments/plugin.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
+import { createStripeGateway } from "./modules/payments/stripe-provider.ts";
 import { adminReceiptRoutes } from "./modules/receipts/admin-routes.ts";
 import { receiptRoutes } from "./modules/receipts/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
@@ -56,6 +59,8 @@ export type BuildAppOptions = {
   rateLimit?: boolean;
   /** The mail worker's timer; off by default under NODE_ENV=test (tests call `runOnce()`). */
   mailAutoStart?: boolean;
+  /** The reservations worker's timer (issue 24); off by default under NODE_ENV=test. */
+  reservationsAutoStart?: boolean;
 };
 
 /** Body limit for JSON; uploads have their own (multipart) limit. */
@@ -89,7 +94,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     fp(
       async (instance) => {
-        instance.decorate("services", createServices(database));
+        instance.decorate(
+          "services",
+          createServices(database, {
+            payments: {
+              // Card payments only with both Stripe keys (config.ts): else none anywhere.
+              gateway: config.stripe ? createStripeGateway(config.stripe) : null,
+              baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+              mail: config.smtpUrl
+                ? { baseUrl: config.publicUrl ?? `http://localhost:${config.port}` }
+                : null,
+            },
+          }),
+        );
+        instance.services.orders.onPaymentSessionError((error) =>
+          instance.log.warn({ err: error }, "card payment: the gateway did not open a session"),
+        );
       },
       {
         name: "services",
@@ -100,6 +120,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(routeTablePlugin);
   await app.register(readinessPlugin);
   await app.register(mailPlugin, { autoStart: opts.mailAutoStart ?? config.env !== "test" });
+  await app.register(paymentsPlugin, {
+    autoStart: opts.reservationsAutoStart ?? config.env !== "test",
+  });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     dev: opts.web === "dev",
@@ -120,6 +143,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // SPEC's POST /api/products: an admin create (its own plugin holds the admin hook).
       await api.register(productCreateAliasRoutes);
       await api.register(orderRoutes);
+      // Its own plugin: the webhook's raw-body parser applies to that route only.
+      await api.register(paymentRoutes);
       await api.register(receiptRoutes);
       await api.register(couponRoutes);
       await api.register(kitchenRoutes);

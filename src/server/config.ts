@@ -61,6 +61,18 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "must be a Stripe secret key (sk_live_..., sk_test_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
+  STRIPE_API_URL: z
+    .url("must be a URL such as https://api.stripe.com")
+    .regex(/^https?:\/\//, "must start with http:// or https://")
+    .optional(),
 });
 
 export type Config = {
@@ -97,6 +109,12 @@ export type Config = {
   shutdownDrainMs: number;
   /** Off only for automated browser tests, which sign in more often than any person. */
   rateLimits: boolean;
+  /**
+   * Card payments through Stripe Checkout (issue 24): only with both keys; without them the
+   * card option is offered nowhere. `apiUrl` points the official client elsewhere (the local
+   * stand-in of tests and `npm run stripe:standin`); unset = Stripe's own API.
+   */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
 };
 
 export class ConfigError extends Error {}
@@ -163,5 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     rateLimits: e.RATE_LIMITS,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL?.replace(/\/$/, ""),
+          }
+        : undefined,
   };
 }

@@ -17,6 +17,7 @@ import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createOrderService } from "./modules/orders/service.ts";
+import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
@@ -25,12 +26,22 @@ import { createShippingService } from "./modules/shipping/service.ts";
  * Every service, built once per app. Routes reach them as `app.services.x`, storefront loaders
  * through React Router's load context, so both use the same queries.
  */
-export function createServices(database: Database) {
+export function createServices(
+  database: Database,
+  opts: {
+    /** Card payments (issue 24): a gateway from STRIPE_* settings; none = offline methods only. */
+    payments?: PaymentServiceDeps;
+  } = {},
+) {
   const { db } = database;
+  const payments = createPaymentService(
+    db,
+    opts.payments ?? { gateway: null, baseUrl: "http://localhost:3000", mail: null },
+  );
   const tokens = createTokenService(db);
   // Public reads (catalogue, settings, kitchen, pages) share one cache: docs/conventions.md.
   const cache = createContentCache(database);
-  const settings = createSettingsService(db, { cache });
+  const settings = createSettingsService(db, { cache, paymentMethods: payments.methods() });
   const accounts = createAccountService(db, tokens);
   const shipping = createShippingService(db, { cache, settings });
   return {
@@ -45,7 +56,8 @@ export function createServices(database: Database) {
     catalog: createCatalogService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     shipping,
-    orders: createOrderService(db, { settings, shipping }),
+    payments,
+    orders: createOrderService(db, { settings, shipping, payments }),
     adminOrders: createAdminOrderService(db, { settings }),
     receipts: createReceiptService(db),
     coupons: createCouponService(db, { settings }),

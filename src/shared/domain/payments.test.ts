@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "./order-states.ts";
 import {
   markPaidRefusal,
+  offeredPaymentMethods,
   PAYMENT_MESSAGES,
   type PaymentStatus,
   pendingCutoff,
   refundRefusal,
+  SYSTEM_CANCEL_NOTES,
+  type SystemCancelReason,
+  systemCancelReason,
 } from "./payments.ts";
 
 describe("markPaidRefusal", () => {
@@ -44,5 +48,27 @@ describe("pendingCutoff", () => {
     [Number.NaN, null],
   ])("%s hours: %s", (hours, cutoff) => {
     expect(pendingCutoff(now, hours)?.toISOString() ?? null).toBe(cutoff);
+  });
+});
+
+describe("offeredPaymentMethods", () => {
+  it.each<[boolean, string[]]>([
+    [false, ["cod", "bank_transfer", "messaging_app"]],
+    [true, ["cod", "bank_transfer", "messaging_app", "card"]],
+  ])("card configured %s -> %j", (card, expected) => {
+    expect(offeredPaymentMethods(card)).toEqual(expected);
+  });
+});
+
+describe("systemCancelReason", () => {
+  it.each<[string | null | undefined, SystemCancelReason | null]>([
+    [SYSTEM_CANCEL_NOTES.reservation_expired, "reservation_expired"],
+    [` ${SYSTEM_CANCEL_NOTES.card_session_expired}\n`, "card_session_expired"],
+    ["Out of stock, sorry.", null],
+    ["", null],
+    [null, null],
+    [undefined, null],
+  ])("%j -> %s", (note, expected) => {
+    expect(systemCancelReason(note)).toBe(expected);
   });
 });

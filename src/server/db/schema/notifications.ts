@@ -10,13 +10,28 @@ export type OrderPlacedData = {
   placed_at: string;
 };
 
+/**
+ * Issue 24: a verified gateway event the shop could not apply (an amount that differs from the
+ * order's total, an order it does not know, money for an order that can no longer be paid).
+ * `order_id` is null when the order is unknown; amounts in dollars.
+ */
+export type PaymentProblemData = Omit<OrderPlacedData, "order_id"> & {
+  order_id: number | null;
+  problem: "amount_mismatch" | "unknown_order" | "not_payable";
+  amount: number | null;
+  currency: string | null;
+  reference: string;
+};
+
+export type NotificationData = OrderPlacedData | PaymentProblemData;
+
 /** Admin notifications (the bell); unread until read_at is set. */
 export const notifications = pgTable(
   "notifications",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
     type: text().notNull(),
-    data: jsonb().$type<OrderPlacedData>().notNull(),
+    data: jsonb().$type<NotificationData>().notNull(),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,13 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { nextMailAttempt } from "../../../shared/domain/mail-retry.ts";
+import type { SystemCancelReason } from "../../../shared/domain/payments.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import type { PlacedOrder } from "../orders/service.ts";
-import { type Mail, newOrderNotice, orderConfirmation } from "./templates.ts";
+import { type Mail, newOrderNotice, orderCancelledMail, orderConfirmation } from "./templates.ts";
 
 /** How long a claimed row is left alone while it is being sent (another instance skips it). */
 const SENDING_LEASE_MS = 5 * 60_000;
@@ -41,6 +43,31 @@ export async function enqueueOrderMails(
   }
   if (rows.length) await db.insert(mailOutbox).values(rows);
   return rows.length;
+}
+
+/**
+ * Queues the customer's notice that the system cancelled their order (reservation ended), in
+ * the cancelling transaction: the notice goes out exactly when the cancellation holds. Only
+ * when they gave an e-mail. The private link's key is not stored, so the order link is the
+ * account's (it opens for a signed-in owner); a guest gets the shop's address.
+ */
+export async function enqueueCancellationMail(
+  tx: Db | Tx,
+  order: OrderRow,
+  reason: SystemCancelReason,
+  opts: { baseUrl: string },
+): Promise<boolean> {
+  if (!order.email) return false;
+  const links = {
+    order: order.userId ? `${opts.baseUrl}/order/${encodeURIComponent(order.number)}` : null,
+    shop: `${opts.baseUrl}/shop`,
+  };
+  await tx.insert(mailOutbox).values({
+    kind: "order_cancelled_unpaid",
+    to: order.email,
+    ...orderCancelledMail(order, order.lang, reason, links),
+  });
+  return true;
 }
 
 export type MailWorker = {

@@ -19,9 +19,22 @@ const TEXTS = {
       cod: "Cash on delivery: pay when your sweets arrive.",
       bank_transfer: "Bank transfer:",
       messaging_app: "Order via messaging app: we will confirm it with you there.",
+      card: "Card, on the payment provider's secure page.",
     },
+    usd: "Your order is charged in US dollars (USD).",
+    payNow: "Pay for your order here:",
     link: "Follow your order here:",
     bye: "With sweet regards,",
+    cancelledSubject: (n: string) => `Your order ${n} was cancelled – Golden Syrup Sweets`,
+    cancelled: (n: string) => `Your order ${n} was cancelled.`,
+    reasons: {
+      reservation_expired:
+        "It was not paid or confirmed in time, so the reservation ended and the items went back on sale.",
+      card_session_expired:
+        "The card payment was not completed in time, so the reservation ended and the items went back on sale.",
+    },
+    nothingCharged: "Nothing was charged. You are welcome to order again.",
+    orderAgain: "Our shop:",
   },
   ar: {
     brand: "حلويات القطر الذهبي",
@@ -37,9 +50,22 @@ const TEXTS = {
       cod: "الدفع عند الاستلام: ادفع عند وصول حلوياتك.",
       bank_transfer: "تحويل مصرفي:",
       messaging_app: "الطلب عبر تطبيق المراسلة: سنؤكده معك هناك.",
+      card: "بطاقة، على صفحة الدفع الآمنة لمزوّد الدفع.",
     },
+    usd: "يُحتسب طلبك بالدولار الأمريكي (USD).",
+    payNow: "ادفع ثمن طلبك من هنا:",
     link: "تابع طلبك من هنا:",
     bye: "مع أطيب التحيات،",
+    cancelledSubject: (n: string) => `أُلغي طلبك ${n} – حلويات القطر الذهبي`,
+    cancelled: (n: string) => `أُلغي طلبك ${n}.`,
+    reasons: {
+      reservation_expired:
+        "لم يُدفع أو يُؤكَّد في الوقت المحدد، فانتهى الحجز وعادت المنتجات إلى البيع.",
+      card_session_expired:
+        "لم يكتمل الدفع بالبطاقة في الوقت المحدد، فانتهى الحجز وعادت المنتجات إلى البيع.",
+    },
+    nothingCharged: "لم يُخصم أي مبلغ. يسعدنا أن تطلب مرة أخرى.",
+    orderAgain: "متجرنا:",
   },
 } as const;
 
@@ -93,6 +119,9 @@ export function orderConfirmation(
         settings.bankTransferInstructions.en
       : "";
   const payment = [t.methods[method] ?? order.payment_method, bank].filter(Boolean).join(" ");
+  // A card order's hosted payment page, while it is open (the order page offers it too).
+  const payUrl =
+    order.payment_url && /^https?:\/\//.test(order.payment_url) ? order.payment_url : null;
   const text = [
     t.hello(order.name),
     "",
@@ -103,7 +132,10 @@ export function orderConfirmation(
     "",
     ...sums.map(([label, value]) => `${label}: ${value}`),
     "",
+    t.usd,
+    "",
     `${t.payment}: ${payment}`,
+    ...(payUrl ? ["", t.payNow, payUrl] : []),
     "",
     t.link,
     link,
@@ -127,8 +159,9 @@ export function orderConfirmation(
         `<tr><td>${escapeHtml(label)}</td><td dir="ltr"><b>${escapeHtml(value)}</b></td></tr>`,
     )
     .join("")}</table>
+<p>${escapeHtml(t.usd)}</p>
 <p><b>${escapeHtml(t.payment)}:</b> ${escapeHtml(payment)}</p>
-<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+${payUrl ? `<p>${escapeHtml(t.payNow)} <a href="${escapeHtml(payUrl)}">${escapeHtml(payUrl)}</a></p>\n` : ""}<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
 </body></html>`;
   return { subject: t.subject(order.number), text, html };
@@ -151,9 +184,51 @@ export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
     ...lines.map((l) => `- ${l.name} (${l.detail}): ${l.total}`),
     "",
     ...sums.map(([label, value]) => `${label}: ${value}`),
+    TEXTS.en.usd,
     "",
     `Open the orders desk: ${adminLink}`,
   ].join("\n");
   const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif"><pre style="font-family:inherit">${escapeHtml(text)}</pre></body></html>`;
   return { subject: `New order ${order.number} (${money(order.total, "en")})`, text, html };
+}
+
+/**
+ * The customer's notice that the system ended their order's reservation (issue 24), in the
+ * order's language: which order, why, that nothing was charged, and where to order again.
+ */
+export function orderCancelledMail(
+  order: { number: string; name: string; totalCents: number },
+  lang: Lang,
+  reason: keyof (typeof TEXTS)["en"]["reasons"],
+  links: { order: string | null; shop: string },
+): Mail {
+  const t = TEXTS[lang];
+  const total = `${t.total}: ${formatMoney(order.totalCents, lang)}`;
+  const text = [
+    t.hello(order.name),
+    "",
+    t.cancelled(order.number),
+    t.reasons[reason],
+    total,
+    t.nothingCharged,
+    "",
+    ...(links.order ? [t.link, links.order, ""] : []),
+    t.orderAgain,
+    links.shop,
+    "",
+    t.bye,
+    t.brand,
+  ].join("\n");
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const link = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
+<p>${escapeHtml(t.hello(order.name))}</p>
+<p><b>${escapeHtml(t.cancelled(order.number))}</b></p>
+<p>${escapeHtml(t.reasons[reason])}</p>
+<p>${escapeHtml(t.total)}: <bdi dir="ltr">${escapeHtml(formatMoney(order.totalCents, lang))}</bdi></p>
+<p>${escapeHtml(t.nothingCharged)}</p>
+${links.order ? `<p>${escapeHtml(t.link)} ${link(links.order)}</p>\n` : ""}<p>${escapeHtml(t.orderAgain)} ${link(links.shop)}</p>
+<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
+</body></html>`;
+  return { subject: t.cancelledSubject(order.number), text, html };
 }

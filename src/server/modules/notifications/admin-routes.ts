@@ -7,10 +7,16 @@ const notificationSchema = z.object({
   type: z.string(),
   data: z.object({
     customer: z.string(),
-    order_id: z.number().int(),
+    /** Null only for a payment problem about an order the shop does not know. */
+    order_id: z.number().int().nullable(),
     order_number: z.string(),
     total: z.number(),
     placed_at: z.string(),
+    /** `payment_problem` (issue 24): what went wrong, the gateway's amount and reference. */
+    problem: z.enum(["amount_mismatch", "unknown_order", "not_payable"]).optional(),
+    amount: z.number().nullable().optional(),
+    currency: z.string().nullable().optional(),
+    reference: z.string().optional(),
   }),
   read_at: z.string().nullable(),
   created_at: z.string(),

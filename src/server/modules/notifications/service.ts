@@ -1,7 +1,11 @@
 import { count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { lastPage } from "../../../shared/domain/pagination.ts";
-import type { Db } from "../../db/client.ts";
-import { type NotificationRow, notifications } from "../../db/schema/notifications.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  type NotificationRow,
+  notifications,
+  type PaymentProblemData,
+} from "../../db/schema/notifications.ts";
 import { notFound } from "../../http-errors.ts";
 
 const toDto = (row: NotificationRow) => ({
@@ -12,6 +16,18 @@ const toDto = (row: NotificationRow) => ({
   created_at: row.createdAt.toISOString(),
 });
 export type NotificationDto = ReturnType<typeof toDto>;
+
+/**
+ * The owner's bell item for a verified gateway event the shop did not apply (issue 24), in the
+ * transaction that records the event: recorded once, told once.
+ */
+export async function notifyPaymentProblem(
+  tx: Db | Tx,
+  data: PaymentProblemData,
+  now: Date,
+): Promise<void> {
+  await tx.insert(notifications).values({ type: "payment_problem", data, createdAt: now });
+}
 
 export function createNotificationService(db: Db) {
   return {

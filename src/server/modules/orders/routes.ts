@@ -72,4 +72,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  // The private page's retry when the card payment page could not be opened (or has closed
+  // while the order still waits): a new Checkout Session, or the open one. The gateway being
+  // down is a 503 with Retry-After. Limited like the public forms: each call may reach Stripe.
+  app.post(
+    "/orders/:number/payment-session",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        params: orderNumberParams,
+        querystring: orderAccessQuerySchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await request.session();
+      return {
+        data: await app.services.orders.retryPayment(request.params.number, {
+          userId: session?.user.id ?? null,
+          key: request.query.key,
+        }),
+      };
+    },
+  );
 };

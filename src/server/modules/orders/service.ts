@@ -12,6 +12,8 @@ import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
+import { GatewayUnavailable } from "../payments/provider.ts";
+import type { PaymentService } from "../payments/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
 import {
@@ -37,9 +39,33 @@ const statusesOf = (group: StatusGroup): OrderStatus[] =>
 
 export function createOrderService(
   db: Db,
-  deps: { settings: SettingsService; shipping: ShippingOptionsSource },
+  deps: {
+    settings: SettingsService;
+    shipping: ShippingOptionsSource;
+    /** Card orders open a hosted payment session; absent = offline methods only. */
+    payments?: Pick<PaymentService, "methods" | "openSession" | "retrySession">;
+  },
 ) {
   const placedListeners: Array<(placed: PlacedOrder) => Promise<void>> = [];
+  /** Failures to open a card session: logged by the app (the order itself stands). */
+  let onSessionError: (error: unknown) => void = () => {};
+
+  /**
+   * A card order's Checkout Session, once the order is saved (unpaid, stock reserved). A
+   * replay of the placing request gets the same open session, or a new one when none is open.
+   * A gateway failure leaves the order as it is: its page offers the retry.
+   */
+  async function withPaymentSession(order: OrderRow, accessKey: string): Promise<OrderRow> {
+    if (order.paymentMethod !== "card" || !deps.payments) return order;
+    if (order.status !== "pending" || order.paymentStatus !== "unpaid") return order;
+    try {
+      return await deps.payments.openSession(order, accessKey);
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailable)) throw error;
+      onSessionError(error);
+      return order;
+    }
+  }
 
   async function dtos(rows: OrderRow[]): Promise<OrderDto[]> {
     const settings = await deps.settings.get();
@@ -50,6 +76,22 @@ export function createOrderService(
     return rows.map((row) =>
       toOrderDto(row, parts.linesOf(row.id), parts.eventsOf(row.id), settings),
     );
+  }
+
+  async function viewable(
+    number: string,
+    viewer: { userId: number | null; key: string | undefined },
+  ): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, number.trim().toUpperCase()));
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const owner = viewer.userId !== null && row.userId === viewer.userId;
+    const keyed = viewer.key !== undefined && sameHash(sha256(viewer.key), row.accessKeyHash);
+    // 404, not 403: a stranger must not learn that the number exists.
+    if (!owner && !keyed) throw notFound(ORDER_NOT_FOUND);
+    return row;
   }
 
   async function page(
@@ -79,13 +121,12 @@ export function createOrderService(
       ctx: PlaceOrderContext,
     ): Promise<{ dto: OrderDto; created: boolean }> {
       const settings = await deps.settings.get();
-      const { order, accessKey, created, written } = await placeOrder(
-        db,
-        settings,
-        deps.shipping,
-        input,
-        ctx,
-      );
+      const placed = await placeOrder(db, settings, deps.shipping, input, {
+        ...ctx,
+        paymentMethods: ctx.paymentMethods ?? deps.payments?.methods(),
+      });
+      const { accessKey, created, written } = placed;
+      const order = await withPaymentSession(placed.order, accessKey);
       const dto = written
         ? toOrderDto(order, written.lines, written.events, settings)
         : (await dtos([order]))[0]!;
@@ -98,6 +139,26 @@ export function createOrderService(
       return { dto: { ...dto, access_key: accessKey }, created };
     },
 
+    /** Where a failure to open a card payment session is reported (the app's log). */
+    onPaymentSessionError(listener: (error: unknown) => void): void {
+      onSessionError = listener;
+    },
+
+    /**
+     * `POST /api/orders/:number/payment-session`: the private page's "Pay by card" retry,
+     * for the same viewers who may see the order.
+     */
+    async retryPayment(
+      number: string,
+      viewer: { userId: number | null; key: string | undefined },
+    ): Promise<OrderDto> {
+      if (!deps.payments) throw notFound(ORDER_NOT_FOUND);
+      const row = await viewable(number, viewer);
+      const updated = await deps.payments.retrySession(row, viewer.key ?? null);
+      const [dto] = await dtos([updated]);
+      return dto!;
+    },
+
     /** Called once per new order, after it is saved (the mail module queues its e-mails). */
     onPlaced(listener: (placed: PlacedOrder) => Promise<void>): void {
       placedListeners.push(listener);
@@ -108,16 +169,7 @@ export function createOrderService(
       number: string,
       viewer: { userId: number | null; key: string | undefined },
     ): Promise<OrderDto> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.number, number.trim().toUpperCase()));
-      if (!row) throw notFound(ORDER_NOT_FOUND);
-      const owner = viewer.userId !== null && row.userId === viewer.userId;
-      const keyed = viewer.key !== undefined && sameHash(sha256(viewer.key), row.accessKeyHash);
-      // 404, not 403: a stranger must not learn that the number exists.
-      if (!owner && !keyed) throw notFound(ORDER_NOT_FOUND);
-      const [dto] = await dtos([row]);
+      const [dto] = await dtos([await viewable(number, viewer)]);
       return dto!;
     },
 

@@ -13,10 +13,29 @@ const SOUND_KEY = "bell-sound";
 export type BellNotification = {
   id: number;
   type: string;
-  data: { customer: string; order_id: number; order_number: string; total: number };
+  data: {
+    customer: string;
+    /** Null only for a payment about an order the shop does not know. */
+    order_id: number | null;
+    order_number: string;
+    total: number;
+    /** `payment_problem` (issue 24): a gateway event the shop did not apply. */
+    problem?: "amount_mismatch" | "unknown_order" | "not_payable";
+  };
   read_at: string | null;
   created_at: string;
 };
+
+/** The line a bell item shows, by its type; an unknown type reads as a new order (SPEC 3). */
+function bellText(
+  n: BellNotification,
+  t: (key: string, values?: Record<string, unknown>) => string,
+) {
+  const values = { number: n.data.order_number, customer: n.data.customer };
+  if (n.type === "payment_problem" && n.data.problem)
+    return t(`topbar.paymentProblem.${n.data.problem}`, values);
+  return t("topbar.newOrder", values);
+}
 type Answer = { data: BellNotification[]; meta: { unread: number } };
 
 function BellIcon() {
@@ -232,13 +251,15 @@ export function NotificationBell({
             <ul className="max-h-96 overflow-y-auto">
               {items.map((n) => {
                 const when = ago(n.created_at, now);
-                const preview = cutPreview(
-                  t("topbar.newOrder", { number: n.data.order_number, customer: n.data.customer }),
-                );
+                const preview = cutPreview(bellText(n, t));
                 return (
                   <li key={n.id} className="border-b border-line last:border-0">
                     <Link
-                      to={paths.admin.order(n.data.order_id)}
+                      to={
+                        n.data.order_id === null
+                          ? paths.admin.orders()
+                          : paths.admin.order(n.data.order_id)
+                      }
                       className={`block px-4 py-2 hover:bg-cream ${n.read_at ? "" : "bg-gold/10 font-semibold"}`}
                       onMouseEnter={() => markRead(n.id)}
                       onFocus={() => markRead(n.id)}

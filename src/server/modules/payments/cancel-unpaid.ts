@@ -1,0 +1,29 @@
+import { SYSTEM_CANCEL_NOTES, type SystemCancelReason } from "../../../shared/domain/payments.ts";
+import type { Tx } from "../../db/client.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
+import { enqueueCancellationMail } from "../mail/outbox.ts";
+import { cancelUnpaidOrder } from "../orders/cancel.ts";
+
+/** Where the customer's notice links to; null when the shop sends no e-mail (no SMTP_URL). */
+export type CancelMail = { baseUrl: string } | null;
+
+/**
+ * The system ends an order's reservation (pending and unpaid too long, or its card session
+ * expired): cancelled with its stock returned and the reason in its timeline (cancel.ts), and
+ * the customer's e-mail queued in the same transaction. Null when there was nothing to do
+ * (paid, moved on, or already cancelled by someone else).
+ */
+export async function endReservation(
+  tx: Tx,
+  orderId: number,
+  reason: SystemCancelReason,
+  opts: { now: Date; mail: CancelMail },
+): Promise<OrderRow | null> {
+  const cancelled = await cancelUnpaidOrder(tx, orderId, {
+    actor: "system",
+    note: SYSTEM_CANCEL_NOTES[reason],
+    now: opts.now,
+  });
+  if (cancelled && opts.mail) await enqueueCancellationMail(tx, cancelled, reason, opts.mail);
+  return cancelled;
+}
