@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import type { Lang } from "../../../shared/domain/money.ts";
-import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
+import { OFFLINE_PAYMENT_METHODS, type PaymentMethod } from "../../../shared/domain/payments.ts";
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
@@ -58,12 +58,26 @@ type Props = {
   lang: Lang;
   /** The coupon to send, only when it beats the standing discount (it changes nothing otherwise). */
   coupon: string | null;
-  onPlaced: () => void;
+  /** The methods the shop offers (card only with a gateway); the offline ones by default. */
+  paymentMethods?: readonly PaymentMethod[];
+  /** `payment` when the browser is on its way to the hosted card payment page. */
+  onPlaced: (next?: "payment") => void;
   /** The chosen shipping method's fee in cents (null until a quote offers one): the summary's. */
   onShippingFee?: (cents: number | null) => void;
 };
 
-export function CheckoutForm({ lines, lang, coupon, onPlaced, onShippingFee }: Props) {
+/** Only a web address the server made may take the shopper to a payment page. */
+export const isPaymentLink = (url: string | null): url is string =>
+  url !== null && /^https?:\/\//i.test(url);
+
+export function CheckoutForm({
+  lines,
+  lang,
+  coupon,
+  paymentMethods = OFFLINE_PAYMENT_METHODS,
+  onPlaced,
+  onShippingFee,
+}: Props) {
   const { t } = useTranslation("checkout");
   const errorText = useMessageText();
   const navigate = useNavigate();
@@ -180,6 +194,14 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced, onShippingFee }: P
       token.current,
     );
     if (result.ok) {
+      // A card order goes to the gateway's hosted page, which sends the shopper back to the
+      // order page. Without a page (the gateway failed), the order page offers the retry.
+      if (result.order.payment_method === "card" && isPaymentLink(result.order.payment_url)) {
+        onPlaced("payment");
+        setAppliedCoupon(null);
+        window.location.assign(result.order.payment_url);
+        return;
+      }
       const state: OrderPlacedState = {
         openMessaging: result.order.payment_method === "messaging_app",
       };
@@ -379,7 +401,7 @@ export function CheckoutForm({ lines, lang, coupon, onPlaced, onShippingFee }: P
 
       <fieldset className="space-y-2">
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.payment")}</legend>
-        {OFFLINE_PAYMENT_METHODS.map((method) => (
+        {paymentMethods.map((method) => (
           <label
             key={method}
             className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-white p-3"

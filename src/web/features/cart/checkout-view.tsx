@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { toCents } from "../../../shared/domain/money.ts";
+import type { PaymentMethod } from "../../../shared/domain/payments.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -14,13 +15,20 @@ import { CheckoutForm } from "./checkout-form.tsx";
 import { gramsOf, lineName } from "./line-details.ts";
 
 /** Checkout: the shopper's details and payment beside the cart it orders. */
-export function CheckoutView({ pricing }: { pricing: CartPricing }) {
+export function CheckoutView({
+  pricing,
+  paymentMethods,
+}: {
+  pricing: CartPricing;
+  /** What the shop offers (the loader's); the offline methods when not given. */
+  paymentMethods?: readonly PaymentMethod[];
+}) {
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const money = useMoney(lang);
   const cart = useCart();
   const coupon = useAppliedCoupon();
-  const [placed, setPlaced] = useState(false);
+  const [placed, setPlaced] = useState<false | "order" | "payment">(false);
   // The chosen shipping method's fee once the quote answers; SPEC's domestic fee until then.
   const [shippingFee, setShippingFee] = useState<number | null>(null);
   const totals = cartSummaryTotals(
@@ -34,7 +42,7 @@ export function CheckoutView({ pricing }: { pricing: CartPricing }) {
   if (placed) {
     body = (
       <p className="mt-8" role="status">
-        {t("placed")}
+        {t(placed === "payment" ? "placedPayment" : "placed")}
       </p>
     );
   } else if (cart.status === "loading") {
@@ -59,9 +67,10 @@ export function CheckoutView({ pricing }: { pricing: CartPricing }) {
           lines={cart.lines}
           lang={lang}
           coupon={couponToSend}
+          paymentMethods={paymentMethods}
           onShippingFee={setShippingFee}
-          onPlaced={() => {
-            setPlaced(true);
+          onPlaced={(next) => {
+            setPlaced(next ?? "order");
             cart.clear();
           }}
         />

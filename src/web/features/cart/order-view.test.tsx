@@ -1,5 +1,6 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/payments.ts";
 import type { OrderDto } from "../../../shared/schemas/order.ts";
 import { OrderView } from "./order-view.tsx";
 import { renderScreen } from "./render-for-test.tsx";
@@ -182,4 +183,123 @@ describe("order confirmation", () => {
     );
     expect(screen.queryByTestId("cancel-reason")).toBeNull();
   });
+});
+
+describe("payment state (issue 24)", () => {
+  const card: OrderDto = {
+    ...order,
+    payment_method: "card",
+    payment_instructions: null,
+    payment_url: "https://checkout.stripe.com/c/pay/cs_test_1",
+  };
+
+  for (const [lang, waiting, payNow] of [
+    ["en", "Waiting for the payment", "Pay now"],
+    ["ar", "بانتظار الدفع", "ادفع الآن"],
+  ] as const) {
+    it(`(${lang}) a card order waiting for its payment offers the open payment page`, async () => {
+      vi.stubGlobal("fetch", async () => Response.json({ data: card }));
+      renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
+      expect((await screen.findByTestId("payment-status")).textContent).toBe(waiting);
+      const link = screen.getByRole("link", { name: payNow });
+      expect(link.getAttribute("href")).toBe(card.payment_url);
+      expect(screen.queryByTestId("pay-retry")).toBeNull();
+    });
+  }
+
+  it("without an open page, offers to open one and goes there", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+      init?.method === "POST"
+        ? Response.json({ data: card })
+        : Response.json({ data: { ...card, payment_url: null } }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderScreen(<OrderView number="ORD-000123" accessKey="k 1" />);
+    const retry = await screen.findByRole("button", { name: "Open the payment page" });
+    retry.click();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(card.payment_url));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(post?.[0]).toBe("/api/orders/ORD-000123/payment-session?key=k+1");
+  });
+
+  it("says when the payment page cannot be opened for a moment", async () => {
+    vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) =>
+      init?.method === "POST"
+        ? Response.json({ message: "busy" }, { status: 503 })
+        : Response.json({ data: { ...card, payment_url: null } }),
+    );
+    renderScreen(<OrderView number="ORD-000123" accessKey="secret" />);
+    (await screen.findByRole("button", { name: "Open the payment page" })).click();
+    expect((await screen.findByRole("alert")).textContent).toContain("try again in a minute");
+  });
+
+  it("a paid order says Paid and offers no payment page", async () => {
+    vi.stubGlobal("fetch", async () =>
+      Response.json({
+        data: { ...card, payment_status: "paid", paid_amount: 63.4, payment_url: null },
+      }),
+    );
+    renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang: "ar" });
+    expect((await screen.findByTestId("payment-status")).textContent).toBe("مدفوع");
+    expect(screen.queryByTestId("card-payment")).toBeNull();
+  });
+
+  it("a cash order not yet paid says so, without a card panel", async () => {
+    vi.stubGlobal("fetch", async () =>
+      Response.json({ data: { ...order, payment_method: "cod" } }),
+    );
+    renderScreen(<OrderView number="ORD-000123" accessKey="secret" />);
+    expect((await screen.findByTestId("payment-status")).textContent).toBe("Not paid yet");
+    expect(screen.queryByTestId("card-payment")).toBeNull();
+  });
+
+  it("back from the payment page, asks again until the payment is confirmed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let calls = 0;
+      vi.stubGlobal("fetch", async () => {
+        calls += 1;
+        return Response.json({
+          data: calls < 3 ? card : { ...card, payment_status: "paid", payment_url: null },
+        });
+      });
+      renderScreen(<OrderView number="ORD-000123" accessKey="secret" paymentReturn />);
+      expect((await screen.findByTestId("card-returned")).textContent).toContain("waiting");
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(() => expect(screen.getByTestId("payment-status").textContent).toBe("Paid"));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  for (const [lang, expected] of [
+    ["en", "The card payment was not completed in time"],
+    ["ar", "لم يكتمل الدفع بالبطاقة في الوقت المحدد"],
+  ] as const) {
+    it(`(${lang}) a reservation the system ended gives its reason in the page's language`, async () => {
+      vi.stubGlobal("fetch", async () =>
+        Response.json({
+          data: {
+            ...card,
+            status: "canceled",
+            payment_url: null,
+            events: [
+              ...order.events,
+              {
+                status: "canceled",
+                at: order.created_at,
+                actor: "system",
+                note: SYSTEM_CANCEL_NOTES.card_session_expired,
+              },
+            ],
+          },
+        }),
+      );
+      renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
+      expect((await screen.findByTestId("cancel-reason")).textContent).toContain(expected);
+      expect(screen.queryByTestId("card-payment")).toBeNull();
+    });
+  }
 });

@@ -3,12 +3,14 @@ import { Link, useLocation } from "react-router";
 import { countryName } from "../../../shared/domain/countries.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { systemCancelReason } from "../../../shared/domain/payments.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { formatDeliveryDay } from "../../lib/delivery-day.ts";
 import { paths } from "../../lib/paths.ts";
+import { CardPayment, paymentState } from "./card-payment.tsx";
 import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
 import { loadOrder, type OrderLoad } from "./load-order.ts";
@@ -27,14 +29,21 @@ const isWebLink = (link: string | null): link is string =>
 export type ShopContact = { phones: readonly string[]; emails: readonly string[] };
 
 /** The confirmation page: reachable by the guest's private link or the signed-in owner. */
+/** How often, and how many times, the page asks again while a returned payment is confirmed. */
+export const PAYMENT_POLL_MS = 2_000;
+const PAYMENT_POLLS = 30;
+
 export function OrderView({
   number,
   accessKey,
   contact,
+  paymentReturn = false,
 }: {
   number: string;
   accessKey: string | null;
   contact?: ShopContact;
+  /** The card gateway just sent the shopper back (`?payment=done`): wait for its event. */
+  paymentReturn?: boolean;
 }) {
   const { t } = useTranslation("checkout");
   const [load, setLoad] = useState<OrderLoad>({ state: "loading" });
@@ -45,6 +54,30 @@ export function OrderView({
     loadOrder(number, accessKey, readCustomerToken(), controller.signal).then(setLoad, () => {});
     return () => controller.abort();
   }, [number, accessKey]);
+
+  // Back from the card payment page before the gateway's event arrived: ask again for a
+  // minute, so "waiting for the payment" turns into "paid" without a reload.
+  const waiting =
+    paymentReturn && load.state === "loaded" && paymentState(load.order) === "waiting";
+  useEffect(() => {
+    if (!waiting) return;
+    const controller = new AbortController();
+    let polls = 0;
+    const timer = setInterval(() => {
+      polls += 1;
+      if (polls > PAYMENT_POLLS) return clearInterval(timer);
+      loadOrder(number, accessKey, readCustomerToken(), controller.signal).then(
+        (next) => {
+          if (next.state === "loaded") setLoad(next);
+        },
+        () => {},
+      );
+    }, PAYMENT_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [waiting, number, accessKey]);
 
   return (
     <section className="container-page py-8">
@@ -62,7 +95,13 @@ export function OrderView({
       ) : load.state === "failed" ? (
         <p role="alert">{t("order.failed")}</p>
       ) : (
-        <OrderDetails order={load.order} contact={contact} />
+        <OrderDetails
+          order={load.order}
+          contact={contact}
+          accessKey={accessKey}
+          paymentReturn={paymentReturn}
+          onOrder={(order) => setLoad({ state: "loaded", order })}
+        />
       )}
     </section>
   );
@@ -75,7 +114,29 @@ export function cancelReason(order: Pick<OrderDto, "status" | "events">): string
   return event?.note?.trim() || null;
 }
 
-function OrderDetails({ order, contact }: { order: OrderDto; contact?: ShopContact }) {
+/** The reason in the page's language when the system wrote it (a reservation that ended). */
+function shownCancelReason(
+  order: Pick<OrderDto, "status" | "events">,
+  t: (key: string) => string,
+): string | null {
+  const reason = cancelReason(order);
+  const known = systemCancelReason(reason);
+  return known ? t(`order.systemCancel.${known}`) : reason;
+}
+
+function OrderDetails({
+  order,
+  contact,
+  accessKey = null,
+  paymentReturn = false,
+  onOrder = () => {},
+}: {
+  order: OrderDto;
+  contact?: ShopContact;
+  accessKey?: string | null;
+  paymentReturn?: boolean;
+  onOrder?: (order: OrderDto) => void;
+}) {
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const location = useLocation();
@@ -92,6 +153,7 @@ function OrderDetails({ order, contact }: { order: OrderDto; contact?: ShopConta
   }, [openMessaging, link]);
 
   const canceled = order.status === "canceled";
+  const payment = paymentState(order);
   // A cancelled order is not to be paid: no bank details, no messaging-app button.
   const instructions =
     !canceled && order.payment_instructions
@@ -104,7 +166,7 @@ function OrderDetails({ order, contact }: { order: OrderDto; contact?: ShopConta
         {t("order.title", { number: order.number })}
       </h1>
       {canceled ? (
-        <Canceled reason={cancelReason(order)} contact={contact} />
+        <Canceled reason={shownCancelReason(order, t)} contact={contact} />
       ) : (
         <p className="mt-2 text-lg" role="status">
           {t("order.thanks")}
@@ -119,6 +181,10 @@ function OrderDetails({ order, contact }: { order: OrderDto; contact?: ShopConta
         <dd data-testid="order-placed-at">{formatDateTime(order.created_at, lang)}</dd>
         <dt className="font-bold">{t("order.paymentMethod")}</dt>
         <dd>{t(`payment.${order.payment_method}`)}</dd>
+        <dt className="font-bold">{t("order.paymentState")}</dt>
+        <dd data-testid="payment-status" data-state={payment}>
+          {t(`order.paymentStates.${payment}`)}
+        </dd>
         <dt className="font-bold">{t("order.deliverTo")}</dt>
         <dd>
           {order.name}, {order.address}, {order.city}, {countryName(order.country, lang)}
@@ -142,6 +208,15 @@ function OrderDetails({ order, contact }: { order: OrderDto; contact?: ShopConta
         </div>
       ) : null}
 
+      {payment === "waiting" ? (
+        <CardPayment
+          order={order}
+          accessKey={accessKey}
+          returned={paymentReturn}
+          onOrder={onOrder}
+        />
+      ) : null}
+
       {instructions ? (
         <section className="mt-6 rounded-xl border border-line bg-white p-4">
           <h2 className="font-bold text-brown">{t("order.paymentInstructions")}</h2>
@@ -150,6 +225,10 @@ function OrderDetails({ order, contact }: { order: OrderDto; contact?: ShopConta
           </p>
         </section>
       ) : null}
+
+      {/* RECEIPT UPLOAD (issue 24, the lead): a bank-transfer order's receipt upload goes here,
+          below the bank details, e.g. <ReceiptUpload number={order.number} accessKey={accessKey} />
+          while the order is not cancelled and not paid. */}
 
       <h2 className="mt-8 text-xl font-bold text-brown">{t("order.lines")}</h2>
       <div className="mt-3 overflow-x-auto">

@@ -5,12 +5,18 @@ import type { Route } from "./+types/checkout";
 
 export const handle = { i18n: ["cart", "checkout", "messages"] as const };
 
-/** The summary beside the form uses the same shop settings as the cart page. */
+/**
+ * The summary beside the form uses the same shop settings as the cart page; the payment
+ * choices are the ones this shop offers (card only when a gateway is configured).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
   return {
-    cartDiscountPercent: settings.cartDiscountPercent,
-    deliveryFeeCents: settings.deliveryFeeCents,
+    pricing: {
+      cartDiscountPercent: settings.cartDiscountPercent,
+      deliveryFeeCents: settings.deliveryFeeCents,
+    },
+    paymentMethods: context.services.payments.methods(),
   };
 }
 
@@ -22,5 +28,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  return <CheckoutView pricing={loaderData} />;
+  return <CheckoutView pricing={loaderData.pricing} paymentMethods={loaderData.paymentMethods} />;
 }

@@ -23,6 +23,7 @@ export default function OrderPage({ params }: Route.ComponentProps) {
       number={params.number}
       accessKey={search.get("key")}
       contact={{ phones: shop.phones, emails: shop.emails }}
+      paymentReturn={search.get("payment") === "done"}
     />
   );
 }
