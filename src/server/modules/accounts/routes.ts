@@ -15,45 +15,22 @@ import { forbidden, HttpError, unauthorized } from "../../http-errors.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { googleRoutes } from "./google.ts";
 import { toUserDto } from "./service.ts";
+import { signInLimits } from "./sign-in-limits.ts";
 import type { TokenKind } from "./tokens.ts";
-
-/** SPEC/issue: login and admin login, 5 a minute per address (here) and per e-mail (below). */
-export const SIGN_IN_LIMIT = { max: 5, timeWindow: 60_000 } as const;
-
-const tooManyAttempts = (ttlMs: number) =>
-  new HttpError(429, AUTH_MESSAGES.TOO_MANY_ATTEMPTS, undefined, {
-    "retry-after": String(Math.max(1, Math.ceil(ttlMs / 1000))),
-  });
-
-const signInRateLimit = {
-  ...SIGN_IN_LIMIT,
-  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-    tooManyAttempts(context.ttl),
-};
 
 const userBody = z.object({ data: userDto });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts, tokens } = app.services;
 
-  // Per e-mail, so guessing one account's password from many addresses is capped as well.
-  // Shared by both sign-in routes: alternating between them buys no extra attempts.
-  const perEmail = app.createRateLimit({
-    ...SIGN_IN_LIMIT,
-    keyGenerator: (request) =>
-      `sign-in:${String((request.body as { email?: string } | undefined)?.email ?? "").toLowerCase()}`,
-  });
-  // Per address, one budget for both sign-in routes (issue 14.6): the address is request.ip,
-  // which only TRUST_PROXY's hop count or proxy list lets X-Forwarded-For decide (14.4).
-  const perAddress = app.createRateLimit({
-    ...SIGN_IN_LIMIT,
-    keyGenerator: (request) => `sign-in-ip:${request.ip}`,
-  });
-  const limitSignIn = async (request: FastifyRequest) => {
-    for (const limiter of [perAddress, perEmail]) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(result.ttl);
-    }
+  // Sign-in, admin sign-in and both password changes: per address, per (account, address),
+  // and per account without locking the owner out (ADR 0025, sign-in-limits.ts).
+  const limits = signInLimits(app);
+  const limitSignIn = async (request: FastifyRequest) =>
+    limits.check(request, (request.body as { email: string }).email);
+  const limitPasswordChange = async (request: FastifyRequest) => {
+    const session = await request.session();
+    if (session) await limits.check(request, session.user.email);
   };
   // Issue 14.10: "already registered" on an account update tells whether an e-mail has an
   // account, so updates are capped per address like register.
@@ -164,9 +141,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/account/password",
     {
-      preHandler: app.requireUser,
-      // It checks a password, so it is rate-limited like a sign-in.
-      config: { rateLimit: signInRateLimit },
+      // It checks a password, so it is limited like a sign-in, on the signed-in account.
+      preHandler: [app.requireUser, limitPasswordChange],
       schema: { body: passwordChangeSchema },
     },
     async (request, reply) => {

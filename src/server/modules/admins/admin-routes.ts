@@ -7,6 +7,7 @@ import {
 } from "../../../shared/schemas/admins.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
 import { unauthorized } from "../../http-errors.ts";
+import { signInLimits } from "../accounts/sign-in-limits.ts";
 
 const errorBody = z.object({
   message: z.string(),
@@ -20,7 +21,10 @@ const errorBody = z.object({
  */
 export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessionOf = async (request: { session(): Promise<unknown> }) => {
-    const session = (await request.session()) as { tokenId: number; user: { id: number } } | null;
+    const session = (await request.session()) as {
+      tokenId: number;
+      user: { id: number; email: string };
+    } | null;
     if (!session) throw unauthorized();
     return session;
   };
@@ -67,9 +71,12 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The current password is checked: the sign-in limits apply, on this admin's account (ADR 0025).
+  const limits = signInLimits(app);
   app.put(
     "/password",
     {
+      preHandler: async (request) => limits.check(request, (await sessionOf(request)).user.email),
       schema: {
         body: adminPasswordSchema,
         response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), 422: errorBody },

@@ -1,0 +1,189 @@
+import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { AUTH_MESSAGES } from "../../../shared/schemas/auth.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { SIGN_IN_LIMITS } from "./sign-in-limits.ts";
+
+/**
+ * Issue 25 / ADR 0025: wrong passwords are limited per address and per (account, address);
+ * an account guessed at from many addresses slows down, but never locks its owner out.
+ * Counters in the process always; in Redis, shared by two instances, under `npm run test:pg`.
+ */
+
+/** Random per run: with Redis the counters outlive the test process for 15 minutes. */
+const runId = `${randomInt(1, 250)}.${randomInt(1, 250)}`;
+let host = 0;
+const nextAddress = () => {
+  host += 1;
+  return `10.${runId}.${host}`;
+};
+const PASSWORD = "owner-secret-1";
+
+async function register(t: TestApp, email: string): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    remoteAddress: nextAddress(),
+    payload: { name: "Owner", email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().token as string;
+}
+
+const signIn = (
+  t: TestApp,
+  remoteAddress: string,
+  email: string,
+  password = "wrong-password",
+  url = "/api/auth/login",
+) => t.app.inject({ method: "POST", url, remoteAddress, payload: { email, password } });
+
+function expectTooMany(res: Awaited<ReturnType<typeof signIn>>) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({ message: AUTH_MESSAGES.TOO_MANY_ATTEMPTS });
+  expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+}
+
+const { perAccount, perAccountAndAddress, perAddress } = SIGN_IN_LIMITS;
+
+describe("in this process", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimit: true });
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("the outside probe: the owner's right password from a fresh address still gets in", async () => {
+    const email = `owner-${runId}@example.com`;
+    await register(t, email);
+    // Many more wrong passwords than the account's ceiling, each from an address of its own,
+    // alternating between both sign-in routes: every one is checked (401), none is refused.
+    const probes: string[] = [];
+    for (let i = 0; i < perAccount.max + 5; i++) {
+      const address = nextAddress();
+      probes.push(address);
+      const url = i % 2 ? "/api/auth/admin-login" : "/api/auth/login";
+      const res = await signIn(t, address, i % 3 ? email : email.toUpperCase(), "wrong-pw", url);
+      expect(res.statusCode).toBe(401);
+    }
+    // The account is under attack: an address that already tried it waits...
+    expectTooMany(await signIn(t, probes[0]!, email));
+    // ...while the owner, from an address that has not failed, signs in.
+    const owner = await signIn(t, nextAddress(), email, PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user.email).toBe(email);
+  });
+
+  it("per address: 5 a minute across accounts and both sign-in routes, then 429", async () => {
+    const address = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i <= perAddress.max; i++) {
+      const url = i % 2 ? "/api/auth/admin-login" : "/api/auth/login";
+      const res = await signIn(t, address, `someone${i}-${runId}@example.com`, "wrong-pw", url);
+      statuses.push(res.statusCode);
+      if (i === perAddress.max) expectTooMany(res);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Another address is not affected, even on the same accounts.
+    expect((await signIn(t, nextAddress(), `someone0-${runId}@example.com`)).statusCode).toBe(401);
+  });
+
+  it("per (account, address): 10 in 15 minutes, while the address may try other accounts", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date() });
+    const email = `pair-${runId}@example.com`;
+    const address = nextAddress();
+    const statuses: number[] = [];
+    for (let minute = 0; minute < 2; minute++) {
+      for (let i = 0; i < perAddress.max; i++)
+        statuses.push((await signIn(t, address, email)).statusCode);
+      // The address's minute is used up (its own limit).
+      expect((await signIn(t, address, email)).statusCode).toBe(429);
+      vi.setSystemTime(Date.now() + perAddress.timeWindow + 1000);
+    }
+    expect(statuses).toEqual(Array(perAccountAndAddress.max).fill(401));
+    // A fresh minute for the address, but this account from here has had its ten.
+    const refused = await signIn(t, address, email);
+    expectTooMany(refused);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(perAddress.timeWindow / 1000);
+    // Another account from the same address, and the same account from elsewhere: checked.
+    expect((await signIn(t, address, `other-${runId}@example.com`)).statusCode).toBe(401);
+    expect((await signIn(t, nextAddress(), email)).statusCode).toBe(401);
+    // After the window the pair may try again.
+    vi.setSystemTime(Date.now() + perAccountAndAddress.timeWindow);
+    expect((await signIn(t, address, email)).statusCode).toBe(401);
+  });
+
+  it("PUT /api/admin/password has the same limits, on the admin's own account", async () => {
+    const email = `admin-${runId}@example.com`;
+    await register(t, email);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, email));
+    const session = await signIn(t, nextAddress(), email, PASSWORD, "/api/auth/admin-login");
+    expect(session.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${session.json().token}` };
+    const change = (remoteAddress: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/password",
+        remoteAddress,
+        headers: auth,
+        payload: {
+          current_password: "a-wrong-guess",
+          password: "new-secret-1",
+          password_confirmation: "new-secret-1",
+        },
+      });
+    // Three wrong sign-ins and two wrong changes from one address share its budget.
+    const address = nextAddress();
+    for (let i = 0; i < 3; i++) expect((await signIn(t, address, email)).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await change(address)).statusCode).toBe(422);
+    expectTooMany(await change(address));
+    // Another address may still try this admin's password.
+    expect((await change(nextAddress())).statusCode).toBe(422);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two instances sharing Redis", () => {
+  const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ rateLimit: true, env: { REDIS_URL: redisUrl } });
+    b = await createTestApp({ rateLimit: true, env: { REDIS_URL: redisUrl } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it("the outside probe spread over both: repeat addresses wait, the owner gets in", async () => {
+    const email = `owner-redis-${runId}-${randomInt(1, 1e9)}@example.com`;
+    // One account, the same on both instances' databases (each test app has its own).
+    await register(a, email);
+    await register(b, email);
+    const probes: string[] = [];
+    for (let i = 0; i < perAccount.max + 2; i++) {
+      const address = nextAddress();
+      probes.push(address);
+      expect((await signIn(i % 2 ? a : b, address, email)).statusCode).toBe(401);
+    }
+    // Counted in one place (neither instance saw the ceiling alone): an address that tried
+    // on one instance waits on the other.
+    expectTooMany(await signIn(a, probes[0]!, email));
+    expectTooMany(await signIn(b, probes[1]!, email));
+    expect((await signIn(b, nextAddress(), email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("one (account, address) budget and one address budget across both", async () => {
+    const address = nextAddress();
+    const email = `pair-redis-${runId}-${randomInt(1, 1e9)}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= perAddress.max; i++)
+      statuses.push((await signIn(i % 2 ? a : b, address, email)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
