@@ -124,3 +124,14 @@ export const TEXT_NOT_ALLOWED = "This text contains characters that are not allo
 
 export const PASSWORD_MAX = 128;
 export const PASSWORD_TOO_LONG = `Password must not be longer than ${PASSWORD_MAX} characters.`;
+
+/** Password reset (issue 25): the server's answers, translated in the browser by these ids. */
+export const PASSWORD_RESET_MESSAGES = {
+  /** The one answer to every well-formed request, whether or not the address has an account. */
+  SENT: "If an account exists for this address, we have sent a link to reset the password.",
+  UNAVAILABLE:
+    "Password resets by e-mail are not available in this shop. Please contact the shop to regain access.",
+  TOKEN_INVALID: "This reset link is not valid or has expired. Please ask for a new one.",
+  TOKEN_REQUIRED: "The reset link is incomplete. Please open the link from the e-mail again.",
+  DONE: "Your password has been changed. Please sign in with the new password.",
+} as const;

@@ -1,6 +1,11 @@
 import { z } from "zod";
-import { MESSAGES, PASSWORD_MAX, PASSWORD_TOO_LONG } from "../domain/validation-messages.ts";
-import { emailField, text } from "./fields.ts";
+import {
+  MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_RESET_MESSAGES,
+  PASSWORD_TOO_LONG,
+} from "../domain/validation-messages.ts";
+import { emailField, langField, text } from "./fields.ts";
 
 // Defined with the other texts, free of zod, for the browser's message translator.
 export { PASSWORD_MAX, PASSWORD_TOO_LONG };
@@ -75,4 +80,39 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export { AUTH_MESSAGES } from "../domain/validation-messages.ts";
+/**
+ * `POST /api/auth/forgot-password` (issue 25). `lang` is the page's language, the e-mail's
+ * (accounts keep no language); without it the request's cookie or Accept-Language decides.
+ */
+export const forgotPasswordSchema = z.object({
+  email: emailField,
+  lang: langField.optional(),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** A reset token is 32 random bytes in base64url: 43 characters. Anything else is refused. */
+const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** `POST /api/auth/reset-password`: the e-mail's token and a new password (registration's rules). */
+export const resetPasswordSchema = z
+  .object({
+    token: text({ message: PASSWORD_RESET_MESSAGES.TOKEN_REQUIRED })
+      .trim()
+      .min(1, PASSWORD_RESET_MESSAGES.TOKEN_REQUIRED)
+      .regex(RESET_TOKEN, PASSWORD_RESET_MESSAGES.TOKEN_INVALID),
+    password: newPasswordField,
+    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
+  })
+  .refine((input) => input.password === input.password_confirmation, {
+    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ["password_confirmation"],
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** `GET /api/auth/password-reset`: whether resets by e-mail are offered (SMTP configured). */
+export const passwordResetAvailability = z.object({
+  data: z.object({ available: z.boolean() }),
+});
+
+export { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from "../domain/validation-messages.ts";

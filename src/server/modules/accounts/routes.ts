@@ -14,6 +14,7 @@ import {
 import { forbidden, HttpError, unauthorized } from "../../http-errors.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { googleRoutes } from "./google.ts";
+import { passwordResetRoutes } from "./password-reset-routes.ts";
 import { toUserDto } from "./service.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 import type { TokenKind } from "./tokens.ts";
@@ -68,6 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only when configured (GOOGLE_CLIENT_ID); otherwise the button is not shown either.
   if (app.config.googleClientId)
     await app.register(googleRoutes, { clientId: app.config.googleClientId });
+  await app.register(passwordResetRoutes);
 
   app.post(
     "/auth/register",

@@ -64,6 +64,14 @@ export function createTokenService(db: Db) {
       await db.update(tokens).set({ revokedAt: now }).where(eq(tokens.id, tokenId));
     },
 
+    /** A password reset ends every session of the user (issue 25): nobody keeps one. */
+    async revokeAll(userId: number, now = new Date(), executor: Db = db): Promise<void> {
+      await executor
+        .update(tokens)
+        .set({ revokedAt: now })
+        .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+    },
+
     /** On password change every other session of the user ends. */
     async revokeOthers(
       userId: number,
