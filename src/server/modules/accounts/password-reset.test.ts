@@ -46,8 +46,11 @@ let people = 0;
 const PASSWORD = "first-secret-1";
 const NEW_PASSWORD = "second-secret-2";
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, remoteAddress: nextAddress(), payload, headers });
+const post = (
+  url: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: "POST", url, remoteAddress: nextAddress(), payload, headers });
 
 async function account(opts: { admin?: boolean } = {}): Promise<string> {
   people += 1;
