@@ -14,6 +14,7 @@ import { CardPayment, paymentState } from "./card-payment.tsx";
 import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
 import { loadOrder, type OrderLoad } from "./load-order.ts";
+import { ReceiptUpload } from "./receipt-upload.tsx";
 
 const money = (dollars: number, lang: Lang) => (
   <span dir="ltr" className="tabular-nums">
@@ -226,9 +227,11 @@ function OrderDetails({
         </section>
       ) : null}
 
-      {/* RECEIPT UPLOAD (issue 24, the lead): a bank-transfer order's receipt upload goes here,
-          below the bank details, e.g. <ReceiptUpload number={order.number} accessKey={accessKey} />
-          while the order is not cancelled and not paid. */}
+      {order.payment_method === "bank_transfer" &&
+      order.status !== "canceled" &&
+      order.payment_status === "unpaid" ? (
+        <ReceiptUpload number={order.number} accessKey={accessKey} />
+      ) : null}
 
       <h2 className="mt-8 text-xl font-bold text-brown">{t("order.lines")}</h2>
       <div className="mt-3 overflow-x-auto">
