@@ -21,6 +21,8 @@ export default [
     route("faq", "routes/storefront/faq.tsx"),
     route("login", "routes/account/login.tsx"),
     route("register", "routes/account/register.tsx"),
+    route("forgot-password", "routes/account/forgot-password.tsx"),
+    route("reset-password", "routes/account/reset-password.tsx"),
     route("account", "routes/account/account.tsx"),
     route("security", "routes/account/security.tsx"),
     route("orders", "routes/account/orders.tsx"),

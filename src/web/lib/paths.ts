@@ -39,6 +39,9 @@ export const paths = {
   faq: () => href("/faq"),
   login: (redirect?: string) => withQuery(href("/login"), { redirect }),
   register: (redirect?: string) => withQuery(href("/register"), { redirect }),
+  forgotPassword: () => href("/forgot-password"),
+  /** The e-mail's link (the server builds the absolute one); the token is its secret. */
+  resetPassword: (token?: string) => withQuery(href("/reset-password"), { token }),
   account: () => href("/account"),
   security: () => href("/security"),
   orders: (query: { group?: string; page?: number; per_page?: number } = {}) =>

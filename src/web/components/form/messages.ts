@@ -14,6 +14,7 @@ import {
   AUTH_MESSAGES,
   MESSAGES,
   ORDER_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
   PASSWORD_TOO_LONG,
   TEXT_NOT_ALLOWED,
 } from "../../../shared/domain/validation-messages.ts";
@@ -102,6 +103,9 @@ for (const [id, english] of Object.entries(RECEIPT_MESSAGES))
 // The dish form's rules are translated in the kitchen screen's namespace (loaded by its route).
 for (const [id, english] of Object.entries(KITCHEN_MESSAGES))
   KEY_BY_TEXT[english] ??= `admin-kitchen:errors.${id}`;
+// Password reset (issue 25): the forgot and reset pages show the server's answers.
+for (const [id, english] of Object.entries(PASSWORD_RESET_MESSAGES))
+  KEY_BY_TEXT[english] ??= `passwordReset.${id}`;
 
 /**
  * Server sentences that name a country and a zone (the shipping zones' 422s), built by the

@@ -34,6 +34,11 @@ export default function LoginPage() {
             </p>
           ) : null}
           <SignInForm kind="customer" onSignedIn={onSignedIn} />
+          <p className="mt-3 text-end">
+            <Link to={paths.forgotPassword()} className="text-sm text-gold-dark underline">
+              {t("forgot.link")}
+            </Link>
+          </p>
           <GoogleSignIn />
           <p className="mt-6 text-center">
             {t("login.noAccount")}{" "}

@@ -7,7 +7,8 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/login";
 
-export const handle = { i18n: ["admin", "messages"] as const };
+// `account` for the "Forgot password?" link, shared with the customer sign-in.
+export const handle = { i18n: ["admin", "messages", "account"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "admin:login.title"), noIndex: true });
@@ -15,6 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** SPEC 2/4: welcome image, login's two rules, token + token_type + user stored, to the dashboard. */
 export default function AdminLoginPage() {
   const { t } = useTranslation("admin");
+  const { t: tAccount } = useTranslation("account");
   const navigate = useNavigate();
   return (
     <main id="main" className="grid min-h-dvh bg-cream md:grid-cols-2">
@@ -33,6 +35,11 @@ export default function AdminLoginPage() {
               navigate(paths.admin.dashboard(), { replace: true });
             }}
           />
+          <p className="mt-3 text-end">
+            <Link to={paths.forgotPassword()} className="text-sm text-gold-dark underline">
+              {tAccount("forgot.link")}
+            </Link>
+          </p>
           <p className="mt-6 text-center">
             <Link to={paths.home()} className="text-gold-dark underline">
               {t("login.backToShop")}

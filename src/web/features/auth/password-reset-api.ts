@@ -1,0 +1,17 @@
+import type { ForgotPasswordInput, ResetPasswordInput } from "../../../shared/schemas/auth.ts";
+import { apiGet, apiPost } from "../../lib/api.ts";
+
+/** Issue 25's three calls. Failures throw ApiError with the server's message (SPEC 8 order). */
+
+/** Whether the shop can send reset e-mails (SMTP configured); the forgot page asks first. */
+export const passwordResetAvailable = () =>
+  apiGet<{ data: { available: boolean } }>("/api/auth/password-reset").then(
+    (body) => body.data.available,
+  );
+
+/** 202 with the same message whether or not the address has an account. */
+export const forgotPassword = (input: ForgotPasswordInput, fallback: string) =>
+  apiPost<{ message: string }>("/api/auth/forgot-password", input, { fallback });
+
+export const resetPassword = (input: ResetPasswordInput, fallback: string) =>
+  apiPost<{ data: { ok: true } }>("/api/auth/reset-password", input, { fallback });
