@@ -9,6 +9,10 @@ import { E2E_ADMIN } from "./e2e/support.ts";
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${process.env.E2E_PORT}`);
 const port = Number(process.env.E2E_PORT);
+// The local Stripe stand-in (card payments, issue 24) listens beside the shop.
+process.env.E2E_STRIPE_PORT ??= String(port + 1);
+const stripePort = Number(process.env.E2E_STRIPE_PORT);
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e";
 
 export default defineConfig({
   testDir: "e2e",
@@ -50,27 +54,49 @@ export default defineConfig({
       dependencies: ["chromium"],
     },
   ],
-  webServer: {
-    // The built app (npm run build first), exactly as `npm start` serves it.
-    command: `rm -rf "${process.env.E2E_DATA_DIR}" && node --import tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    // A first start seeds the demo data and draws its images: ~20 s idle, minutes on a
-    // machine busy with other work.
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Stopped once the run ends: no load balancer to drain for.
-      SHUTDOWN_DRAIN_MS: "0",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
-      RATE_LIMITS: "false",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  webServer: [
+    // The Stripe stand-in the shop's card payments talk to (through the real stripe package):
+    // its hosted page's Pay button signs an event to the shop's webhook, then comes back.
+    {
+      command: "node --import tsx scripts/stripe-standin.ts",
+      url: `http://127.0.0.1:${stripePort}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        STANDIN_PORT: String(stripePort),
+        STANDIN_HOST: "127.0.0.1",
+        STRIPE_WEBHOOK_SECRET,
+        STANDIN_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/stripe/webhook`,
+      },
     },
-  },
+    {
+      // The built app (npm run build first), exactly as `npm start` serves it.
+      command: `rm -rf "${process.env.E2E_DATA_DIR}" && node --import tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      // A first start seeds the demo data and draws its images: ~20 s idle, minutes on a
+      // machine busy with other work.
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Stopped once the run ends: no load balancer to drain for.
+        SHUTDOWN_DRAIN_MS: "0",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: "warn",
+        RATE_LIMITS: "false",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Card payments on, against the stand-in above.
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+      },
+    },
+  ],
 });

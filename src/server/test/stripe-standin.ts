@@ -252,6 +252,11 @@ export async function startStripeStandin(
       const url = new URL(req.url ?? "/", baseUrl);
       const parts = url.pathname.split("/").filter(Boolean);
       const api = parts[0] === "v1";
+      if (req.method === "GET" && url.pathname === "/healthz") return json(res, 200, { ok: true });
+      if (url.pathname === "/favicon.ico") {
+        res.writeHead(204);
+        return res.end();
+      }
       if (api && !/^Bearer (sk|rk)_/.test(req.headers.authorization ?? ""))
         return stripeError(res, 401, "Invalid API Key provided.", "authentication_error");
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions")

@@ -210,7 +210,7 @@ describe("payment state (issue 24)", () => {
   it("without an open page, offers to open one and goes there", async () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
       init?.method === "POST"
         ? Response.json({ data: card })
         : Response.json({ data: { ...card, payment_url: null } }),
