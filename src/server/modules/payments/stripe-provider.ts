@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import {
   type CreateSessionInput,
@@ -40,6 +41,15 @@ export function stripeClient(
   });
 }
 
+/** One order, one expiry (a minute's), the same return addresses: the same session. */
+function sessionKey(input: CreateSessionInput): string {
+  const addresses = createHash("sha256")
+    .update(`${input.successUrl}\n${input.cancelUrl}`)
+    .digest("hex")
+    .slice(0, 16);
+  return `checkout:${input.order.number}:${input.expiresAt.getTime()}:${addresses}`;
+}
+
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** Stripe Checkout (hosted page), through the official `stripe` package only. */
@@ -80,8 +90,9 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
           },
-          // The same order never opens two sessions because of a retried request.
-          { idempotencyKey: `checkout:${order.number}:${input.expiresAt.getTime()}` },
+          // The same order never opens two sessions because of a retried request (the same
+          // request: Stripe refuses one key with other parameters, hence the addresses' hash).
+          { idempotencyKey: sessionKey(input) },
         );
       } catch (error) {
         throw new GatewayUnavailable("Stripe did not open a Checkout Session.", { cause: error });
