@@ -44,7 +44,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /admin-settings\.spec\.ts/,
+      testIgnore: /(admin-settings|currency)\.spec\.ts/,
     },
     // Changes shop-wide settings (the delivery fee) that other specs read: runs after them.
     {
@@ -52,6 +52,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testMatch: /admin-settings\.spec\.ts/,
       dependencies: ["chromium"],
+    },
+    // Lists a display currency shop-wide (GET then PUT of the whole settings form): after the
+    // settings spec, so neither save undoes the other's.
+    {
+      name: "currency",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /currency\.spec\.ts/,
+      dependencies: ["settings"],
     },
   ],
   webServer: [
