@@ -46,7 +46,7 @@ export function DishCard({ dish, day, soldOut, messagingNumber }: Props) {
         </div>
         {description ? <p className="text-muted">{description}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3">
-          {dish.price !== null ? <Price amount={dish.price} lang={lang} /> : <span />}
+          {dish.price !== null ? <Price amount={dish.price} lang={lang} display /> : <span />}
           {soldOut ? (
             <span className="text-sm text-muted">{t("soldOutHint")}</span>
           ) : messagingNumber ? (
