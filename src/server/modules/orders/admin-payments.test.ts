@@ -330,6 +330,10 @@ describe("the orders desk, the CSV and the dashboard", () => {
       expect(refunded.data.map((r: { number: string }) => r.number)).toEqual([numbers[1]]);
       const unpaid = (await list("?payment_status=unpaid")).json();
       expect(unpaid.meta.total).toBe(1);
+      // With a search too (a search alone is counted on the desk's rows only).
+      const searched = (await list(`?payment_status=paid&q=${numbers[0]}`)).json();
+      expect(searched.meta.total).toBe(1);
+      expect((await list(`?payment_status=unpaid&q=${numbers[0]}`)).json().meta.total).toBe(0);
       expect((await list("?payment_status=")).json().meta.total).toBe(3);
 
       const bad = await list("?payment_status=free");

@@ -206,7 +206,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
       // A search alone counts desk rows only: each belongs to exactly one order (primary key
       // and cascading foreign key), so the join to orders would only add a lookup per match.
       const counted =
-        query.q && !query.status && !query.from && !query.to
+        query.q && !query.status && !query.payment_status && !query.from && !query.to
           ? db.select({ total: count() }).from(orderDesk).where(where)
           : query.q
             ? db
