@@ -146,6 +146,26 @@ describe("POST /api/orders/{number}/receipt", () => {
     expect(res.json()).toMatchObject({ message, errors: { file: [message] } });
   });
 
+  it("refuses a multipart body without a boundary or cut off with 422, never 500", async () => {
+    const o = await order();
+    for (const [type, payload] of [
+      ["multipart/form-data", "x"],
+      [
+        "multipart/form-data; boundary=abc",
+        '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF',
+      ],
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/orders/${o.number}/receipt?key=${o.key}`,
+        headers: { "content-type": type! },
+        payload,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(RECEIPT_MESSAGES.REQUIRED);
+    }
+  });
+
   it("answers 404 without the order's key or with a wrong one, and to a stranger's account", async () => {
     const o = await order();
     const file = { field: "file", name: "bank.pdf", data: pdf };

@@ -44,8 +44,8 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === "FST_REQ_FILE_TOO_LARGE") throw refuse(413, RECEIPT_MESSAGES.TOO_LARGE);
-        if (code?.startsWith("FST_")) throw refuse(422, RECEIPT_MESSAGES.REQUIRED);
-        throw error;
+        // Anything else here is the body itself (no boundary, a cut-off part): unreadable.
+        throw refuse(422, RECEIPT_MESSAGES.REQUIRED);
       }
       if (!buffer) throw refuse(422, RECEIPT_MESSAGES.REQUIRED);
       const session = await request.session();
