@@ -34,6 +34,7 @@ function bellText(
   const values = { number: n.data.order_number, customer: n.data.customer };
   if (n.type === "payment_problem" && n.data.problem)
     return t(`topbar.paymentProblem.${n.data.problem}`, values);
+  if (n.type === "receipt_uploaded") return t("topbar.receiptUploaded", values);
   return t("topbar.newOrder", values);
 }
 type Answer = { data: BellNotification[]; meta: { unread: number } };
