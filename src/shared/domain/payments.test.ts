@@ -7,9 +7,6 @@ import {
   type PaymentStatus,
   pendingCutoff,
   refundRefusal,
-  SYSTEM_CANCEL_NOTES,
-  type SystemCancelReason,
-  systemCancelReason,
 } from "./payments.ts";
 
 describe("markPaidRefusal", () => {
@@ -57,18 +54,5 @@ describe("offeredPaymentMethods", () => {
     [true, ["cod", "bank_transfer", "messaging_app", "card"]],
   ])("card configured %s -> %j", (card, expected) => {
     expect(offeredPaymentMethods(card)).toEqual(expected);
-  });
-});
-
-describe("systemCancelReason", () => {
-  it.each<[string | null | undefined, SystemCancelReason | null]>([
-    [SYSTEM_CANCEL_NOTES.reservation_expired, "reservation_expired"],
-    [` ${SYSTEM_CANCEL_NOTES.card_session_expired}\n`, "card_session_expired"],
-    ["Out of stock, sorry.", null],
-    ["", null],
-    [null, null],
-    [undefined, null],
-  ])("%j -> %s", (note, expected) => {
-    expect(systemCancelReason(note)).toBe(expected);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { nextMailAttempt } from "../../../shared/domain/mail-retry.ts";
-import type { SystemCancelReason } from "../../../shared/domain/payments.ts";
+import type { SystemCancelReason } from "../../../shared/domain/reservations.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";

@@ -1,4 +1,7 @@
-import { SYSTEM_CANCEL_NOTES, type SystemCancelReason } from "../../../shared/domain/payments.ts";
+import {
+  SYSTEM_CANCEL_NOTES,
+  type SystemCancelReason,
+} from "../../../shared/domain/reservations.ts";
 import type { Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
 import { enqueueCancellationMail } from "../mail/outbox.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/payments.ts";
+import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/reservations.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import { orderEvents, orderPayments, orders, paymentEvents } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";

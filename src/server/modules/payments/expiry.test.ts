@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/payments.ts";
+import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/reservations.ts";
 import { orderEvents, orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";

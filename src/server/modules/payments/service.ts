@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
-  CARD_SESSION_MINUTES,
   markPaidRefusal,
   offeredPaymentMethods,
   type PaymentMethod,
 } from "../../../shared/domain/payments.ts";
+import { CARD_SESSION_MINUTES } from "../../../shared/domain/reservations.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { PaymentProblemData } from "../../db/schema/notifications.ts";
 import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/schema/orders.ts";

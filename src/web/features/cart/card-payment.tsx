@@ -3,8 +3,8 @@ import type { OrderDto } from "../../../shared/schemas/order.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError, apiPost } from "../../lib/api.ts";
 import { withQuery } from "../../lib/paths.ts";
-import { isPaymentLink } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
+import { isPaymentLink } from "./payment-link.ts";
 
 /** What the private order page says about the money, beside the order's status. */
 export type PaymentState = "paid" | "refunded" | "waiting" | "unpaid";

@@ -17,6 +17,7 @@ import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
 import { cartGrams, gramsOf } from "./line-details.ts";
+import { isPaymentLink } from "./payment-link.ts";
 import { orderHref, placeOrder } from "./place-order.ts";
 import type { ShippingReport } from "./shipping-methods.tsx";
 
@@ -65,10 +66,6 @@ type Props = {
   /** The chosen shipping method's fee in cents (null until a quote offers one): the summary's. */
   onShippingFee?: (cents: number | null) => void;
 };
-
-/** Only a web address the server made may take the shopper to a payment page. */
-export const isPaymentLink = (url: string | null): url is string =>
-  url !== null && /^https?:\/\//i.test(url);
 
 export function CheckoutForm({
   lines,

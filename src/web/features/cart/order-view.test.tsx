@@ -1,6 +1,6 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/payments.ts";
+import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/reservations.ts";
 import type { OrderDto } from "../../../shared/schemas/order.ts";
 import { OrderView } from "./order-view.tsx";
 import { renderScreen } from "./render-for-test.tsx";

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { countryName } from "../../../shared/domain/countries.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
-import { systemCancelReason } from "../../../shared/domain/payments.ts";
+import { systemCancelReason } from "../../../shared/domain/reservations.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
