@@ -30,9 +30,12 @@ const CEILING: Record<string, number> = {
   "/terms-condition": BUDGET,
   "/refund-policy": BUDGET,
   "/international-shipping": BUDGET,
-  "/login": 170,
+  // Issue 24/25 (2026-11-25): display currencies on every page (+1.3 KB), "Forgot password?"
+  // and card payment at checkout; admin-only message tables were moved off these pages
+  // (-1.6 KB). Measured 170.2 / 169.8 / 179.2 KB; issue 30 owns bringing them back down.
+  "/login": 171,
   "/register": 170,
-  "/checkout": 178,
+  "/checkout": 180,
 };
 const client = path.resolve("build/client");
 

@@ -1,8 +1,4 @@
 import { useCallback } from "react";
-import { ADMINS_MESSAGES } from "../../../shared/domain/admins.ts";
-import { KITCHEN_MESSAGES } from "../../../shared/domain/kitchen.ts";
-import { RECEIPT_MESSAGES } from "../../../shared/domain/receipts.ts";
-import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
 import {
   countryInOtherZoneMessage,
   countryRefusedMessage,
@@ -14,7 +10,6 @@ import {
   AUTH_MESSAGES,
   MESSAGES,
   ORDER_MESSAGES,
-  PASSWORD_RESET_MESSAGES,
   PASSWORD_TOO_LONG,
   TEXT_NOT_ALLOWED,
 } from "../../../shared/domain/validation-messages.ts";
@@ -76,36 +71,22 @@ const EXTRA: Record<string, string> = {
   "The city field is required.": "spec.CITY_FIELD_REQUIRED",
 };
 for (const [english, key] of Object.entries(EXTRA)) KEY_BY_TEXT[english] ??= key;
-// The settings screen's rules are translated in its own namespace (loaded by its route).
-for (const [id, english] of Object.entries(SETTINGS_MESSAGES))
-  KEY_BY_TEXT[english] ??= `admin-settings:errors.${id}`;
-const ADMINS_FALLBACKS = {
-  LOAD_FAILED: "Failed to load admins",
-  ADD_FAILED: "Failed to add the admin",
-  REMOVE_FAILED: "Failed to remove the admin",
-  PASSWORD_FAILED: "Failed to change the password",
-};
-for (const [id, english] of Object.entries({ ...ADMINS_MESSAGES, ...ADMINS_FALLBACKS }))
-  KEY_BY_TEXT[english] ??= `admin-admins:errors.${id}`;
 // Shipping rules: the zone forms and checkout both show them, so they live in `messages`.
 for (const [id, english] of Object.entries(SHIPPING_MESSAGES))
   KEY_BY_TEXT[english] ??= `shipping.${id}`;
-const SHIPPING_FALLBACKS = {
-  LOAD_FAILED: "Failed to load the shipping zones",
-  CARRIERS_LOAD_FAILED: "Failed to load the carriers",
-  REFUSED_LOAD_FAILED: "Failed to load the refused countries",
-};
-for (const [id, english] of Object.entries(SHIPPING_FALLBACKS))
-  KEY_BY_TEXT[english] ??= `admin-shipping:errors.${id}`;
-// Bank-transfer receipts (the private order page loads `messages`).
-for (const [id, english] of Object.entries(RECEIPT_MESSAGES))
-  KEY_BY_TEXT[english] ??= `receipt.${id}`;
-// The dish form's rules are translated in the kitchen screen's namespace (loaded by its route).
-for (const [id, english] of Object.entries(KITCHEN_MESSAGES))
-  KEY_BY_TEXT[english] ??= `admin-kitchen:errors.${id}`;
-// Password reset (issue 25): the forgot and reset pages show the server's answers.
-for (const [id, english] of Object.entries(PASSWORD_RESET_MESSAGES))
-  KEY_BY_TEXT[english] ??= `passwordReset.${id}`;
+
+/**
+ * A screen's own rules, translated in its own namespace (loaded by its route): the back
+ * office's settings, admins and kitchen screens register theirs when their module loads, so
+ * their tables never ride along on the storefront's form pages (page-weight budget).
+ * Earlier entries win, as above.
+ */
+export function registerMessages(
+  table: Readonly<Record<string, string>>,
+  keyOf: (id: string) => string,
+): void {
+  for (const [id, english] of Object.entries(table)) KEY_BY_TEXT[english] ??= keyOf(id);
+}
 
 /**
  * Server sentences that name a country and a zone (the shipping zones' 422s), built by the

@@ -1,5 +1,13 @@
-import type { ForgotPasswordInput, ResetPasswordInput } from "../../../shared/schemas/auth.ts";
+import {
+  type ForgotPasswordInput,
+  PASSWORD_RESET_MESSAGES,
+  type ResetPasswordInput,
+} from "../../../shared/schemas/auth.ts";
+import { registerMessages } from "../../components/form/messages.ts";
 import { apiGet, apiPost } from "../../lib/api.ts";
+
+// The forgot and reset pages show the server's answers, translated in `messages`.
+registerMessages(PASSWORD_RESET_MESSAGES, (id) => `passwordReset.${id}`);
 
 /** Issue 25's three calls. Failures throw ApiError with the server's message (SPEC 8 order). */
 

@@ -1,14 +1,17 @@
 import { useEffect, useId, useState } from "react";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
-import { MAX_RECEIPTS_PER_ORDER } from "../../../shared/domain/receipts.ts";
+import { MAX_RECEIPTS_PER_ORDER, RECEIPT_MESSAGES } from "../../../shared/domain/receipts.ts";
 import type { ReceiptDto } from "../../../shared/schemas/receipt.ts";
 import { Field } from "../../components/form/field.tsx";
-import { useMessageText } from "../../components/form/messages.ts";
+import { registerMessages, useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useLang } from "../../lib/bilingual.ts";
 import { readCustomerToken } from "./customer-session.ts";
 import { loadReceipts, uploadReceipt } from "./upload-receipt.ts";
+
+// The server's refusals, translated in `messages` (the order page's route loads it).
+registerMessages(RECEIPT_MESSAGES, (id) => `receipt.${id}`);
 
 /** What the file picker offers; the server checks the content whatever the name says. */
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";

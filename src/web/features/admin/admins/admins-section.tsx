@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { ADMINS_MESSAGES } from "../../../../shared/domain/admins.ts";
 import {
   type PasswordChangeInput,
   passwordChangeSchema,
@@ -9,7 +10,7 @@ import type { AdminUser } from "../../../../shared/schemas/admins.ts";
 import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
-import { useMessageText } from "../../../components/form/messages.ts";
+import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
 import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
@@ -21,6 +22,15 @@ import { useChangeAdminPassword } from "./api/change-password.ts";
 import { useCreateAdmin } from "./api/create-admin.ts";
 import { useDeleteAdmin } from "./api/delete-admin.ts";
 import { useAdmins } from "./api/list-admins.ts";
+
+/** The section's own failure texts, translated with the admin rules in its namespace. */
+const ADMINS_FALLBACKS = {
+  LOAD_FAILED: "Failed to load admins",
+  ADD_FAILED: "Failed to add the admin",
+  REMOVE_FAILED: "Failed to remove the admin",
+  PASSWORD_FAILED: "Failed to change the password",
+};
+registerMessages({ ...ADMINS_MESSAGES, ...ADMINS_FALLBACKS }, (id) => `admin-admins:errors.${id}`);
 
 /** Issue 11: the admins (list, add, remove, never the last) and your own password. */
 export function AdminsSection() {

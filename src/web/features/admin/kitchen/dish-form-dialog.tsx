@@ -2,7 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { UPLOAD_IMAGE_ACCEPT } from "../../../../shared/domain/catalog.ts";
-import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
+import {
+  addDays,
+  KITCHEN_MESSAGES,
+  WEEKDAYS,
+  weekdayName,
+} from "../../../../shared/domain/kitchen.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   type AdminDish,
@@ -12,7 +17,7 @@ import {
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
-import { useMessageText } from "../../../components/form/messages.ts";
+import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
 import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -20,6 +25,9 @@ import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDish } from "./api/get-dish.ts";
 import { useSaveDish } from "./api/save-dish.ts";
+
+// The dish form's rules are translated in the kitchen screen's namespace (loaded by its route).
+registerMessages(KITCHEN_MESSAGES, (id) => `admin-kitchen:errors.${id}`);
 
 const FIELDS = [
   "title",

@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { KNOWN_CURRENCIES } from "../../../../shared/domain/currency-codes.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { SETTINGS_MESSAGES } from "../../../../shared/domain/settings.ts";
 import {
   type AdminSettings,
   type SettingsInput,
@@ -19,13 +20,16 @@ import {
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
-import { useMessageText } from "../../../components/form/messages.ts";
+import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
 import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useSettings } from "./api/get-settings.ts";
 import { useSaveSettings } from "./api/save-settings.ts";
+
+// The settings rules' texts are translated in this screen's namespace (loaded by its route).
+registerMessages(SETTINGS_MESSAGES, (id) => `admin-settings:errors.${id}`);
 
 type Form = UseFormReturn<SettingsInput, unknown, SettingsValues>;
 

@@ -5,18 +5,25 @@ import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { CarrierDto, ShippingZoneDto } from "../../../../shared/schemas/shipping.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { RowActions } from "../../../components/admin/row-actions.tsx";
-import { useMessageText } from "../../../components/form/messages.ts";
+import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
 import { useDeleteCarrier } from "./api/delete-carrier.ts";
 import { useDeleteZone } from "./api/delete-zone.ts";
-import { useCarriers } from "./api/list-carriers.ts";
-import { useZones } from "./api/list-zones.ts";
+import { REFUSED_LOAD_FAILED } from "./api/get-refused.ts";
+import { CARRIERS_LOAD_FAILED, useCarriers } from "./api/list-carriers.ts";
+import { useZones, ZONES_LOAD_FAILED } from "./api/list-zones.ts";
 import { CarrierFormDialog } from "./carrier-form-dialog.tsx";
 import { BandList } from "./rate-bands-editor.tsx";
 import { RefusedEditor } from "./refused-editor.tsx";
 import { ZoneFormDialog } from "./zone-form-dialog.tsx";
+
+// The screen's load failures, translated in its own namespace (loaded by its route).
+registerMessages(
+  { LOAD_FAILED: ZONES_LOAD_FAILED, CARRIERS_LOAD_FAILED, REFUSED_LOAD_FAILED },
+  (id) => `admin-shipping:errors.${id}`,
+);
 
 /** Countries shown by name before the list says "and N more" (the rest-of-world zone has ~190). */
 const SHOWN_COUNTRIES = 8;
