@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { startSmtp } from "../src/server/modules/accounts/test-smtp.ts";
+import { startSmtp } from "../src/server/test/smtp.ts";
 
 /**
  * Issue 25 in both languages: forgot → e-mail → reset → sign in. The shared e2e server has no

@@ -5,9 +5,9 @@ import { PASSWORD_RESET_MESSAGES } from "../../../shared/schemas/auth.ts";
 import { passwordResets, users } from "../../db/schema/accounts.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { type ReceivedMail, resetLinkIn, startSmtp } from "../../test/smtp.ts";
 import { RESET_LIFETIME_MS, RESETS_PER_HOUR } from "./password-reset.ts";
 import { FORGOT_PASSWORD_FLOOR_MS } from "./password-reset-routes.ts";
-import { type ReceivedMail, resetLinkIn, startSmtp } from "./test-smtp.ts";
 
 /** Issue 25: password reset by e-mail, through a real SMTP server on loopback. */
 

@@ -1,82 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { decodeMail as decode, startSmtp } from "../../test/smtp.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** quoted-printable and base64 bodies back to UTF-8 text, so assertions read the words. */
-function decode(raw: string): string {
-  const unfolded = raw.replace(/=\r?\n/g, "");
-  const qp = Buffer.from(
-    unfolded.replace(/=([0-9A-F]{2})/g, (_m, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    ),
-    "latin1",
-  ).toString("utf8");
-  const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
-    .map((m) => Buffer.from(m[1]!.replace(/\s/g, ""), "base64").toString("utf8"))
-    .join("\n");
-  const subjects = [...raw.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)]
-    .map(([, kind, body]) =>
-      kind!.toUpperCase() === "B"
-        ? Buffer.from(body!, "base64").toString("utf8")
-        : Buffer.from(
-            body!
-              .replace(/_/g, " ")
-              .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-            "latin1",
-          ).toString("utf8"),
-    )
-    .join("");
-  return `${qp}\n${b64}\n${subjects}`;
-}
-
-/** A real SMTP server on loopback; `refuseNext` makes it answer the next message with a 451. */
-function startSmtp() {
-  const received: Received[] = [];
-  const state = { refuseNext: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        if (state.refuseNext > 0) {
-          state.refuseNext -= 1;
-          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
-          return callback(error);
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise<{
-    port: number;
-    received: Received[];
-    state: typeof state;
-    close(): Promise<void>;
-  }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      resolve({
-        port: (server.server.address() as AddressInfo).port,
-        received,
-        state,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;

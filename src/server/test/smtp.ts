@@ -2,10 +2,11 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /**
- * A real SMTP server on loopback for the account e-mail tests (issue 25), the same way
- * mail/mail.test.ts receives order e-mails: what arrives is kept, decoded to readable text.
+ * A real SMTP server on loopback for the e-mail tests (order e-mails, password resets): what
+ * arrives is kept, decoded to readable text. `state.refuseNext` makes it answer the next
+ * messages with a 451 (the outbox's retries).
  */
-export type ReceivedMail = { to: string[]; raw: string; text: string };
+export type ReceivedMail = { from: string; to: string[]; raw: string; text: string };
 
 /** quoted-printable and base64 bodies (and encoded subjects) back to UTF-8 text. */
 export function decodeMail(raw: string): string {
@@ -46,9 +47,11 @@ export function resetLinkIn(mail: ReceivedMail): URL {
 export async function startSmtp(port = 0): Promise<{
   port: number;
   received: ReceivedMail[];
+  state: { refuseNext: number };
   close(): Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
+  const state = { refuseNext: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -57,8 +60,14 @@ export async function startSmtp(port = 0): Promise<{
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        if (state.refuseNext > 0) {
+          state.refuseNext -= 1;
+          const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+          return callback(error);
+        }
         const raw = Buffer.concat(chunks).toString("utf8");
         received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           text: decodeMail(raw),
@@ -73,6 +82,7 @@ export async function startSmtp(port = 0): Promise<{
       resolve({
         port: (server.server.address() as AddressInfo).port,
         received,
+        state,
         close: () => new Promise((done) => server.close(() => done())),
       });
     });
