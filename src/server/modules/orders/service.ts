@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import {
   ORDER_STATUSES,
@@ -16,23 +15,11 @@ import { GatewayUnavailable } from "../payments/provider.ts";
 import type { PaymentService } from "../payments/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
-import {
-  type PlaceOrderContext,
-  placeOrder,
-  type ShippingOptionsSource,
-  sha256,
-} from "./place-order.ts";
+import { type PlaceOrderContext, placeOrder, type ShippingOptionsSource } from "./place-order.ts";
+import { ORDER_NOT_FOUND, type OrderViewer, viewableOrder } from "./viewer.ts";
 
 /** A new order, as listeners (the order e-mails) get it once it is saved. */
 export type PlacedOrder = { dto: OrderDto; lang: "en" | "ar"; accessKey: string | null };
-
-const ORDER_NOT_FOUND = "Order not found.";
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 const statusesOf = (group: StatusGroup): OrderStatus[] =>
   ORDER_STATUSES.filter((status) => statusGroup(status) === group);
@@ -78,21 +65,7 @@ export function createOrderService(
     );
   }
 
-  async function viewable(
-    number: string,
-    viewer: { userId: number | null; key: string | undefined },
-  ): Promise<OrderRow> {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.number, number.trim().toUpperCase()));
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    const owner = viewer.userId !== null && row.userId === viewer.userId;
-    const keyed = viewer.key !== undefined && sameHash(sha256(viewer.key), row.accessKeyHash);
-    // 404, not 403: a stranger must not learn that the number exists.
-    if (!owner && !keyed) throw notFound(ORDER_NOT_FOUND);
-    return row;
-  }
+  const viewable = (number: string, viewer: OrderViewer) => viewableOrder(db, number, viewer);
 
   async function page(
     where: SQL | undefined,
