@@ -1,64 +1,25 @@
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, test, waitForHydration } from "./support.ts";
+import type { Page } from "@playwright/test";
+import {
+  escapeRe,
+  expect,
+  type Lang,
+  localeTexts,
+  placeGuestOrder,
+  signInAsOwner,
+  test,
+  useLanguage,
+  waitForHydration,
+} from "./support.ts";
 
 // Issue 24: the owner opens a cash order, marks it paid (cash collected), sees the badge and
 // the timeline entry, and the dashboard's revenue moves.
 
-type Lang = "en" | "ar";
-const texts = (lang: Lang, ns: string) =>
-  JSON.parse(fs.readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, "utf8"));
 const textsOf = (lang: Lang) => ({
-  account: texts(lang, "account"),
-  orders: texts(lang, "admin-orders"),
-  dashboard: texts(lang, "admin-dashboard"),
+  orders: localeTexts(lang, "admin-orders"),
+  dashboard: localeTexts(lang, "admin-dashboard"),
 });
 const T = { en: textsOf("en"), ar: textsOf("ar") };
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-async function useLanguage(page: Page, lang: Lang, baseURL: string) {
-  await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
-  await page.addInitScript((value) => localStorage.setItem("i18nextLng", value), lang);
-}
-
-async function signInAsOwner(page: Page, lang: Lang) {
-  const a = T[lang].account;
-  await page.goto("/admin-login");
-  await waitForHydration(page);
-  await page.getByLabel(new RegExp(`^${escapeRe(a.login.email)}`)).fill(E2E_ADMIN.email);
-  await page.getByLabel(new RegExp(`^${escapeRe(a.login.password)}`)).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: a.login.submit, exact: true }).click();
-  await page.waitForURL(/\/admin-dashboard$/);
-}
-
-/** A cash-on-delivery guest order of the first product in stock (its smallest weight). */
-async function cashOrder(request: APIRequestContext) {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const first = items.find((item) => item.in_stock)!;
-  const product = (
-    (await (await request.get(`/api/products/${first.id}`)).json()) as {
-      data: { id: number; weights: Array<{ grams: number }> };
-    }
-  ).data;
-  const res = await request.post("/api/orders", {
-    headers: { "idempotency-key": `pay-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    data: {
-      name: "Huda Cash",
-      phone: "+963 11 000 0000",
-      country: "SY",
-      city: "Damascus",
-      address: "Old City",
-      payment_method: "cod",
-      lines: [
-        { productId: product.id, grams: Math.min(...product.weights.map((w) => w.grams)), qty: 1 },
-      ],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { number: string; total: number } }).data;
-}
 
 /** "$1,234.50" / "‏1,234.50 US$" -> 1234.5 (Latin digits in both languages). */
 const dollars = (text: string | null) => Number((text ?? "").replace(/[^\d.]/g, ""));
@@ -91,7 +52,7 @@ for (const lang of ["en", "ar"] as const) {
     await signInAsOwner(page, lang);
     await expect(page.getByRole("heading", { level: 1, name: tr.dashboard.title })).toBeVisible();
     const before = await paymentsTotal(page);
-    const order = await cashOrder(page.request);
+    const order = await placeGuestOrder(page.request, { name: "Huda Cash", payment_method: "cod" });
 
     // The desk: unpaid in its column, and the filter narrows to it.
     await page.goto("/admin-orders");

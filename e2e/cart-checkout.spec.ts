@@ -85,6 +85,9 @@ for (const lang of ["en", "ar"] as const) {
     request,
     baseURL,
   }) => {
+    // The whole journey (two product pages, cart, reload, coupon, checkout, confirmation, a
+    // second visit) takes 20-30 s on a loaded 2-core CI machine: a budget of its own.
+    test.setTimeout(60_000);
     const [first, second] = await twoProducts(request);
     await useLanguage(page, lang, baseURL!);
 

@@ -1,4 +1,11 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import fs from "node:fs";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 /** The admin the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
@@ -142,4 +149,64 @@ export async function expectDateReadsNaturally(locator: Locator, lang: "en" | "a
     expect(year.right, "the time right of the date").toBeLessThanOrEqual(time.left + 1);
   }
   return boxes!;
+}
+
+export type Lang = "en" | "ar";
+
+/** A locale file's texts, as the page under test shows them. */
+export const localeTexts = (lang: Lang, ns: string) =>
+  JSON.parse(fs.readFileSync(`src/web/i18n/locales/${lang}/${ns}.json`, "utf8"));
+
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The page speaks `lang` from its first request (cookie) and after hydration (storage). */
+export async function useLanguage(page: Page, lang: Lang, baseURL: string) {
+  await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
+  await page.addInitScript((value) => localStorage.setItem("i18nextLng", value), lang);
+}
+
+/** Signs in at /admin-login as the e2e owner, with the form's labels in `lang`. */
+export async function signInAsOwner(page: Page, lang: Lang) {
+  const a = localeTexts(lang, "account");
+  await page.goto("/admin-login");
+  await waitForHydration(page);
+  await page.getByLabel(new RegExp(`^${escapeRe(a.login.email)}`)).fill(E2E_ADMIN.email);
+  await page.getByLabel(new RegExp(`^${escapeRe(a.login.password)}`)).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: a.login.submit, exact: true }).click();
+  await page.waitForURL(/\/admin-dashboard$/);
+}
+
+/** A guest order through the API of the first product in stock, at its smallest weight. */
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  opts: { name: string; payment_method: string },
+) {
+  const list = await request.get("/api/products?per_page=48");
+  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
+  const first = items.find((item) => item.in_stock)!;
+  const product = (
+    (await (await request.get(`/api/products/${first.id}`)).json()) as {
+      data: { id: number; weights: Array<{ grams: number }> };
+    }
+  ).data;
+  const res = await request.post("/api/orders", {
+    headers: { "idempotency-key": `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: {
+      name: opts.name,
+      phone: "+963 11 000 0000",
+      country: "SY",
+      city: "Damascus",
+      address: "Old City",
+      payment_method: opts.payment_method,
+      lines: [
+        { productId: product.id, grams: Math.min(...product.weights.map((w) => w.grams)), qty: 1 },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (
+    (await res.json()) as {
+      data: { number: string; total: number; access_key: string };
+    }
+  ).data;
 }
