@@ -56,6 +56,8 @@ for (const lang of ["en", "ar"] as const) {
     request,
     baseURL,
   }) => {
+    // Checkout, the hosted page, back, the page again, paid: about 20 s on a loaded CI machine.
+    test.setTimeout(60_000);
     const product = await inStockProduct(request);
     const weight = product.weights[0]!;
     await useLanguage(page, lang, baseURL!);

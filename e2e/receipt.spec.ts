@@ -29,6 +29,8 @@ for (const lang of ["en", "ar"] as const) {
     baseURL,
     consoleGuard,
   }) => {
+    // Two people's journeys (customer, then owner): about 20 s on a loaded CI machine.
+    test.setTimeout(60_000);
     // The refused file's 422 is expected; the browser logs every 4xx answer.
     consoleGuard.allow(/status of 422/);
     const r = T[lang].checkout.receipt;
