@@ -51,6 +51,7 @@ export default defineConfig({
                 "src/server/two-instances.test.ts",
                 "src/server/database-faults.test.ts",
                 "src/server/plugins/rate-limit-store.redis.test.ts",
+                "src/server/modules/accounts/sign-in-limits.redis.test.ts",
               ],
           environment: "node",
           // Cheap argon2 in-process; production's cost is pinned by passwords.test.ts.

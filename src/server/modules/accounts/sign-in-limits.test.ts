@@ -1,50 +1,22 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AUTH_MESSAGES } from "../../../shared/schemas/auth.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { SIGN_IN_LIMITS } from "./sign-in-limits.ts";
+import {
+  expectTooMany,
+  nextAddress,
+  PASSWORD,
+  register,
+  runId,
+  signIn,
+} from "./sign-in-limits-fixtures.ts";
 
 /**
  * Issue 25 / ADR 0025: wrong passwords are limited per address and per (account, address);
  * an account guessed at from many addresses slows down, but never locks its owner out.
- * Counters in the process always; in Redis, shared by two instances, under `npm run test:pg`.
+ * Counters in the process here; in Redis, shared by two instances: sign-in-limits.redis.test.ts.
  */
-
-/** Random per run: with Redis the counters outlive the test process for 15 minutes. */
-const runId = `${randomInt(1, 250)}.${randomInt(1, 250)}`;
-let host = 0;
-const nextAddress = () => {
-  host += 1;
-  return `10.${runId}.${host}`;
-};
-const PASSWORD = "owner-secret-1";
-
-async function register(t: TestApp, email: string): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    remoteAddress: nextAddress(),
-    payload: { name: "Owner", email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().token as string;
-}
-
-const signIn = (
-  t: TestApp,
-  remoteAddress: string,
-  email: string,
-  password = "wrong-password",
-  url = "/api/auth/login",
-) => t.app.inject({ method: "POST", url, remoteAddress, payload: { email, password } });
-
-function expectTooMany(res: Awaited<ReturnType<typeof signIn>>) {
-  expect(res.statusCode).toBe(429);
-  expect(res.json()).toEqual({ message: AUTH_MESSAGES.TOO_MANY_ATTEMPTS });
-  expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
-}
 
 const { perAccount, perAccountAndAddress, perAddress } = SIGN_IN_LIMITS;
 
@@ -144,46 +116,5 @@ describe("in this process", () => {
     expectTooMany(await change(address));
     // Another address may still try this admin's password.
     expect((await change(nextAddress())).statusCode).toBe(422);
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)("two instances sharing Redis", () => {
-  const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp({ rateLimit: true, env: { REDIS_URL: redisUrl } });
-    b = await createTestApp({ rateLimit: true, env: { REDIS_URL: redisUrl } });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
-
-  it("the outside probe spread over both: repeat addresses wait, the owner gets in", async () => {
-    const email = `owner-redis-${runId}-${randomInt(1, 1e9)}@example.com`;
-    // One account, the same on both instances' databases (each test app has its own).
-    await register(a, email);
-    await register(b, email);
-    const probes: string[] = [];
-    for (let i = 0; i < perAccount.max + 2; i++) {
-      const address = nextAddress();
-      probes.push(address);
-      expect((await signIn(i % 2 ? a : b, address, email)).statusCode).toBe(401);
-    }
-    // Counted in one place (neither instance saw the ceiling alone): an address that tried
-    // on one instance waits on the other.
-    expectTooMany(await signIn(a, probes[0]!, email));
-    expectTooMany(await signIn(b, probes[1]!, email));
-    expect((await signIn(b, nextAddress(), email, PASSWORD)).statusCode).toBe(200);
-  });
-
-  it("one (account, address) budget and one address budget across both", async () => {
-    const address = nextAddress();
-    const email = `pair-redis-${runId}-${randomInt(1, 1e9)}@example.com`;
-    const statuses: number[] = [];
-    for (let i = 0; i <= perAddress.max; i++)
-      statuses.push((await signIn(i % 2 ? a : b, address, email)).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
