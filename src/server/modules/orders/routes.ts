@@ -11,6 +11,7 @@ import {
 } from "../../../shared/schemas/order.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { answerRuleErrors } from "./rule-error.ts";
+import { viewerOf } from "./viewer.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   answerRuleErrors(app);
@@ -63,12 +64,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = await request.session();
       return {
-        data: await app.services.orders.forViewer(request.params.number, {
-          userId: session?.user.id ?? null,
-          key: request.query.key,
-        }),
+        data: await app.services.orders.forViewer(
+          request.params.number,
+          await viewerOf(request, request.query.key),
+        ),
       };
     },
   );
@@ -87,12 +87,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = await request.session();
       return {
-        data: await app.services.orders.retryPayment(request.params.number, {
-          userId: session?.user.id ?? null,
-          key: request.query.key,
-        }),
+        data: await app.services.orders.retryPayment(
+          request.params.number,
+          await viewerOf(request, request.query.key),
+        ),
       };
     },
   );

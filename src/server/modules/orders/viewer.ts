@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { Db, Tx } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
@@ -34,4 +35,13 @@ export async function viewableOrder(
   const keyed = viewer.key !== undefined && sameHash(sha256(viewer.key), row.accessKeyHash);
   if (!owner && !keyed) throw notFound(ORDER_NOT_FOUND);
   return row;
+}
+
+/** The viewer of a public order route: the signed-in customer (if any) and the link's key. */
+export async function viewerOf(
+  request: FastifyRequest,
+  key: string | undefined,
+): Promise<OrderViewer> {
+  const session = await request.session();
+  return { userId: session?.user.id ?? null, key };
 }

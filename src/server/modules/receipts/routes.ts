@@ -8,6 +8,7 @@ import {
 } from "../../../shared/schemas/receipt.ts";
 import { HttpError } from "../../http-errors.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
+import { viewerOf } from "../orders/viewer.ts";
 import { MAX_RECEIPT_BYTES } from "./service.ts";
 
 const refuse = (status: 413 | 422, message: string) =>
@@ -48,10 +49,9 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         throw refuse(422, RECEIPT_MESSAGES.REQUIRED);
       }
       if (!buffer) throw refuse(422, RECEIPT_MESSAGES.REQUIRED);
-      const session = await request.session();
       const receipt = await app.services.receipts.upload(
         request.params.number,
-        { userId: session?.user.id ?? null, key: request.query.key },
+        await viewerOf(request, request.query.key),
         buffer,
       );
       return reply.status(201).send({ data: receipt });
@@ -68,12 +68,11 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = await request.session();
       return {
-        data: await app.services.receipts.listForViewer(request.params.number, {
-          userId: session?.user.id ?? null,
-          key: request.query.key,
-        }),
+        data: await app.services.receipts.listForViewer(
+          request.params.number,
+          await viewerOf(request, request.query.key),
+        ),
       };
     },
   );
