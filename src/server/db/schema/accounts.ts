@@ -24,6 +24,8 @@ export const users = pgTable(
     /** ISO 3166-1 alpha-2 */
     country: text(),
     location: text(),
+    /** When the current e-mail was proven (a link from it opened, or Google vouched); NULL = not. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,4 +68,25 @@ export const passwordResets = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * E-mail verification links (issue 25): like password resets, only the sha256 of the 256-bit
+ * token is stored. A link proves the address it was sent to (`email`), so after an e-mail
+ * change an older link verifies nothing. Valid 24 hours, used once.
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId, t.createdAt)],
 );
