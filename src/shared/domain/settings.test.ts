@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { defaultShopSettings, settingsInputSchema } from "../schemas/settings.ts";
+import {
+  defaultShopSettings,
+  type ShopSettings,
+  settingsInputSchema,
+  shopSettingsSchema,
+} from "../schemas/settings.ts";
+import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
 import { settingsAuditFields, settingsFromForm, settingsToForm } from "./settings.ts";
+
+const on = { ...DEFAULT_ORDER_MESSAGES };
 
 const form = () => settingsToForm(defaultShopSettings);
 
@@ -31,6 +39,39 @@ describe("settings mapping", () => {
   });
 });
 
+describe("order e-mail switches (issue 25)", () => {
+  it("are all on by default and in the form", () => {
+    expect(defaultShopSettings.orderMessages).toEqual(on);
+    expect(form().order_messages).toEqual(on);
+  });
+
+  it.each<[string, unknown, ShopSettings["orderMessages"]]>([
+    ["booleans", { ...on, shipped: false }, { ...on, shipped: false }],
+    ["a form's checkbox texts", { ...on, paid: "false", canceled: "on" }, { ...on, paid: false }],
+    ["left out: the previous switches stay", undefined, { ...on, completed: false }],
+  ])("%s", (_name, switches, expected) => {
+    const { updated_at: _u, ...values } = form();
+    const parsed = settingsInputSchema.parse({ ...values, order_messages: switches });
+    const previous = { ...on, completed: false };
+    expect(settingsFromForm(parsed, 1500, [], previous).orderMessages).toEqual(expected);
+  });
+
+  it("a stored value without switches reads as all on", () => {
+    const { orderMessages: _m, ...older } = defaultShopSettings;
+    expect(shopSettingsSchema.parse(older).orderMessages).toEqual(on);
+  });
+
+  it("the history names each switch", () => {
+    const fields = settingsAuditFields({
+      ...defaultShopSettings,
+      orderMessages: { ...on, paid: false },
+    });
+    expect(fields["order_messages.paid"]).toBe(false);
+    expect(fields["order_messages.confirmed"]).toBe(true);
+    expect(fields).not.toHaveProperty("order_messages");
+  });
+});
+
 describe("settings validation", () => {
   const { updated_at: _u, ...valid } = settingsToForm(defaultShopSettings);
   it.each<[string, Record<string, unknown>, string]>([
@@ -53,6 +94,17 @@ describe("settings validation", () => {
     ["no instructions", { bank_transfer_instructions: "  " }, "bank_transfer_instructions"],
     ["no locations", { locations: [] }, "locations"],
     ["zoom 0", { map_zoom: 0 }, "map_zoom"],
+    [
+      "an order e-mail switch as a word",
+      { order_messages: { ...on, paid: "maybe" } },
+      "order_messages.paid",
+    ],
+    [
+      "an order e-mail switch left out",
+      { order_messages: { ...on, shipped: undefined } },
+      "order_messages.shipped",
+    ],
+    ["order e-mail switches as a list", { order_messages: [true] }, "order_messages"],
   ])("%s is refused, keyed by the field", (_name, patch, field) => {
     const result = settingsInputSchema.safeParse({ ...valid, ...patch });
     expect(result.success).toBe(false);

@@ -6,6 +6,7 @@ import type {
 } from "../schemas/settings.ts";
 import { knownCurrency } from "./currency-codes.ts";
 import { centsToDollars, toCents } from "./money.ts";
+import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
 
 /** The settings form's rules (zod-free, so the message translator can import them). */
 export const SETTINGS_MESSAGES = {
@@ -32,6 +33,7 @@ export const SETTINGS_MESSAGES = {
     "The rate is how many units one US dollar buys: a number above 0 and up to 10,000,000, with at most 6 decimals.",
   CURRENCY_SYMBOL: "The symbol is at most 5 characters, without digits or spaces.",
   CURRENCIES_COUNT: "List at most 20 currencies.",
+  ON_OFF: "Each order e-mail is either on or off.",
 } as const;
 
 /**
@@ -71,18 +73,21 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     delivery_cutoff_hour: s.deliveryCutoffHour,
     pending_expiry_hours: s.pendingExpiryHours,
     currencies: s.currencies.map((c) => ({ code: c.code, rate: c.rate, symbol: c.symbol })),
+    order_messages: { ...s.orderMessages },
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
 
 /**
  * `previousFeeCents`: kept when the form leaves the delivery fee out (issue 23 moved it to
- * shipping); `previousCurrencies` likewise when it leaves the currencies out (issue 24).
+ * shipping); `previousCurrencies` likewise when it leaves the currencies out (issue 24), and
+ * `previousMessages` when it leaves the order e-mail switches out (issue 25).
  */
 export function settingsFromForm(
   v: SettingsValues,
   previousFeeCents = 1500,
   previousCurrencies: ShopSettings["currencies"] = [],
+  previousMessages: ShopSettings["orderMessages"] = DEFAULT_ORDER_MESSAGES,
 ): ShopSettings {
   return {
     cartDiscountPercent: v.cart_discount_percent,
@@ -121,6 +126,7 @@ export function settingsFromForm(
             rate: c.rate,
             symbol: c.symbol || (knownCurrency(c.code)?.symbol ?? c.code),
           })),
+    orderMessages: { ...(v.order_messages ?? previousMessages) },
   };
 }
 
@@ -129,7 +135,13 @@ export function settingsFromForm(
  * (`phones`: "a, b"; `locations.1.title`), so a change reads like the form that made it.
  */
 export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
-  const { locations, currencies, updated_at: _updated, ...rest } = settingsToForm(s);
+  const {
+    locations,
+    currencies,
+    order_messages,
+    updated_at: _updated,
+    ...rest
+  } = settingsToForm(s);
   const fields: Record<string, unknown> = {
     ...rest,
     phones: rest.phones.join(", "),
@@ -139,6 +151,8 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
     // "EUR 0.92 €, SYP 13000 SYP": a rate or symbol change reads as one line.
     currencies: currencies.map((c) => `${c.code} ${c.rate} ${c.symbol}`).join(", "),
   };
+  // "order_messages.shipped": false, one entry per switch.
+  for (const [kind, on] of Object.entries(order_messages)) fields[`order_messages.${kind}`] = on;
   locations.forEach((location, i) => {
     for (const [key, value] of Object.entries(location)) fields[`locations.${i}.${key}`] = value;
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_RATE } from "../domain/currency.ts";
 import { listableCurrency } from "../domain/currency-codes.ts";
+import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
 import { SETTINGS_MESSAGES } from "../domain/settings.ts";
 import {
@@ -59,6 +60,16 @@ export const shopSettingsSchema = z.object({
     .array(z.object({ code: z.string(), rate: z.number().positive(), symbol: z.string() }))
     .max(20)
     .default([]),
+  /** Issue 25: which order e-mails the customer gets (confirmed, shipped, ...); all on. */
+  orderMessages: z
+    .object({
+      confirmed: z.boolean().default(true),
+      shipped: z.boolean().default(true),
+      completed: z.boolean().default(true),
+      canceled: z.boolean().default(true),
+      paid: z.boolean().default(true),
+    })
+    .default({ ...DEFAULT_ORDER_MESSAGES }),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -108,6 +119,7 @@ export const defaultShopSettings: ShopSettings = {
   deliveryCutoffHour: DEFAULT_DELIVERY_CUTOFF_HOUR,
   pendingExpiryHours: DEFAULT_PENDING_EXPIRY_HOURS,
   currencies: [],
+  orderMessages: { ...DEFAULT_ORDER_MESSAGES },
 };
 
 // ---------------------------------------------------------------------------------------
@@ -226,6 +238,22 @@ const currencyList = z
     });
   });
 
+/** One switch per order e-mail; a form's checkbox may send "on"/"true". */
+const onOff = z.preprocess(
+  (v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "0" ? false : v),
+  z.boolean({ message: SETTINGS_MESSAGES.ON_OFF }),
+);
+const orderMessageSwitches = z.object(
+  {
+    confirmed: onOff,
+    shipped: onOff,
+    completed: onOff,
+    canceled: onOff,
+    paid: onOff,
+  },
+  { message: SETTINGS_MESSAGES.ON_OFF },
+);
+
 export const settingsInputSchema = z.object({
   cart_discount_percent: z.preprocess(
     toNumber,
@@ -304,6 +332,8 @@ export const settingsInputSchema = z.object({
     .default(DEFAULT_PENDING_EXPIRY_HOURS),
   /** Display currencies besides US dollars; left out (an older client), the list is kept. */
   currencies: currencyList.optional(),
+  /** Which order e-mails go out (issue 25); left out (an older client), the switches are kept. */
+  order_messages: orderMessageSwitches.optional(),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
@@ -320,6 +350,13 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   delivery_cutoff_hour: z.number().int(),
   pending_expiry_hours: z.number().int(),
   currencies: z.array(z.object({ code: z.string(), rate: z.number(), symbol: z.string() })),
+  order_messages: z.object({
+    confirmed: z.boolean(),
+    shipped: z.boolean(),
+    completed: z.boolean(),
+    canceled: z.boolean(),
+    paid: z.boolean(),
+  }),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

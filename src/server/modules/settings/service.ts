@@ -69,6 +69,14 @@ async function readRow(executor: Db | Tx, lock = false) {
   return row;
 }
 
+/**
+ * The settings as a transaction sees them (not the cache): a write that must agree with the
+ * settings of its own moment, like an order e-mail the owner may have just switched off.
+ */
+export async function readShopSettings(executor: Db | Tx): Promise<ShopSettings> {
+  return parseStored((await readRow(executor))?.value);
+}
+
 export function createSettingsService(
   db: Db,
   deps: {
@@ -90,7 +98,12 @@ export function createSettingsService(
     /** `GET /api/settings`'s body, built once per content version. */
     publicJson(): Promise<string> {
       return deps.cache.get("settings:public.json", async () => {
-        const { updated_at: _date, ...data } = settingsToForm(await this.get());
+        // The order e-mail switches are the owner's business, not the storefront's.
+        const {
+          updated_at: _date,
+          order_messages: _messages,
+          ...data
+        } = settingsToForm(await this.get());
         return JSON.stringify({ data: { ...data, payment_methods: paymentMethods } });
       });
     },
@@ -111,7 +124,12 @@ export function createSettingsService(
       const updatedAt = await db.transaction(async (tx) => {
         const before = parseStored((await readRow(tx, true))?.value);
         next = shopSettingsSchema.parse(
-          settingsFromForm(values, before.deliveryFeeCents, before.currencies),
+          settingsFromForm(
+            values,
+            before.deliveryFeeCents,
+            before.currencies,
+            before.orderMessages,
+          ),
         );
         if (next.deliveryFeeCents !== before.deliveryFeeCents)
           await setDomesticFee(tx, await loadRules(tx), next.deliveryFeeCents, actorId);
