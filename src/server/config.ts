@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isValidHost } from "./public-origin.ts";
 
 const port = z.coerce
   .number({ message: "must be a whole number between 1 and 65535" })
@@ -21,6 +22,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: z.url("must be a URL such as https://shop.example.com").optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()))
+    .refine((hosts) => hosts.every(isValidHost), {
+      message: "must be host names, comma separated, e.g. shop.example.com,www.shop.example.com",
+    })
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
@@ -86,6 +94,12 @@ export type Config = {
   adminPassword?: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   publicUrl?: string;
+  /**
+   * Without PUBLIC_URL: the hosts (name[:port]) the shop answers to and builds links from,
+   * X-Forwarded-Host included (docs/decisions/0027). Unset: in production the machine's own
+   * names on the listen port; elsewhere any well-formed host.
+   */
+  allowedHosts?: string[];
   googleClientId?: string;
   /**
    * Which proxies may name the client (X-Forwarded-For/-Proto): none, the nearest N hops, or
@@ -172,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    allowedHosts: e.ALLOWED_HOSTS,
     googleClientId: e.GOOGLE_CLIENT_ID,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,

@@ -230,9 +230,11 @@ describe("html cache rules", () => {
   it("takes the display-currency cookie too, keyed only when not USD (ADR 0023)", () => {
     expect(cacheableRequest(request({ cookies: { lang: "ar", currency: "EUR" } }))).toBe(true);
     expect(cacheableRequest(request({ cookies: { currency: "EUR", session: "x" } }))).toBe(false);
-    expect(pageKey(1, "en", "USD", "/shop")).toBe("1 en /shop");
-    expect(pageKey(1, "en", "EUR", "/shop")).toBe("1 en EUR /shop");
-    expect(pageKey(1, "ar", "EUR", "/shop")).not.toBe(pageKey(1, "ar", "SYP", "/shop"));
+    const key = (lang: string, currency: string) =>
+      pageKey({ build: 1, origin: "http://o", lang, currency, url: "/shop" });
+    expect(key("en", "USD")).toBe("1 http://o en /shop");
+    expect(key("en", "EUR")).toBe("1 http://o en EUR /shop");
+    expect(key("ar", "EUR")).not.toBe(key("ar", "SYP"));
   });
 
   it("splices a nonce into the stored gzip stream", async () => {

@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { readShopParams, shopSearch } from "../../web/features/catalog/shop-params.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
 
 /**
@@ -10,12 +11,28 @@ import type { StockSeen } from "../cache/content-cache.ts";
  * depends on the day), search, accounts, orders, admin.
  */
 const CACHEABLE =
-  /^\/(shop|about|contact|cart|faq|privacy-policy|terms-condition|international-shipping|refund-policy|product\/\d{1,15})?$/;
+  /^(?:\/(?:ar|en)(?=\/|$))?(?:\/(?:shop|about|contact|cart|faq|privacy-policy|terms-condition|international-shipping|refund-policy|product\/\d{1,15}(?:-[^/?#]{1,400})?)?)?$/;
+
+/**
+ * The query a cacheable page is rendered from and keyed by: only what changes the page, in one
+ * canonical form (issue 26). Tracking tags (utm_*, fbclid, gclid...), unknown names, defaults
+ * and values a page reads as its default are left out, so they neither make entries nor reach
+ * the page (its canonical link included). The shop's state is search, category, per_page, page
+ * and sort (SPEC 2, `readShopParams`); every other cacheable page reads no query.
+ */
+const PAGE_QUERY: Record<string, (query: URLSearchParams) => string> = {
+  "/shop": (query) => shopSearch(readShopParams(query), {}),
+};
 
 /** Renders kept per key: the home page's products are shuffled per render (SPEC 2). */
 const VARIANTS: Record<string, number> = { "/": 4 };
 
 const MAX_ENTRIES = 500;
+/**
+ * Pages with a query (a search, a category, a page of the shop) have their own, smaller pool:
+ * any number of made-up ones cannot push out the pages without one.
+ */
+const MAX_QUERY_ENTRIES = 200;
 
 /** Cookies a cacheable request may carry: the language and the display currency (ADR 0023). */
 const PAGE_COOKIES = new Set(["lang", "currency"]);
@@ -50,16 +67,41 @@ export function cacheableRequest(request: {
   // normalised to a listed code first): any other cookie may be a session or change a page.
   if (Object.keys(request.cookies).some((name) => !PAGE_COOKIES.has(name))) return false;
   const [pathname, query] = request.url.split("?");
-  if (query !== undefined && query.length > 200) return false;
+  if (query !== undefined && query.length > 2000) return false;
   return CACHEABLE.test(pathname ?? "");
 }
 
+/** "/ar/shop" -> "/shop", "/ar" -> "/": the page, whatever the language in its URL. */
+const withoutLanguage = (pathname: string) => pathname.replace(/^\/(?:ar|en)(?=\/|$)/, "") || "/";
+
 /**
- * A page's cache key. The display currency (already normalised to a listed code or USD) is in
- * it only when not USD: USD shoppers share the entries they always had (ADR 0023).
+ * The URL a cacheable page is rendered from and keyed by: its path and the query that changes
+ * it, in canonical form (`PAGE_QUERY`); "/shop?utm_source=x&page=1" is "/shop".
  */
-export function pageKey(build: number, lang: string, currency: string, url: string): string {
-  return currency === "USD" ? `${build} ${lang} ${url}` : `${build} ${lang} ${currency} ${url}`;
+export function pageUrl(url: string): string {
+  const at = url.indexOf("?");
+  const pathname = at === -1 ? url : url.slice(0, at);
+  const reduce = PAGE_QUERY[withoutLanguage(pathname)];
+  if (!reduce || at === -1) return pathname;
+  return pathname + reduce(new URLSearchParams(url.slice(at + 1)));
+}
+
+/**
+ * A page's cache key: the build, the origin its absolute links were built from (PUBLIC_URL or a
+ * checked request origin: docs/decisions/0027), the language, the display currency (already
+ * normalised to a listed code or USD; only when not USD, ADR 0023) and `pageUrl`.
+ */
+export function pageKey(page: {
+  build: number;
+  origin: string;
+  lang: string;
+  currency: string;
+  url: string;
+}): string {
+  const { build, origin, lang, currency, url } = page;
+  return currency === "USD"
+    ? `${build} ${origin} ${lang} ${url}`
+    : `${build} ${origin} ${lang} ${currency} ${url}`;
 }
 
 /** A finished page turned into a cache entry, or null when it must not be cached. */
@@ -133,9 +175,12 @@ export function bytesFor(page: CachedPage, nonce: string, encoding: "gzip" | nul
  * served only while the version it was rendered under is current, and the version is read
  * before rendering, so a write is visible on the next page read.
  */
-export function createHtmlCache(opts: { maxEntries?: number } = {}) {
+export function createHtmlCache(opts: { maxEntries?: number; maxQueryEntries?: number } = {}) {
   const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
+  const maxQueryEntries = opts.maxQueryEntries ?? MAX_QUERY_ENTRIES;
+  // Least recently used first (a hit moves its entry to the end): pages people read stay.
   const entries = new Map<string, Entry>();
+  const queried = new Map<string, Entry>();
   let stats = { hits: 0, fills: 0 };
 
   return {
@@ -145,16 +190,16 @@ export function createHtmlCache(opts: { maxEntries?: number } = {}) {
      * Requests arriving while a page renders share that render.
      */
     slot(key: string, pathname: string, version: string) {
-      let entry = entries.get(key);
-      if (!entry || entry.version !== version) {
-        entry = { version, variants: [], next: 0 };
-        entries.delete(key);
-        entries.set(key, entry);
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      }
+      const pool = key.includes("?") ? queried : entries;
+      const max = pool === queried ? maxQueryEntries : maxEntries;
+      let entry = pool.get(key);
+      pool.delete(key);
+      if (!entry || entry.version !== version) entry = { version, variants: [], next: 0 };
+      pool.set(key, entry);
+      if (pool.size > max) pool.delete(pool.keys().next().value!);
       const current = entry;
       const index = current.next;
-      current.next = (current.next + 1) % (VARIANTS[pathname] ?? 1);
+      current.next = (current.next + 1) % (VARIANTS[withoutLanguage(pathname)] ?? 1);
       const cached = current.variants[index];
       return {
         cached,
@@ -174,9 +219,12 @@ export function createHtmlCache(opts: { maxEntries?: number } = {}) {
         },
       };
     },
-    stats: () => ({ ...stats, entries: entries.size }),
+    stats: () => ({ ...stats, entries: entries.size + queried.size }),
+    /** Whether a page is held under this key (any version): for tests of what evicts what. */
+    has: (key: string) => entries.has(key) || queried.has(key),
     clear() {
       entries.clear();
+      queried.clear();
       stats = { hits: 0, fills: 0 };
     },
   };

@@ -5,7 +5,10 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import { HttpError } from "../http-errors.ts";
+import { allowedHosts, hostAllowed, isValidHost, requestHost } from "../public-origin.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
+
+export { isValidHost };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -24,24 +27,6 @@ export const publicFormRateLimit: RateLimitOptions = { max: 10, timeWindow: "1 m
 export const HSTS = "max-age=15552000; includeSubDomains";
 
 type RawWithNonce = IncomingMessage & { cspNonce?: string };
-
-/**
- * RFC 3986 host: a bracketed IPv6 literal or a registered name / IPv4 address, then an optional
- * port of at most 5 digits (checked against 65535 below). Nothing else (spaces, "%", "/", "@").
- */
-const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)(?::(\d{1,5}))?$/;
-
-export function isValidHost(host: string | undefined): boolean {
-  if (!host || host.length > 255) return false;
-  const match = HOST.exec(host);
-  return Boolean(match) && (match![1] === undefined || Number(match![1]) <= 65535);
-}
-
-/** The machine's own names: without PUBLIC_URL, production answers only to these. */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/:\d+$/, "").toLowerCase();
-  return name === "localhost" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name);
-}
 
 /**
  * 128 random bits per response, cut from 4 KB drawn at once from the CSPRNG: one
@@ -124,18 +109,33 @@ export function securityHeaders(dev: boolean): {
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { dev: boolean; rateLimit: boolean }) => {
     const headers = securityHeaders(opts.dev);
-    const production = app.config.env === "production" && !app.config.publicUrl;
+    // Without PUBLIC_URL, links come from the host a request names (docs/decisions/0027): in
+    // production (or with ALLOWED_HOSTS) only listed hosts are answered at all.
+    const checkHosts = !app.config.publicUrl && allowedHosts(app.config) !== null;
+    if (app.config.env === "production" && !app.config.publicUrl) {
+      app.log.warn(
+        "PUBLIC_URL is unset: links, the sitemap and QR codes use the request's host, and only %s are answered. Set PUBLIC_URL to the address people use.",
+        [...(allowedHosts(app.config) ?? [])].join(", "),
+      );
+    }
     app.decorateRequest("cspNonce", "");
 
     // One synchronous hook for everything security adds to a request (four async hooks and
     // helmet's middleware chain were a fifth of a cached API answer's CPU).
     app.addHook("onRequest", (request, reply, done) => {
-      const host = request.headers.host;
       // A malformed Host would otherwise break URL building in pages (issue 14.1: a 500).
-      if (!isValidHost(host)) return done(new HttpError(400, "The Host header is not valid."));
-      // Issue 14.7: links, og:url, robots.txt and the sitemap are built from the Host when
-      // PUBLIC_URL is unset; in production only the machine's own names may decide them.
-      if (production && !isLoopbackHost(host!) && request.url !== "/healthz") {
+      if (!isValidHost(request.headers.host)) {
+        return done(new HttpError(400, "The Host header is not valid."));
+      }
+      // The host links are built from: X-Forwarded-Host when TRUST_PROXY trusts the peer, so
+      // it gets the same checks as Host (issue 26).
+      const host = requestHost(request);
+      if (host !== request.headers.host?.toLowerCase() && !isValidHost(host)) {
+        return done(new HttpError(400, "The X-Forwarded-Host header is not valid."));
+      }
+      // Issue 14.7, 26: links, og:url, robots.txt, the sitemap and the QR code are built from
+      // the host when PUBLIC_URL is unset; in production only the listed hosts may decide them.
+      if (checkHosts && !hostAllowed(host, app.config) && request.url !== "/healthz") {
         return done(
           new HttpError(
             421,

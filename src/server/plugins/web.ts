@@ -17,6 +17,7 @@ import { languageOfPath } from "../../shared/domain/language-path.ts";
 import { namespacesFor } from "../../web/i18n/route-namespaces.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../db/faults.ts";
+import { publicOrigin } from "../public-origin.ts";
 import type { WebLoadContext } from "../web-context.ts";
 import {
   bytesFor,
@@ -24,6 +25,7 @@ import {
   cacheableRequest,
   createHtmlCache,
   pageKey,
+  pageUrl,
   pickEncoding,
   toCachedPage,
 } from "./html-cache.ts";
@@ -155,15 +157,20 @@ export const webPlugin = fp(
               : RECORD_CURRENCY;
           const build = await getBuild();
           const pathname = request.url.split("?")[0] ?? "/";
+          // Absolute links come from PUBLIC_URL or a checked request origin (ADR 0027).
+          const origin = publicOrigin(request);
+          const cacheable = htmlCacheOn && cacheableRequest(request);
+          // A cached page is rendered from (and keyed by) its URL without what does not change
+          // it (tracking tags, unknown names): they never reach a page others are served.
+          const url = cacheable ? pageUrl(request.url) : request.url;
           // Read before rendering: a page is filed under the version its loaders saw or older.
-          const slot =
-            htmlCacheOn && cacheableRequest(request)
-              ? htmlCache.slot(
-                  pageKey(buildId(build), lang, currency, request.url),
-                  pathname,
-                  await app.services.contentVersion(),
-                )
-              : null;
+          const slot = cacheable
+            ? htmlCache.slot(
+                pageKey({ build: buildId(build), origin, lang, currency, url }),
+                pathname,
+                await app.services.contentVersion(),
+              )
+            : null;
           const cached = slot?.cached && (await slot.cached.page.catch(() => null));
           // A page showing a product whose stock moved since (an order) is rendered again.
           if (cached && (await app.services.cache.stockUnchanged(slot!.cached!.stock))) {
@@ -177,9 +184,9 @@ export const webPlugin = fp(
             namespaces: namespacesFor(build.routes, request.url.split("?")[0] ?? "/"),
             nonce: request.cspNonce,
             googleSignIn: Boolean(app.config.googleClientId),
-            publicUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`,
+            publicUrl: origin,
           };
-          const webRequest = toWebRequest(request, reply);
+          const webRequest = toWebRequest(request, reply, origin + url);
           const done = await renders.acquire();
           let response: Response;
           let stock: StockSeen | undefined;
@@ -233,8 +240,8 @@ export const webPlugin = fp(
   { name: "web", dependencies: ["services"] },
 );
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, href: string): Request {
+  const url = new URL(href);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { renderSVG } from "uqr";
 import { z } from "zod";
 import { kitchenMenuResponseSchema, kitchenQuerySchema } from "../../../shared/schemas/kitchen.ts";
+import { publicOrigin } from "../../public-origin.ts";
 
 const errorBody = z.object({
   message: z.string(),
@@ -25,7 +26,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
   // encoder ships to the browser and nothing is fetched from another service.
   const qrCodes = new Map<string, string>();
   app.get("/kitchen/qr.svg", async (request, reply) => {
-    const target = kitchenPageUrl(app.config.publicUrl ?? `${request.protocol}://${request.host}`);
+    const target = kitchenPageUrl(publicOrigin(request));
     let svg = qrCodes.get(target);
     if (!svg) {
       svg = renderSVG(target, { ecc: "M", border: 2, pixelSize: 8, blackColor: "#2b1d12" });

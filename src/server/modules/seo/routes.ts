@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { SITEMAP_PATHS } from "../../../web/lib/menus.ts";
+import { publicOrigin } from "../../public-origin.ts";
 
 /** Public pages worth indexing: the storefront menus' pages (one list, in web/lib/menus.ts). */
 export const SITEMAP_PAGES = SITEMAP_PATHS;
@@ -25,8 +26,8 @@ const xmlEscape = (value: string) =>
  * Absolute URLs need the shop's public address: PUBLIC_URL when set (behind a proxy),
  * otherwise the host the request came to.
  */
-function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
+function baseUrl(request: FastifyRequest, _publicUrl: string | undefined): string {
+  return publicOrigin(request);
 }
 
 /** /sitemap.xml and /robots.txt, outside the /api prefix. */

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from "fastify";
+import type { Config } from "./config.ts";
+
+/**
+ * The shop's public origin for absolute URLs (canonical and alternate links, og:*, the
+ * sitemap, robots.txt, the kitchen's QR code, OAuth return addresses): docs/decisions/0027.
+ *
+ * - `PUBLIC_URL` set: always it; the request's Host and X-Forwarded-* never matter.
+ * - Unset: the request's own origin, but only for a host that passes the Host check
+ *   (`hostAllowed`). The host is the one Fastify reports: `X-Forwarded-Host` when
+ *   `TRUST_PROXY` trusts the peer, else `Host`, so a forwarded host is checked exactly like
+ *   `Host`. The scheme is `https` or `http`, nothing else.
+ *
+ * In production without PUBLIC_URL the security plugin refuses (421) a request whose host is
+ * not allowed, so this never sees one there; elsewhere (or called before that hook) a host that
+ * is not allowed gives the listen address, never the request's words.
+ */
+export function publicOrigin(request: FastifyRequest): string {
+  const config = request.server.config;
+  if (config.publicUrl) return config.publicUrl;
+  const host = requestHost(request);
+  const scheme = request.protocol === "https" ? "https" : "http";
+  return hostAllowed(host, config) ? `${scheme}://${host}` : fallbackOrigin(config);
+}
+
+/** Where the shop listens, as a browser on the machine reaches it: the last resort. */
+export function fallbackOrigin(config: Pick<Config, "port" | "publicUrl">): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** The host a request names (lower case): X-Forwarded-Host when the proxy is trusted, else Host. */
+export function requestHost(request: FastifyRequest): string {
+  return (request.host ?? "").toLowerCase();
+}
+
+/**
+ * RFC 3986 host: a bracketed IPv6 literal or a registered name / IPv4 address, then an optional
+ * port of at most 5 digits (checked against 65535 below). Nothing else (spaces, "%", "/", "@").
+ */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)(?::(\d{1,5}))?$/;
+
+export function isValidHost(host: string | undefined): boolean {
+  if (!host || host.length > 255) return false;
+  const match = HOST.exec(host);
+  return Boolean(match) && (match![1] === undefined || Number(match![1]) <= 65535);
+}
+
+/** The machine's own names, without a port. */
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * Hosts whose name may become the shop's links when PUBLIC_URL is unset, or null for "any well
+ * formed host" (development and tests without ALLOWED_HOSTS: a phone on the LAN, test hosts).
+ * `ALLOWED_HOSTS` when set; in production otherwise the machine's own names (and HOST when it
+ * names one address), bare or with the listen port: a short, fixed list, so the page cache,
+ * which keys on the origin, cannot be filled with made-up hosts.
+ */
+export function allowedHosts(
+  config: Pick<Config, "env" | "host" | "port" | "allowedHosts">,
+): ReadonlySet<string> | null {
+  const cached = allowedCache.get(config);
+  if (cached !== undefined) return cached;
+  let hosts: Set<string> | null = null;
+  if (config.allowedHosts?.length) hosts = new Set(config.allowedHosts);
+  else if (config.env === "production") {
+    const names = [...LOOPBACK_NAMES];
+    const own = config.host.toLowerCase();
+    if (own !== "0.0.0.0" && own !== "::" && isValidHost(own)) {
+      names.push(own.includes(":") && !own.startsWith("[") ? `[${own}]` : own);
+    }
+    hosts = new Set(names.flatMap((name) => [name, `${name}:${config.port}`]));
+  }
+  allowedCache.set(config, hosts);
+  return hosts;
+}
+const allowedCache = new WeakMap<object, ReadonlySet<string> | null>();
+
+/** The Host check (and so the forwarded host's): well formed, and on the list when there is one. */
+export function hostAllowed(
+  host: string,
+  config: Pick<Config, "env" | "host" | "port" | "allowedHosts">,
+): boolean {
+  if (!isValidHost(host)) return false;
+  const hosts = allowedHosts(config);
+  return hosts === null || hosts.has(host.toLowerCase());
+}
