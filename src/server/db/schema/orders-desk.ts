@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { orders } from "./orders.ts";
 
@@ -67,6 +76,8 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    /** Extra headers (newsletter mail: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+    headers: jsonb().$type<Record<string, string>>(),
     attempts: integer().notNull().default(0),
     // Due on insert by this process's clock, the one the worker reads: the database's now()
     // carries microseconds, and a worker reading the same millisecond (a Date has none) found a

@@ -10,11 +10,14 @@ import {
   placeOrderSchema,
 } from "../../../shared/schemas/order.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
+import { orderLookupRoutes } from "./lookup.ts";
 import { answerRuleErrors } from "./rule-error.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   answerRuleErrors(app);
+  // "Find my order" (issue 25): number + e-mail or phone -> the private page.
+  await app.register(orderLookupRoutes);
 
   app.post(
     "/orders",

@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { Db, Tx } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
+import { foundByLookup } from "./lookup.ts";
 import { sha256 } from "./place-order.ts";
 
 export const ORDER_NOT_FOUND = "Order not found.";
@@ -33,7 +34,8 @@ export async function viewableOrder(
   if (!row) throw notFound(ORDER_NOT_FOUND);
   const owner = viewer.userId !== null && row.userId === viewer.userId;
   const keyed = viewer.key !== undefined && sameHash(sha256(viewer.key), row.accessKeyHash);
-  if (!owner && !keyed) throw notFound(ORDER_NOT_FOUND);
+  if (!owner && !keyed && !(await foundByLookup(db, row.id, viewer.key)))
+    throw notFound(ORDER_NOT_FOUND);
   return row;
 }
 

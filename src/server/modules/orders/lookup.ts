@@ -1,0 +1,143 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { emailKey, looksLikeEmail, samePhone } from "../../../shared/domain/order-lookup.ts";
+import {
+  ORDER_LOOKUP_MESSAGES,
+  type OrderLookupInput,
+  orderLookupResponseSchema,
+  orderLookupSchema,
+} from "../../../shared/schemas/order-lookup.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { orderLookupKeys } from "../../db/schema/order-lookup.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { HttpError, notFound } from "../../http-errors.ts";
+import { publicFormRateLimit } from "../../plugins/security.ts";
+import { sha256 } from "./place-order.ts";
+
+/** A link found by number and contact works this long; finding the order again gives another. */
+export const LOOKUP_KEY_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Tries per order number and per contact (e-mail or phone), from every address together, right
+ * or wrong, in the rate-limit store (Redis when configured): an hour's worth of guesses at one
+ * order's contact, or at one person's order numbers, spread over many addresses, stays small.
+ * Each address is also held to the public forms' limit per minute.
+ */
+export const LOOKUP_LIMITS = {
+  perNumber: { max: 10, timeWindow: 60 * 60_000 },
+  perContact: { max: 10, timeWindow: 60 * 60_000 },
+} as const;
+
+const TOO_MANY = "Too many requests. Please wait a minute and try again.";
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** Equal e-mails, compared as fixed-length digests so the time says nothing about the prefix. */
+function sameEmail(typed: string, onOrder: string | null): boolean {
+  return timingSafeEqual(digest(emailKey(typed)), digest(emailKey(onOrder ?? "\u0000")));
+}
+
+/** Stands in for an order when the number is unknown, so both paths do the same comparison. */
+const NOBODY = { email: "nobody@invalid", phone: "" };
+
+/**
+ * The order's private page for a matching (number, e-mail or phone), with a newly issued key
+ * (the placer's own key is only stored hashed); null for a wrong pair and an unknown number
+ * alike.
+ */
+export async function findOrderLink(
+  db: Db,
+  input: OrderLookupInput,
+  now = new Date(),
+): Promise<string | null> {
+  const number = input.number.trim().toUpperCase();
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number, email: orders.email, phone: orders.phone })
+    .from(orders)
+    .where(eq(orders.number, number));
+  const order = row ?? { id: 0, number, ...NOBODY };
+  const matches = looksLikeEmail(input.contact)
+    ? sameEmail(input.contact, order.email)
+    : samePhone(input.contact, order.phone);
+  if (!row || !matches) return null;
+  const key = randomBytes(32).toString("base64url");
+  await db.insert(orderLookupKeys).values({
+    orderId: row.id,
+    keyHash: sha256(key),
+    expiresAt: new Date(now.getTime() + LOOKUP_KEY_LIFETIME_MS),
+    createdAt: now,
+  });
+  return `/order/${encodeURIComponent(row.number)}?key=${encodeURIComponent(key)}`;
+}
+
+/** Whether `key` is a live key a lookup issued for this order (the order page's second check). */
+export async function foundByLookup(
+  db: Db | Tx,
+  orderId: number,
+  key: string | undefined,
+  now = new Date(),
+): Promise<boolean> {
+  if (!key) return false;
+  const [found] = await db
+    .select({ id: orderLookupKeys.id })
+    .from(orderLookupKeys)
+    .where(
+      and(
+        eq(orderLookupKeys.keyHash, sha256(key)),
+        eq(orderLookupKeys.orderId, orderId),
+        gt(orderLookupKeys.expiresAt, now),
+      ),
+    );
+  return Boolean(found);
+}
+
+type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
+
+/** Counters keyed by a short hash: order numbers and contacts stay out of Redis keys. */
+function lookupLimits(app: FastifyInstance) {
+  const keys = new WeakMap<FastifyRequest, { number: string; contact: string }>();
+  const short = (value: string) => digest(value).toString("base64url").slice(0, 22);
+  const limiter = (name: "number" | "contact", limit: { max: number; timeWindow: number }) =>
+    app.createRateLimit({
+      ...limit,
+      keyGenerator: (request: FastifyRequest) =>
+        `order-lookup-${name}:${keys.get(request)?.[name]}`,
+    });
+  const perNumber: Limiter = limiter("number", LOOKUP_LIMITS.perNumber);
+  const perContact: Limiter = limiter("contact", LOOKUP_LIMITS.perContact);
+  return async (request: FastifyRequest, input: OrderLookupInput) => {
+    const contact = looksLikeEmail(input.contact)
+      ? emailKey(input.contact)
+      : input.contact.replace(/\D/g, "").replace(/^0+/, "").slice(-8);
+    keys.set(request, {
+      number: short(input.number.trim().toUpperCase()),
+      contact: short(contact),
+    });
+    for (const counted of [await perNumber(request), await perContact(request)]) {
+      if (!counted.isAllowed && counted.isExceeded)
+        throw new HttpError(429, TOO_MANY, undefined, {
+          "retry-after": String(Math.max(1, Math.ceil(counted.ttl / 1000))),
+        });
+    }
+  };
+}
+
+/** `POST /api/orders/lookup { number, contact }` → `{ data: { url } }` or the one 404. */
+export const orderLookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = lookupLimits(app);
+  app.post(
+    "/orders/lookup",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: { body: orderLookupSchema, response: { 200: orderLookupResponseSchema } },
+    },
+    async (request) => {
+      await limit(request, request.body);
+      const url = await findOrderLink(app.database.db, request.body);
+      if (!url) throw notFound(ORDER_LOOKUP_MESSAGES.NOT_FOUND);
+      return { data: { url } };
+    },
+  );
+};
