@@ -124,6 +124,8 @@ export function createMailWorker(opts: {
           subject: row.subject,
           text: row.text,
           html: row.html,
+          // Newsletter mail: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+          ...(row.headers ? { headers: row.headers } : {}),
         });
         await db
           .update(mailOutbox)
