@@ -62,14 +62,26 @@ export async function findOrderLink(
     ? sameEmail(input.contact, order.email)
     : samePhone(input.contact, order.phone);
   if (!row || !matches) return null;
+  return orderPathWithNewKey(db, row, now);
+}
+
+/**
+ * The order's private page with a newly issued key (stored hashed, beside the placer's):
+ * for a lookup, and for the order messages (issue 25) that link a guest to their order.
+ */
+export async function orderPathWithNewKey(
+  db: Db | Tx,
+  order: { id: number; number: string },
+  now = new Date(),
+): Promise<string> {
   const key = randomBytes(32).toString("base64url");
   await db.insert(orderLookupKeys).values({
-    orderId: row.id,
+    orderId: order.id,
     keyHash: sha256(key),
     expiresAt: new Date(now.getTime() + LOOKUP_KEY_LIFETIME_MS),
     createdAt: now,
   });
-  return `/order/${encodeURIComponent(row.number)}?key=${encodeURIComponent(key)}`;
+  return `/order/${encodeURIComponent(order.number)}?key=${encodeURIComponent(key)}`;
 }
 
 /** Whether `key` is a live key a lookup issued for this order (the order page's second check). */
