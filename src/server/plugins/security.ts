@@ -45,7 +45,43 @@ function nextNonce(): string {
 }
 
 /** Answers that belong to one person: never stored by a browser or a shared cache. */
-const PRIVATE_API = /^\/api\/(?:account|admin|auth|orders)(?:[/?]|$)/;
+const PRIVATE_API = /^\/api\/(?:account|admin|auth|orders)(?:\/|$)/;
+
+/**
+ * A path as a router might read it (issue 26): percent-decoded (repeatedly: "%2561" too),
+ * backslashes as slashes, runs of slashes as one, "." and ".." segments resolved, lower case.
+ * "/api/%61dmin/../admin//x" is "/api/admin/x".
+ */
+export function normalisedPath(url: string): string {
+  let path = url.split(/[?#]/, 1)[0] ?? "";
+  for (let i = 0; i < 4 && path.includes("%"); i++) {
+    try {
+      const decoded = decodeURIComponent(path);
+      if (decoded === path) break;
+      path = decoded;
+    } catch {
+      break;
+    }
+  }
+  const segments: string[] = [];
+  for (const segment of path.replace(/\\/g, "/").split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join("/")}`.toLowerCase();
+}
+
+/**
+ * Private whatever the spelling: the route that answered is a private one, or the path, read
+ * the way any router or cache in front might read it, names one.
+ */
+export function isPrivateApi(url: string, route: string | undefined): boolean {
+  return (
+    (route !== undefined && PRIVATE_API.test(route.toLowerCase())) ||
+    PRIVATE_API.test(normalisedPath(url))
+  );
+}
 
 const CSP = "content-security-policy";
 /** Stands for the nonce while helmet builds the policy once; never sent. */
@@ -156,7 +192,9 @@ export const securityPlugin = fp(
     });
 
     app.addHook("onSend", (request, reply, payload, done) => {
-      if (PRIVATE_API.test(request.url)) reply.header("cache-control", "no-store");
+      if (isPrivateApi(request.url, request.routeOptions.url)) {
+        reply.header("cache-control", "no-store");
+      }
       done(null, payload);
     });
 
