@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { ANY_ADMIN } from "../shared/domain/admins.ts";
 import { type Config, fastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { routeTablePlugin } from "./modules/accounts/route-table.ts";
@@ -40,7 +41,7 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
-import { authPlugin } from "./plugins/auth.ts";
+import { authPlugin, withRoles } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, lazyChildLoggerFactory, withRedaction } from "./plugins/logging.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
@@ -141,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(catalogRoutes);
       // SPEC's POST /api/products: an admin create (its own plugin holds the admin hook).
-      await api.register(productCreateAliasRoutes);
+      await api.register(withRoles(["catalogue"], productCreateAliasRoutes));
       await api.register(orderRoutes);
       // Its own plugin: the webhook's raw-body parser applies to that route only.
       await api.register(paymentRoutes);
@@ -152,23 +153,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(contentRoutes);
       await api.register(settingsRoutes);
       await api.register(shippingRoutes);
-      // Admin API: every route registered inside this plugin requires an admin token.
+      // Admin API: every route registered inside this plugin requires an admin token and one
+      // of the roles its group (or the route itself, `config.roles`) declares (issue 27); an
+      // owner may use every route. This list is the back office's permission map.
       await api.register(
         async (admin) => {
           admin.addHook("onRequest", admin.requireAdmin);
-          await admin.register(adminOrderRoutes);
-          await admin.register(adminReceiptRoutes);
-          await admin.register(adminNotificationRoutes);
-          await admin.register(adminDashboardRoutes);
-          await admin.register(adminInboxRoutes);
-          await admin.register(adminContentRoutes);
-          await admin.register(adminAuditRoutes);
-          await admin.register(adminCatalogRoutes);
-          await admin.register(adminCouponRoutes);
-          await admin.register(adminKitchenRoutes);
-          await admin.register(adminSettingsRoutes);
-          await admin.register(adminShippingRoutes);
-          await admin.register(adminAdminsRoutes);
+          await admin.register(withRoles(["orders"], adminOrderRoutes));
+          await admin.register(withRoles(["orders"], adminReceiptRoutes));
+          await admin.register(withRoles(["orders"], adminNotificationRoutes));
+          await admin.register(withRoles(["owner"], adminDashboardRoutes));
+          await admin.register(withRoles(["orders"], adminInboxRoutes));
+          await admin.register(withRoles(["catalogue"], adminContentRoutes));
+          // Each record's history is for the role that edits it (checked per entity).
+          await admin.register(withRoles(ANY_ADMIN, adminAuditRoutes));
+          await admin.register(withRoles(["catalogue"], adminCatalogRoutes));
+          await admin.register(withRoles(["catalogue"], adminCouponRoutes));
+          await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
+          await admin.register(withRoles(["owner"], adminSettingsRoutes));
+          await admin.register(withRoles(["owner"], adminShippingRoutes));
+          // Owner only, except /me and /password (every admin, declared on the routes).
+          await admin.register(withRoles(["owner"], adminAdminsRoutes));
         },
         { prefix: "/admin" },
       );

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { AdminRole } from "../../shared/domain/admins.ts";
 import { users } from "../db/schema/accounts.ts";
+import { adminRoles } from "../db/schema/admins.ts";
 import type { TokenKind } from "../modules/accounts/tokens.ts";
 
 let counter = 0;
@@ -10,7 +13,7 @@ let counter = 0;
  */
 export async function createUserWithToken(
   app: FastifyInstance,
-  opts: { admin?: boolean; name?: string; email?: string } = {},
+  opts: { admin?: boolean; name?: string; email?: string; roles?: AdminRole[] } = {},
 ): Promise<{ id: number; email: string; token: string; auth: { authorization: string } }> {
   counter += 1;
   const email = opts.email ?? `user${counter}-${Date.now()}@example.com`;
@@ -23,6 +26,14 @@ export async function createUserWithToken(
       isAdmin: Boolean(opts.admin),
     })
     .returning({ id: users.id });
+  // An admin is an owner (the flag's trigger) unless the test names its roles (issue 27).
+  if (opts.admin && opts.roles) {
+    await app.database.db.delete(adminRoles).where(eq(adminRoles.userId, user!.id));
+    if (opts.roles.length > 0)
+      await app.database.db
+        .insert(adminRoles)
+        .values(opts.roles.map((role) => ({ userId: user!.id, role })));
+  }
   const kind: TokenKind = opts.admin ? "admin" : "customer";
   const { token } = await app.services.tokens.issue(user!.id, kind);
   return { id: user!.id, email, token, auth: { authorization: `Bearer ${token}` } };

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ANY_ADMIN } from "../../../shared/domain/admins.ts";
 import {
   adminCreateSchema,
+  adminMeSchema,
   adminPasswordSchema,
+  adminUpdateSchema,
   adminUserSchema,
 } from "../../../shared/schemas/admins.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
@@ -15,19 +18,29 @@ const errorBody = z.object({
 });
 
 /**
- * `GET/POST /api/admin/admins`, `DELETE /api/admin/admins/{id}` (never the last: 409) and
- * `PUT /api/admin/password` (your own; the current password is checked and every other
- * session of yours ends). Inside the admin plugin: an admin token is required.
+ * `GET/POST /api/admin/admins`, `PUT /api/admin/admins/{id}` (roles; the last owner stays one:
+ * 422), `DELETE /api/admin/admins/{id}` (never the last: 409; never the last owner: 422): the
+ * owner's (app.ts). Every admin's own: `GET /api/admin/me` and `PUT /api/admin/password` (the
+ * current password is checked and every other session of yours ends).
  */
 export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessionOf = async (request: { session(): Promise<unknown> }) => {
     const session = (await request.session()) as {
       tokenId: number;
-      user: { id: number; email: string };
+      user: { id: number; name: string; email: string };
     } | null;
     if (!session) throw unauthorized();
     return session;
   };
+
+  app.get(
+    "/me",
+    {
+      config: { roles: ANY_ADMIN },
+      schema: { response: { 200: z.object({ data: adminMeSchema }) } },
+    },
+    async (request) => ({ data: await app.services.admins.me((await sessionOf(request)).user) }),
+  );
 
   app.get(
     "/admins",
@@ -52,6 +65,23 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    "/admins/:id",
+    {
+      schema: {
+        params: idParam,
+        body: adminUpdateSchema,
+        response: { 200: z.object({ data: adminUserSchema }), 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const { user } = await sessionOf(request);
+      return {
+        data: await app.services.admins.update(request.params.id, request.body, user.id),
+      };
+    },
+  );
+
   app.delete(
     "/admins/:id",
     {
@@ -61,6 +91,7 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({ data: z.object({ id: z.number().int() }) }),
           404: errorBody,
           409: errorBody,
+          422: errorBody,
         },
       },
     },
@@ -76,6 +107,7 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/password",
     {
+      config: { roles: ANY_ADMIN },
       preHandler: async (request) => limits.check(request, (await sessionOf(request)).user.email),
       schema: {
         body: adminPasswordSchema,
