@@ -12,6 +12,12 @@ const port = Number(process.env.E2E_PORT);
 // The local Stripe stand-in (card payments, issue 24) listens beside the shop.
 process.env.E2E_STRIPE_PORT ??= String(port + 1);
 const stripePort = Number(process.env.E2E_STRIPE_PORT);
+// The mailbox (scripts/mailbox.ts): a real SMTP server the shop sends to, and an HTTP list of
+// what arrived, which journeys that follow an e-mailed link read (e2e/support.ts `mailTo`).
+process.env.E2E_SMTP_PORT ??= String(port + 2);
+process.env.E2E_MAILBOX_PORT ??= String(port + 3);
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
+const mailboxPort = Number(process.env.E2E_MAILBOX_PORT);
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e";
 
 export default defineConfig({
@@ -80,6 +86,15 @@ export default defineConfig({
       },
     },
     {
+      command: "node --import tsx scripts/mailbox.ts",
+      url: `http://127.0.0.1:${mailboxPort}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { MAILBOX_SMTP_PORT: String(smtpPort), MAILBOX_HTTP_PORT: String(mailboxPort) },
+    },
+    {
       // The built app (npm run build first), exactly as `npm start` serves it.
       command: `rm -rf "${process.env.E2E_DATA_DIR}" && node --import tsx src/server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
@@ -104,6 +119,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+        // E-mail on, into the mailbox above.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Golden Sweets <shop@example.com>",
       },
     },
   ],

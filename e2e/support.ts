@@ -176,6 +176,40 @@ export async function signInAsOwner(page: Page, lang: Lang) {
   await page.waitForURL(/\/admin-dashboard$/);
 }
 
+export type Mail = { from: string; to: string[]; raw: string; text: string };
+
+/**
+ * The e-mails the shop sent to `address` (the mailbox beside the e2e server) whose text holds
+ * `containing`, once at least `count` have arrived. `text` is the decoded message (headers,
+ * text and HTML parts).
+ */
+export async function mailTo(
+  address: string,
+  opts: { count?: number; containing?: string } = {},
+): Promise<Mail[]> {
+  const { count = 1, containing = "" } = opts;
+  const url = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages?to=${encodeURIComponent(address)}`;
+  let mails: Mail[] = [];
+  await expect
+    .poll(
+      async () => {
+        const all = (await (await fetch(url)).json()) as Mail[];
+        mails = all.filter((mail) => mail.text.includes(containing));
+        return mails.length;
+      },
+      { timeout: 20_000, message: `e-mails to ${address}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return mails;
+}
+
+/** The first absolute link to `path` (e.g. "/reset-password") in an e-mail. */
+export function linkIn(mail: Mail, path: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${escapeRe(path)}[^\\s"<>]*`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in: ${mail.text.slice(0, 400)}`);
+  return match[0].replace(/&amp;/g, "&");
+}
+
 /** A guest order through the API of the first product in stock, at its smallest weight. */
 export async function placeGuestOrder(
   request: APIRequestContext,
