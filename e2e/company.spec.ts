@@ -355,7 +355,7 @@ for (const lang of ["en", "ar"] as const) {
     }) => {
       const stamp = `${lang}-${Date.now()}`;
       const email = `reader-${stamp}@example.com`;
-      expect((await page.request.post("/api/newsletter", { data: { email } })).status()).toBe(201);
+      expect((await page.request.post("/api/newsletter", { data: { email } })).status()).toBe(202);
       await signInAdmin(page);
 
       await page.goto("/admin-inbox?tab=subscribers");

@@ -187,8 +187,9 @@ describe("graceful shutdown", () => {
 
     socket.write(body.slice(10));
     await closed;
-    expect(response).toMatch(/^HTTP\/1\.1 201 /);
-    expect(response).toContain('"subscribed":true');
+    // Recorded, waiting for its confirmation (issue 25: double opt-in; no SMTP here).
+    expect(response).toMatch(/^HTTP\/1\.1 202 /);
+    expect(response).toContain('"confirmation":"later"');
     expect(await server.exited).toBe(0);
     expect(server.stderr()).toBe("");
     // The database was closed (lock released) and the write is there on the next start.

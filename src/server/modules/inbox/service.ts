@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { countryName } from "../../../shared/domain/countries.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
@@ -68,6 +68,7 @@ function subscriberDto(row: SubscriberRow): SubscriberDto {
     email: row.email,
     lang: row.lang,
     created_at: row.createdAt.toISOString(),
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
   };
 }
 
@@ -206,7 +207,11 @@ export function createInboxService(db: Db) {
       const [[contact], [traders], [subscribers]] = await Promise.all([
         db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, "new")),
         db.select({ n: count() }).from(traderEnquiries).where(eq(traderEnquiries.status, "new")),
-        db.select({ n: count() }).from(newsletterSubscribers),
+        // Only confirmed addresses are subscribers (double opt-in, issue 25).
+        db
+          .select({ n: count() })
+          .from(newsletterSubscribers)
+          .where(isNotNull(newsletterSubscribers.confirmedAt)),
       ]);
       return {
         contact_messages: contact?.n ?? 0,
@@ -303,8 +308,14 @@ export function createInboxService(db: Db) {
     async subscribersCsv(query: InboxListQuery): Promise<string> {
       const { data } = await listSubscribers(query, true);
       return toCsv(
-        ["id", "email", "lang", "subscribed_at"],
-        data.map((r) => [r.id, r.email, r.lang, r.createdAt.toISOString()]),
+        ["id", "email", "lang", "subscribed_at", "confirmed_at"],
+        data.map((r) => [
+          r.id,
+          r.email,
+          r.lang,
+          r.createdAt.toISOString(),
+          r.confirmedAt?.toISOString() ?? "",
+        ]),
       );
     },
 
