@@ -51,6 +51,7 @@ describe("admins", () => {
       expect((await as(auth).post("/api/admin/admins", newAdmin)).statusCode).toBe(status);
       expect((await as(auth).delete(`/api/admin/admins/${owner.id}`)).statusCode).toBe(status);
       expect((await as(auth).put("/api/admin/password", {})).statusCode).toBe(status);
+      expect((await as(auth).put(`/api/admin/admins/${owner.id}`, {})).statusCode).toBe(status);
     }
   });
 
@@ -88,7 +89,12 @@ describe("admins", () => {
   it("adds an admin who can sign in; lists both with who is asking; records it", async () => {
     const res = await as(owner.auth).post("/api/admin/admins", newAdmin);
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ name: "Second Admin", email: newAdmin.email });
+    // Without roles (an older client) the new admin is an owner, as before roles.
+    expect(res.json().data).toMatchObject({
+      name: "Second Admin",
+      email: newAdmin.email,
+      roles: ["owner"],
+    });
     expect((await login(newAdmin.email, "first-secret")).statusCode).toBe(200);
 
     const list = (await as(owner.auth).get("/api/admin/admins")).json().data;
@@ -163,6 +169,154 @@ describe("admins", () => {
     // Now the owner is the last one again.
     const last = await as(owner.auth).delete(`/api/admin/admins/${owner.id}`);
     expect(last.json().message).toBe(ADMINS_MESSAGES.LAST_ADMIN);
+  });
+});
+
+describe("roles (issue 27)", () => {
+  const packer = {
+    name: "Packer",
+    email: "packer@example.com",
+    password: "packer-secret",
+    password_confirmation: "packer-secret",
+  };
+  let packerId: number;
+
+  it("GET /api/admin/me says who is signed in and their roles", async () => {
+    const res = await as(owner.auth).get("/api/admin/me");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: {
+        id: owner.id,
+        name: "Owner",
+        email: owner.email,
+        roles: ["owner"],
+        two_factor: false,
+      },
+    });
+    expect((await as({}).get("/api/admin/me")).statusCode).toBe(401);
+    expect((await as(customer.auth).get("/api/admin/me")).statusCode).toBe(403);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["none", [], ADMINS_MESSAGES.ROLES_REQUIRED],
+    ["an unknown one", ["root"], ADMINS_MESSAGES.ROLE_UNKNOWN],
+    ["not a list", "owner", ADMINS_MESSAGES.ROLES_REQUIRED],
+  ])("adding one with %s as roles is a 422 on roles", async (_n, roles, message) => {
+    const res = await as(owner.auth).post("/api/admin/admins", { ...packer, roles });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)[0]).toMatch(/^roles/);
+    expect(Object.values(res.json().errors).flat()).toContain(message);
+  });
+
+  it("adds a packer with the orders role, who signs in and sees only theirs; audited", async () => {
+    const res = await as(owner.auth).post("/api/admin/admins", {
+      ...packer,
+      roles: ["orders", "orders"],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.roles).toEqual(["orders"]);
+    packerId = res.json().data.id;
+    const token = (await login(packer.email, "packer-secret")).json().token as string;
+    const me = (await as(bearer(token)).get("/api/admin/me")).json().data;
+    expect(me.roles).toEqual(["orders"]);
+    expect((await as(bearer(token)).get("/api/admin/orders")).statusCode).toBe(200);
+    const refused = await as(bearer(token)).get("/api/admin/admins");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: ADMINS_MESSAGES.FORBIDDEN_ROLE });
+    // A packer cannot give themselves more.
+    const self = await as(bearer(token)).put(`/api/admin/admins/${packerId}`, {
+      roles: ["owner"],
+    });
+    expect(self.statusCode).toBe(403);
+
+    const history = await as(owner.auth).get(`/api/admin/audit?entity=admin&entity_id=${packerId}`);
+    expect(history.json().data[0].changes).toContainEqual({
+      field: "roles",
+      before: null,
+      after: "orders",
+    });
+  });
+
+  it("PUT changes the roles at once (no new sign-in needed) and records the change", async () => {
+    const token = (await login(packer.email, "packer-secret")).json().token as string;
+    const res = await as(owner.auth).put(`/api/admin/admins/${packerId}`, {
+      roles: ["kitchen", "catalogue"],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: packerId, roles: ["catalogue", "kitchen"] });
+    expect((await as(bearer(token)).get("/api/admin/orders")).statusCode).toBe(403);
+    expect((await as(bearer(token)).get("/api/admin/kitchen")).statusCode).toBe(200);
+    const list = (await as(owner.auth).get("/api/admin/admins")).json().data;
+    expect(list.find((a: { id: number }) => a.id === packerId).roles).toEqual([
+      "catalogue",
+      "kitchen",
+    ]);
+    const [entry] = (
+      await as(owner.auth).get(`/api/admin/audit?entity=admin&entity_id=${packerId}`)
+    ).json().data;
+    expect(entry).toMatchObject({
+      action: "update",
+      changes: [{ field: "roles", before: "orders", after: "catalogue, kitchen" }],
+    });
+    // The same roles again: nothing to record.
+    await as(owner.auth).put(`/api/admin/admins/${packerId}`, { roles: ["catalogue", "kitchen"] });
+    const again = (
+      await as(owner.auth).get(`/api/admin/audit?entity=admin&entity_id=${packerId}`)
+    ).json().data;
+    expect(again).toHaveLength(2);
+  });
+
+  it("PUT: bad roles 422, unknown admin 404, a customer 404, bad id 400", async () => {
+    const none = await as(owner.auth).put(`/api/admin/admins/${packerId}`, { roles: [] });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.roles).toEqual([ADMINS_MESSAGES.ROLES_REQUIRED]);
+    expect((await as(owner.auth).put(`/api/admin/admins/${packerId}`, {})).statusCode).toBe(422);
+    expect(
+      (await as(owner.auth).put("/api/admin/admins/999999", { roles: ["orders"] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(owner.auth).put(`/api/admin/admins/${customer.id}`, { roles: ["orders"] }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await as(owner.auth).put("/api/admin/admins/abc", { roles: ["orders"] })).statusCode,
+    ).toBe(400);
+  });
+
+  it("the last owner cannot be demoted (422 on roles); with a second owner they can", async () => {
+    const demote = await as(owner.auth).put(`/api/admin/admins/${owner.id}`, {
+      roles: ["orders"],
+    });
+    expect(demote.statusCode).toBe(422);
+    expect(demote.json()).toEqual({
+      message: ADMINS_MESSAGES.LAST_OWNER,
+      errors: { roles: [ADMINS_MESSAGES.LAST_OWNER] },
+    });
+    expect((await as(owner.auth).get("/api/admin/me")).json().data.roles).toEqual(["owner"]);
+
+    // The packer becomes a second owner; now the first may step down to orders and back.
+    await as(owner.auth).put(`/api/admin/admins/${packerId}`, { roles: ["owner"] });
+    const token = (await login(packer.email, "packer-secret")).json().token as string;
+    const step = await as(owner.auth).put(`/api/admin/admins/${owner.id}`, {
+      roles: ["orders", "owner"],
+    });
+    expect(step.statusCode).toBe(200);
+    const down = await as(bearer(token)).put(`/api/admin/admins/${owner.id}`, {
+      roles: ["orders"],
+    });
+    expect(down.statusCode).toBe(200);
+    // Now the packer is the only owner: the first cannot remove or demote them.
+    expect(
+      (await as(bearer(token)).put(`/api/admin/admins/${packerId}`, { roles: ["kitchen"] }))
+        .statusCode,
+    ).toBe(422);
+    const back = await as(bearer(token)).put(`/api/admin/admins/${owner.id}`, {
+      roles: ["owner"],
+    });
+    expect(back.statusCode).toBe(200);
+    // Tidy: the packer leaves again (removed by the owner), sessions end.
+    expect((await as(owner.auth).delete(`/api/admin/admins/${packerId}`)).statusCode).toBe(200);
+    expect((await as(bearer(token)).get("/api/admin/me")).statusCode).toBe(401);
   });
 });
 
