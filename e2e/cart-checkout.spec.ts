@@ -171,6 +171,28 @@ for (const lang of ["en", "ar"] as const) {
     );
     await expect(page.getByRole("button", { name: tr.checkout.submit })).toBeDisabled();
   });
+
+  test(`${lang}: a cart line holds 1 to 8, like the product page (issue 29.8)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang, baseURL!);
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      const line = { productId: "1", name: "Baklava", price: 20, image: "", timestamp: 1 };
+      localStorage.setItem("cart_v2", JSON.stringify([{ ...line, qty: 3 }]));
+    });
+    await page.goto("/cart");
+    await waitForHydration(page);
+    const box = page.getByLabel(tr.cart.line.quantityOf.replace("{{name}}", "Baklava"));
+    await box.fill("150");
+    await expect(box).toHaveValue("8");
+    await expect(page.getByTestId("cart-badge")).toHaveText("8");
+    await expect(
+      page.getByRole("button", { name: tr.cart.line.increase.replace("{{name}}", "Baklava") }),
+    ).toBeDisabled();
+  });
 }
 
 for (const lang of ["en", "ar"] as const) {
@@ -224,8 +246,16 @@ for (const lang of ["en", "ar"] as const) {
 
 test("the badge shows '99+' above 99 items", async ({ page }) => {
   await page.addInitScript(() => {
-    const line = { productId: "1", name: "Baklava", price: 20, image: "", timestamp: 1 };
-    localStorage.setItem("cart_v2", JSON.stringify([{ ...line, qty: 120 }]));
+    // 13 products at the most a line holds (8): 104 items.
+    const lines = Array.from({ length: 13 }, (_, i) => ({
+      productId: String(i + 1),
+      name: "Baklava",
+      price: 20,
+      image: "",
+      qty: 8,
+      timestamp: 1,
+    }));
+    localStorage.setItem("cart_v2", JSON.stringify(lines));
   });
   await page.goto("/");
   await waitForHydration(page);

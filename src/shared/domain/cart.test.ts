@@ -73,6 +73,7 @@ describe("sanitiseLine", () => {
     ["price rounded to 2 decimals", { ...valid, price: 1.005 }, { ...valid, price: 1.01 }],
     ["price 0 is allowed", { ...valid, price: 0 }, { ...valid, price: 0 }],
     ["qty floored", { ...valid, qty: 2.9 }, { ...valid, qty: 2 }],
+    ["qty above 8 kept at 8 (issue 29.8)", { ...valid, qty: 150 }, { ...valid, qty: 8 }],
     ["id and name trimmed", { ...valid, productId: " p1 ", name: " Baklava " }, { ...valid }],
     ["numeric id becomes a string", { ...valid, productId: 7 }, { ...valid, productId: "7" }],
     ["missing image -> ''", { ...valid, image: undefined }, { ...valid, image: "" }],
@@ -206,6 +207,18 @@ describe("addLine", () => {
       [line({ qty: 3, timestamp: NOW })],
     ],
     [
+      "adding again stops at 8 (issue 29.8)",
+      [line({ qty: 6 })],
+      { productId: "p1", qty: 5, productSnapshot: snapshot },
+      [line({ qty: 8, timestamp: NOW })],
+    ],
+    [
+      "a new line of more than 8 holds 8",
+      [],
+      { productId: "p1", qty: 40, productSnapshot: snapshot },
+      [line({ qty: 8, timestamp: NOW })],
+    ],
+    [
       "other products are untouched",
       [line({ productId: "p2" })],
       { productId: "p1", productSnapshot: snapshot },
@@ -227,6 +240,8 @@ describe("setLineQty / removeLine", () => {
     ["minimum 1", "item:p1", 0, [1, 2]],
     ["negative -> 1", "item:p1:500", -5, [1, 1]],
     ["weight option by its key", "item:p1:500", 7, [1, 7]],
+    ["8 is the most", "item:p1", 8, [8, 2]],
+    ["150 typed -> 8 (issue 29.8)", "item:p1", 150, [8, 2]],
     ["absent line: no-op", "item:nope", 5, [1, 2]],
     ["NaN: no-op", "item:p1", Number.NaN, [1, 2]],
   ])("setLineQty: %s", (_case, key, qty, quantities) => {
@@ -391,7 +406,7 @@ describe("migrateLegacy", () => {
         }),
       },
       [
-        { ...specLine, qty: 10 },
+        { ...specLine, qty: 8 },
         { productId: "p2", name: "Other", price: 1, image: "", qty: 1, timestamp: 0 },
       ],
     ],

@@ -40,6 +40,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const roundPrice = (price: number): number => centsToDollars(toCents(price));
 
 /**
+ * The most of one line a cart holds: the product page's quantity choices are 1 to 8 (SPEC),
+ * and the cart keeps to them (issue 29.8) however the quantity is reached (typed, "+",
+ * added again, an old stored cart); the order API refuses more.
+ */
+export const MAX_LINE_QTY = 8;
+
+const capQty = (qty: number): number => Math.min(MAX_LINE_QTY, qty);
+
+/**
  * SPEC 5: a stored line is valid only with a non-blank productId and name, a price >= 0
  * and a qty > 0; price is rounded to 2 decimals and qty floored (so 0.5 is invalid).
  * Numeric ids are accepted because older carts stored them as numbers. A `grams` that is
@@ -70,7 +79,7 @@ export function sanitiseLine(raw: unknown): CartLine | null {
     name: name.trim(),
     price: roundPrice(price),
     image: typeof image === "string" ? image : "",
-    qty: wholeQty,
+    qty: capQty(wholeQty),
     timestamp: typeof timestamp === "number" && Number.isFinite(timestamp) ? timestamp : 0,
   };
   if (option !== undefined) line.grams = option;
@@ -83,7 +92,7 @@ export function mergeLines(...groups: ReadonlyArray<ReadonlyArray<CartLine>>): C
   for (const line of groups.flat()) {
     const key = keyOfLine(line);
     const existing = byKey.get(key);
-    byKey.set(key, existing ? { ...existing, qty: existing.qty + line.qty } : { ...line });
+    byKey.set(key, existing ? { ...existing, qty: capQty(existing.qty + line.qty) } : { ...line });
   }
   return [...byKey.values()];
 }
@@ -123,7 +132,7 @@ export function addLine(
   input: AddLineInput,
   now: number,
 ): CartLine[] {
-  const qty = Number.isFinite(input.qty) ? Math.max(1, Math.floor(input.qty as number)) : 1;
+  const qty = Number.isFinite(input.qty) ? capQty(Math.max(1, Math.floor(input.qty as number))) : 1;
   const grams = input.grams === input.defaultGrams ? undefined : input.grams;
   const key = lineKey(input.productId, grams);
   const { name, price, image } = input.productSnapshot;
@@ -137,7 +146,7 @@ export function addLine(
   const existing = lines.find((line) => keyOfLine(line) === key);
   if (existing) {
     return lines.map((line) =>
-      line === existing ? { ...line, ...fresh, qty: line.qty + qty, timestamp: now } : line,
+      line === existing ? { ...line, ...fresh, qty: capQty(line.qty + qty), timestamp: now } : line,
     );
   }
   const line: CartLine = {
@@ -153,10 +162,10 @@ export function addLine(
   return [...lines, line];
 }
 
-/** SPEC 4: minimum 1, floored, and only if the line exists. */
+/** SPEC 4: minimum 1, floored, and only if the line exists; at most MAX_LINE_QTY. */
 export function setLineQty(lines: ReadonlyArray<CartLine>, key: string, qty: number): CartLine[] {
   if (!Number.isFinite(qty)) return [...lines];
-  const wholeQty = Math.max(1, Math.floor(qty));
+  const wholeQty = capQty(Math.max(1, Math.floor(qty)));
   return lines.map((line) => (keyOfLine(line) === key ? { ...line, qty: wholeQty } : line));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type OrderTotals, type OrderTotalsInput, orderTotals } from "./pricing.ts";
+import { couponVerdict, type OrderTotals, type OrderTotalsInput, orderTotals } from "./pricing.ts";
 
 describe("orderTotals", () => {
   it.each<[string, OrderTotalsInput, OrderTotals]>([
@@ -181,4 +181,32 @@ describe("orderTotals", () => {
       expect(orderTotals({ subtotalCents }).total).toBe(Math.round(0.8 * subtotalCents) + 1500);
     },
   );
+});
+
+describe("couponVerdict (issue 29.13: what the cart says about a checked code)", () => {
+  it.each<[number, number, ReturnType<typeof couponVerdict>]>([
+    [20, 30, "applied"],
+    [10, 10, "equal"],
+    [0, 0, "equal"],
+    [20, 15, "smaller"],
+    [0, 5, "applied"],
+    [100, 120, "equal"],
+  ])("standing %i%%, code %i%% -> %s", (standing, coupon, verdict) => {
+    expect(couponVerdict(standing, coupon)).toBe(verdict);
+  });
+
+  it("agrees with orderTotals on which discount is used", () => {
+    for (const [standing, coupon] of [
+      [10, 10],
+      [20, 30],
+      [20, 15],
+    ] as const) {
+      const source = orderTotals({
+        subtotalCents: 10_000,
+        standingDiscountPercent: standing,
+        couponPercent: coupon,
+      }).discountSource;
+      expect(source === "coupon").toBe(couponVerdict(standing, coupon) === "applied");
+    }
+  });
 });

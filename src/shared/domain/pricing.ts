@@ -68,3 +68,18 @@ export function orderTotals({
     discountSource,
   };
 }
+
+/**
+ * What a checked coupon does beside the standing discount, for the words the cart shows
+ * (issue 29.13): it applies when larger, and on a tie or when smaller the standing discount
+ * stays (`orderTotals` above), which the shopper is told in so many words.
+ */
+export function couponVerdict(
+  standingPercent: number,
+  couponPercent: number,
+): "applied" | "equal" | "smaller" {
+  const standing = clampPercent(standingPercent);
+  const coupon = clampPercent(couponPercent);
+  if (coupon > standing) return "applied";
+  return coupon === standing ? "equal" : "smaller";
+}

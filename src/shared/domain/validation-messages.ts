@@ -100,7 +100,7 @@ export const ORDER_MESSAGES = {
   TOO_MANY_LINES: "An order can have at most 100 lines.",
   PRODUCT_INVALID: "This product is not valid.",
   GRAMS_INVALID: "This weight is not valid.",
-  QTY_INVALID: "The quantity must be a whole number between 1 and 999.",
+  QTY_INVALID: "The quantity must be a whole number between 1 and 8.",
   TOO_LONG: "This field is too long.",
 } as const;
 

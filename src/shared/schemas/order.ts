@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../domain/business-days.ts";
+import { MAX_LINE_QTY } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import type { Lang } from "../domain/money.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
@@ -83,7 +84,7 @@ export const orderLineInputSchema = z.object({
     .number({ message: ORDER_MESSAGES.QTY_INVALID })
     .int(ORDER_MESSAGES.QTY_INVALID)
     .min(1, ORDER_MESSAGES.QTY_INVALID)
-    .max(999, ORDER_MESSAGES.QTY_INVALID),
+    .max(MAX_LINE_QTY, ORDER_MESSAGES.QTY_INVALID),
 });
 
 export const placeOrderSchema = z.object({

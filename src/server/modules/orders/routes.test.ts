@@ -218,7 +218,13 @@ describe("POST /api/orders: a guest order", () => {
       "a zero quantity",
       { lines: [{ productId: 1, grams: 1000, qty: 0 }] },
       "lines.0.qty",
-      "The quantity must be a whole number between 1 and 999.",
+      "The quantity must be a whole number between 1 and 8.",
+    ],
+    [
+      "more of one line than the cart holds (issue 29.8)",
+      { lines: [{ productId: 1, grams: 1000, qty: 9 }] },
+      "lines.0.qty",
+      "The quantity must be a whole number between 1 and 8.",
     ],
     [
       "a fractional weight",
@@ -245,7 +251,7 @@ describe("POST /api/orders: a guest order", () => {
 
   it("refuses an order beyond any shop order with 422 rather than overflowing", async () => {
     const heavy = await addProduct(t.database.db, { options: [{ grams: 5000 }] });
-    const lines = Array.from({ length: 100 }, () => ({ productId: heavy, grams: 5000, qty: 999 }));
+    const lines = Array.from({ length: 100 }, () => ({ productId: heavy, grams: 5000, qty: 8 }));
     const res = await placeOrder(t.app, orderBody(lines));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.lines[0]).toMatch(/larger than we can take online/);
@@ -270,7 +276,13 @@ function baklavaLine(grams: number, qty: number) {
 }
 
 describe("POST /api/orders: shipping rules (SPEC 9, DECISIONS)", () => {
-  // maamoul sells by the kilo: qty = kilos.
+  // maamoul sells by the kilo: qty = kilos, in lines of at most 8 (what one cart line holds).
+  const kilosOf = (kilos: number) =>
+    Array.from({ length: Math.ceil(kilos / 8) }, (_, i) => ({
+      productId: maamoul,
+      grams: 1000,
+      qty: Math.min(8, kilos - i * 8),
+    }));
   it.each([
     ["SY", 20, 201, null],
     ["US", 10, 201, null],
@@ -282,10 +294,7 @@ describe("POST /api/orders: shipping rules (SPEC 9, DECISIONS)", () => {
     ["DE", 3, 201, null],
     ["DE", 4, 422, "weight_limit"],
   ])("to %s with %i kg -> %i %s", async (country, kilos, status, code) => {
-    const res = await placeOrder(
-      t.app,
-      orderBody([{ productId: maamoul, grams: 1000, qty: kilos }], { country }),
-    );
+    const res = await placeOrder(t.app, orderBody(kilosOf(kilos), { country }));
     expect(res.statusCode).toBe(status);
     if (code) {
       const body = res.json();

@@ -1,4 +1,4 @@
-import { keyOfLine } from "../../../shared/domain/cart.ts";
+import { keyOfLine, MAX_LINE_QTY } from "../../../shared/domain/cart.ts";
 import { type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
@@ -65,13 +65,14 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
           type="number"
           inputMode="numeric"
           min={1}
+          max={MAX_LINE_QTY}
           step={1}
           dir="ltr"
           className="field w-16 text-center"
           value={line.qty}
           onChange={(event) => {
             const value = event.currentTarget.valueAsNumber;
-            // A blank box while typing is left alone; any number is floored to at least 1.
+            // A blank box while typing is left alone; any number is floored into 1 to 8.
             if (Number.isFinite(value)) onQty(key, value);
           }}
         />
@@ -79,6 +80,7 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
           type="button"
           className="btn btn-outline size-9 p-0"
           aria-label={t("line.increase", { name })}
+          disabled={line.qty >= MAX_LINE_QTY}
           onClick={() => onQty(key, line.qty + 1)}
         >
           +

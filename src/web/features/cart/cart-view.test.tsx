@@ -149,6 +149,33 @@ describe("cart page", () => {
   });
 
   it.each([
+    [
+      "en",
+      "Promotion code",
+      "Apply",
+      "Code SWEET20 gives 20% off, the same as the standing discount: the standing 20% applies and the code stays unused. Discounts never add up.",
+    ],
+    [
+      "ar",
+      "رمز العرض",
+      "تطبيق",
+      "الرمز SWEET20 يعطي خصم 20%، وهو مساوٍ للخصم الدائم: يُطبَّق الخصم الدائم 20% ويبقى الرمز دون استخدام. الخصومات لا تُجمع.",
+    ],
+  ] as const)(
+    "%s: a coupon equal to the standing discount says which applies (issue 29.13)",
+    async (lang, label, apply, text) => {
+      seed([maamoul]);
+      vi.stubGlobal("fetch", async () =>
+        Response.json({ data: { code: "SWEET20", discount_percent: 20, applies: false } }),
+      );
+      renderScreen(<CartView pricing={pricing} />, { path: "/cart", lang });
+      fireEvent.change(await screen.findByLabelText(label), { target: { value: "SWEET20" } });
+      fireEvent.click(screen.getByRole("button", { name: apply }));
+      expect((await screen.findByTestId("coupon-applied")).textContent).toBe(text);
+    },
+  );
+
+  it.each([
     ["unknown", "This promotion code does not exist."],
     ["expired", "This promotion code has expired."],
     ["used_up", "This promotion code has been used up."],

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { couponVerdict } from "../../../shared/domain/pricing.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { type AppliedCoupon, setAppliedCoupon } from "./applied-coupon.ts";
 import { checkCoupon } from "./check-coupon.ts";
@@ -11,6 +12,12 @@ type Props = {
 };
 
 type Problem = "required" | "unknown" | "expired" | "used_up" | "failed";
+
+const verdictKey = {
+  applied: "coupon.applied",
+  equal: "coupon.equal",
+  smaller: "coupon.notBetter",
+} as const;
 
 /** DECISIONS: the code must exist, be in date and have uses left; the larger percent wins. */
 export function CouponBox({ applied, standingPercent, subtotal }: Props) {
@@ -69,13 +76,11 @@ export function CouponBox({ applied, standingPercent, subtotal }: Props) {
           </p>
         ) : applied ? (
           <p data-testid="coupon-applied" className="text-pistachio">
-            {applied.percent > standingPercent
-              ? t("coupon.applied", { code: applied.code, percent: applied.percent })
-              : t("coupon.notBetter", {
-                  code: applied.code,
-                  percent: applied.percent,
-                  standing: standingPercent,
-                })}
+            {t(verdictKey[couponVerdict(standingPercent, applied.percent)], {
+              code: applied.code,
+              percent: applied.percent,
+              standing: standingPercent,
+            })}
           </p>
         ) : null}
       </div>
