@@ -15,7 +15,15 @@ import type { Database } from "../db/client.ts";
 import { products } from "../db/schema/catalog.ts";
 import { seedCatalog } from "../db/seed/catalog.ts";
 import { openTestDatabase } from "../test/app.ts";
-import { bytesFor, cacheableRequest, pageKey, pickEncoding, toCachedPage } from "./html-cache.ts";
+import {
+  bytesFor,
+  cacheableRequest,
+  createHtmlCache,
+  pageKey,
+  pageUrl,
+  pickEncoding,
+  toCachedPage,
+} from "./html-cache.ts";
 
 let app: FastifyInstance;
 let database: Database;
@@ -26,7 +34,13 @@ let productId = 0;
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-html-cache-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  // Behind a proxy: X-Forwarded-Host names the host (issue 26's probe).
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    TRUST_PROXY: "1",
+  });
   await seedCatalog(database.db, { uploadsDir: config.uploadsDir, images: false });
   app = await buildApp({ config, database, web: "dev", rateLimit: false });
   await app.ready();
@@ -180,6 +194,62 @@ describe("anonymous HTML cache", () => {
     expect(removed.body).not.toMatch(/€\d/);
   });
 
+  it("a forged host's links stay on the forged host's own pages (issue 26)", async () => {
+    // Development and tests answer any well-formed host (production refuses them:
+    // cache-poisoning.test.ts), and a page's links follow it, so the cache keys on the origin.
+    for (const headers of [
+      { "x-forwarded-host": "evil.example" },
+      { host: "127.0.0.2:3000" },
+      { host: "localhost:80", "x-forwarded-host": "localhost.evil", "x-forwarded-proto": "https" },
+    ]) {
+      const forged = await get("/about", headers);
+      expect(forged.statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        const later = await get("/about");
+        expect(later.body).not.toMatch(/evil|127\.0\.0\.2|https:\/\/localhost/);
+        expect(later.body).toContain('href="http://localhost:80/about"');
+      }
+    }
+  });
+
+  it("throwaway query strings neither reach the page nor make entries nor evict pages (issue 26)", async () => {
+    const product = `/product/${productId}`;
+    for (const url of ["/about", product, "/shop", "/shop?category=baklava"]) await get(url);
+    expect((await get("/about")).headers["x-html-cache"]).toBe("hit");
+    const before = app.htmlCache.stats();
+    const junk = (i: number) =>
+      `utm_source=news${i}&utm_medium=mail&fbclid=IwAR${i}&gclid=Cj${i}&unknown${i}=x${i}`;
+    let misses = 0;
+    for (let i = 0; i < 500; i++) {
+      const url = ["/about", product, "/shop", "/shop?category=baklava"][i % 4]!;
+      const res = await get(`${url}${url.includes("?") ? "&" : "?"}${junk(i)}`);
+      expect(res.statusCode).toBe(200);
+      if (res.headers["x-html-cache"] !== "hit") misses++;
+    }
+    // Each throwaway string was a hit and made no entry. (Vite may swap the development build
+    // once while it optimises a dependency, which renders each of the four pages again under
+    // the new build: at most 4 misses and 4 entries, where keying the strings made 500.)
+    const after = app.htmlCache.stats();
+    expect(misses).toBeLessThanOrEqual(4);
+    expect(after.fills - before.fills).toBe(misses);
+    expect(after.entries - before.entries).toBeLessThanOrEqual(misses);
+    for (const url of ["/about", product, "/shop", "/shop?category=baklava"]) {
+      await get(url);
+      expect((await get(url)).headers["x-html-cache"], url).toBe("hit");
+    }
+    // Defaults and values a page reads as its default are the page itself.
+    expect((await get("/shop?page=1&sort=bogus&per_page=7&search=")).headers["x-html-cache"]).toBe(
+      "hit",
+    );
+    // A tag seen first is not in the page (its canonical link included) served to others.
+    const tagged = await get("/contact?utm_source=zzzTAG&fbclid=zzzCLICK");
+    expect(tagged.body).not.toContain("zzz");
+    expect((await get("/contact")).headers["x-html-cache"]).toBe("hit");
+    // What changes the page still does.
+    const page2 = await get("/shop?category=baklava&page=2&utm_source=x");
+    expect(page2.headers["x-html-cache"]).not.toBe("hit");
+  }, 120_000);
+
   it("shuffles the home page's products per visit", async () => {
     // Each render has its own nonce in its HTML: compare what the page shows, not the nonce.
     const shown = (html: string) => {
@@ -216,6 +286,13 @@ describe("html cache rules", () => {
     ["/order/ABC-1", false],
     ["/admin-products", false],
     ["/product/abc", false],
+    ["/shop?utm_source=x", true],
+    ["/ar", true],
+    ["/ar/shop", true],
+    ["/ar/product/12-%D8%A8%D9%82%D9%84%D8%A7%D9%88%D8%A9", true],
+    ["/product/12-pistachio-baklava", true],
+    ["/ar/our-kitchen", false],
+    ["/arx/shop", false],
   ])("%s cacheable: %s", (url, expected) => {
     expect(cacheableRequest(request({ url }))).toBe(expected);
   });
@@ -235,6 +312,34 @@ describe("html cache rules", () => {
     expect(key("en", "USD")).toBe("1 http://o en /shop");
     expect(key("en", "EUR")).toBe("1 http://o en EUR /shop");
     expect(key("ar", "EUR")).not.toBe(key("ar", "SYP"));
+  });
+
+  it.each([
+    ["/about", "/about"],
+    ["/about?utm_source=x&fbclid=y", "/about"],
+    [`/product/12?gclid=1&ref=tw`, "/product/12"],
+    ["/shop?utm_campaign=x", "/shop"],
+    ["/shop?page=1&per_page=9&sort=&search=%20", "/shop"],
+    ["/shop?sort=bogus&per_page=7&page=abc", "/shop"],
+    ["/shop?page=2&category=baklava&x=1", "/shop?category=baklava&page=2"],
+    ["/shop?search=nuts&sort=price_asc&utm_source=y", "/shop?search=nuts&sort=price_asc"],
+    ["/ar/shop?category=sweets&fbclid=1", "/ar/shop?category=sweets"],
+    ["/ar?utm_source=x", "/ar"],
+  ])("pageUrl(%s) = %s", (url, expected) => {
+    expect(pageUrl(url)).toBe(expected);
+  });
+
+  it("pages with a query have their own pool: no number of them evicts a page without one", () => {
+    const cache = createHtmlCache({ maxEntries: 3, maxQueryEntries: 2 });
+    for (const key of ["a /about", "a /faq", "a /contact"]) cache.slot(key, "/", "v1");
+    for (let i = 0; i < 100; i++) cache.slot(`a /shop?search=${i}`, "/shop", "v1");
+    for (const key of ["a /about", "a /faq", "a /contact"]) expect(cache.has(key)).toBe(true);
+    expect(cache.stats().entries).toBe(5);
+    // Least recently used goes first: a page read again stays.
+    cache.slot("a /about", "/about", "v1");
+    cache.slot("a /cart", "/cart", "v1");
+    expect(cache.has("a /about")).toBe(true);
+    expect(cache.has("a /faq")).toBe(false);
   });
 
   it("splices a nonce into the stored gzip stream", async () => {
