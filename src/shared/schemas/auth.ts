@@ -68,6 +68,8 @@ export const userDto = z.object({
   phone: z.string().nullable(),
   country: z.string().nullable(),
   location: z.string().nullable(),
+  /** Issue 25: whether the current e-mail address was proven (a link opened, or Google). */
+  email_verified: z.boolean(),
 });
 export type UserDto = z.infer<typeof userDto>;
 

@@ -19,6 +19,8 @@ export async function upsertAdmin(
   name = "Admin",
 ): Promise<{ created: boolean }> {
   const passwordHash = await hashPassword(password);
+  // The owner gave this address (ADMIN_EMAIL, the command): it counts as verified (issue 25).
+  const emailVerifiedAt = new Date();
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
@@ -28,7 +30,7 @@ export async function upsertAdmin(
     await db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ isAdmin: true, passwordHash, updatedAt: new Date() })
+        .set({ isAdmin: true, passwordHash, emailVerifiedAt, updatedAt: new Date() })
         .where(eq(users.id, existing.id));
       await tx
         .update(tokens)
@@ -37,7 +39,7 @@ export async function upsertAdmin(
     });
     return { created: false };
   }
-  await db.insert(users).values({ name, email, passwordHash, isAdmin: true });
+  await db.insert(users).values({ name, email, passwordHash, isAdmin: true, emailVerifiedAt });
   return { created: true };
 }
 

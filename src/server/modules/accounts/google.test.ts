@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { users } from "../../db/schema/accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { GOOGLE_TOKENINFO_URL } from "./google.ts";
 
@@ -138,6 +140,67 @@ describe("Continue with Google", () => {
       expect(fragmentOf(String(res.headers.location)).get("google_error")).toBe("1");
     }
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("Google's own verified address makes a new account verified", async () => {
+    const { cookie, state, nonce } = await start();
+    googleAnswers(claimsFor(nonce, { email: "fresh.google@example.com" }));
+    const res = await callback(cookie, { id_token: "x.y.z", state });
+    const token = fragmentOf(String(res.headers.location)).get("google_token")!;
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/account",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json().data).toMatchObject({
+      email: "fresh.google@example.com",
+      email_verified: true,
+    });
+  });
+
+  it("refuses to hand over an account whose address was never verified, then allows it once verified", async () => {
+    // Someone registered this address first, with a password of their own (issue 25's probe).
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: {
+        name: "First Comer",
+        email: "taken.first@example.com",
+        password: "squatter-secret",
+        password_confirmation: "squatter-secret",
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    const sessionsBefore = await t.app.inject({
+      method: "GET",
+      url: "/api/account",
+      headers: { authorization: `Bearer ${registered.json().token}` },
+    });
+    expect(sessionsBefore.json().data.email_verified).toBe(false);
+
+    const first = await start("/orders");
+    googleAnswers(claimsFor(first.nonce, { email: "Taken.First@example.com" }));
+    const refused = await callback(first.cookie, { id_token: "x.y.z", state: first.state });
+    expect(refused.statusCode).toBe(303);
+    const fragment = fragmentOf(String(refused.headers.location));
+    expect(fragment.get("google_error")).toBe("unverified");
+    expect(fragment.get("google_token")).toBeNull();
+
+    // Once the account's owner proved the address (the e-mailed link), Google signs in to it.
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.email, "taken.first@example.com"));
+    const second = await start("/orders");
+    googleAnswers(claimsFor(second.nonce, { email: "taken.first@example.com" }));
+    const allowed = await callback(second.cookie, { id_token: "x.y.z", state: second.state });
+    const token = fragmentOf(String(allowed.headers.location)).get("google_token")!;
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/account",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json().data.id).toBe(registered.json().user.id);
   });
 
   it("keeps the return path on this site", async () => {

@@ -132,6 +132,8 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
       });
       if (!identity) return back(reply, { google_error: "1" });
       const user = await app.services.accounts.signInWithGoogle(identity);
+      // An account under this address whose owner never proved it: not handed over (issue 25).
+      if (!user) return back(reply, { google_error: "unverified" });
       const { token } = await app.services.tokens.issue(user.id, "customer");
       return back(reply, { google_token: token, redirect: safePath(saved.redirect) });
     },

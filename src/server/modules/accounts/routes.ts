@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { accountUpdateSchema, passwordChangeSchema } from "../../../shared/schemas/account.ts";
 import {
@@ -13,8 +14,11 @@ import {
 } from "../../../shared/schemas/auth.ts";
 import { forbidden, HttpError, unauthorized } from "../../http-errors.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
+import type { VerificationMailOptions } from "./email-verification.ts";
+import { emailVerificationRoutes } from "./email-verification-routes.ts";
 import { googleRoutes } from "./google.ts";
 import { passwordResetRoutes } from "./password-reset-routes.ts";
+import { privacyRoutes } from "./privacy-routes.ts";
 import { toUserDto } from "./service.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 import type { TokenKind } from "./tokens.ts";
@@ -70,6 +74,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.googleClientId)
     await app.register(googleRoutes, { clientId: app.config.googleClientId });
   await app.register(passwordResetRoutes);
+  await app.register(emailVerificationRoutes);
+  await app.register(privacyRoutes);
+
+  // Registration and an e-mail change send a verification link (issue 25) when the shop can
+  // send e-mail, in the language the customer is using; then the outbox is run soon.
+  const baseUrl = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  const verificationFor = (request: FastifyRequest): VerificationMailOptions | undefined =>
+    app.config.smtpUrl
+      ? {
+          baseUrl,
+          lang: pickServerLanguage(
+            request.cookies[LANGUAGE_COOKIE],
+            request.headers["accept-language"],
+          ),
+        }
+      : undefined;
+  const sendSoon = () => {
+    const worker = app.mailWorker;
+    if (worker && app.config.env !== "test")
+      setImmediate(() => void worker.runOnce().catch(() => {}));
+  };
 
   app.post(
     "/auth/register",
@@ -78,7 +103,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: registerSchema, response: { 201: loginResponse } },
     },
     async (request, reply) => {
-      const user = await accounts.register(request.body);
+      const user = await accounts.register(request.body, verificationFor(request));
+      sendSoon();
       return reply.status(201).send(await signedIn(user.id, "customer", user));
     },
   );
@@ -136,7 +162,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = (await request.session())!;
-      return { data: toUserDto(await accounts.update(session.user.id, request.body)) };
+      const user = await accounts.update(session.user.id, request.body, verificationFor(request));
+      sendSoon();
+      return { data: toUserDto(user) };
     },
   );
 

@@ -5,6 +5,11 @@ import { AUTH_MESSAGES, type RegisterInput, type UserDto } from "../../../shared
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { unprocessable } from "../../http-errors.ts";
+import {
+  forgetVerification,
+  queueVerification,
+  type VerificationMailOptions,
+} from "./email-verification.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import type { TokenService } from "./tokens.ts";
 
@@ -21,6 +26,7 @@ export function toUserDto(row: UserRow): UserDto {
     phone: row.phone,
     country: row.country,
     location: row.location,
+    email_verified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -59,15 +65,22 @@ export function createAccountService(db: Db, tokens: TokenService) {
   }
 
   return {
-    async register(input: RegisterInput): Promise<UserRow> {
+    /**
+     * A new account. With `verification` (the storefront's registration) a link to prove the
+     * address is queued in the same transaction; an admin adding an admin sends none.
+     */
+    async register(input: RegisterInput, verification?: VerificationMailOptions): Promise<UserRow> {
       await assertEmailFree(input.email);
       const passwordHash = await hashPassword(input.password);
       try {
-        const [row] = await db
-          .insert(users)
-          .values({ name: input.name, email: input.email, passwordHash })
-          .returning();
-        return row!;
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({ name: input.name, email: input.email, passwordHash })
+            .returning();
+          if (verification) await queueVerification(tx, row!, verification);
+          return row!;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw unprocessable("email", AUTH_MESSAGES.EMAIL_TAKEN);
         throw error;
@@ -85,19 +98,30 @@ export function createAccountService(db: Db, tokens: TokenService) {
     },
 
     /**
-     * A Google identity with a verified e-mail: that account, or a new one. A new account gets
-     * a random password nobody knows; the customer can sign in with Google (or set one later).
+     * A Google identity with a verified e-mail: that account, or a new one (verified: Google
+     * vouched for the address). An existing account is handed over only when its own address
+     * was verified (issue 25): else whoever registered someone else's address first would get
+     * that person's Google sign-in; `null` then, and the caller refuses. A new account gets a
+     * random password nobody knows; the customer can sign in with Google (or reset one later).
      */
-    async signInWithGoogle(identity: { email: string; name: string }): Promise<UserRow> {
+    async signInWithGoogle(identity: { email: string; name: string }): Promise<UserRow | null> {
       const existing = await findByEmail(identity.email);
-      if (existing) return existing;
+      if (existing) return existing.emailVerifiedAt ? existing : null;
       const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
       const [row] = await db
         .insert(users)
-        .values({ name: identity.name.slice(0, 120), email: identity.email, passwordHash })
+        .values({
+          name: identity.name.slice(0, 120),
+          email: identity.email,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+        })
         .onConflictDoNothing()
         .returning();
-      return row ?? (await findByEmail(identity.email))!;
+      if (row) return row;
+      // Registered by someone else at the same moment: the same rule as above.
+      const raced = await findByEmail(identity.email);
+      return raced?.emailVerifiedAt ? raced : null;
     },
 
     async get(userId: number): Promise<UserRow | undefined> {
@@ -105,15 +129,38 @@ export function createAccountService(db: Db, tokens: TokenService) {
       return row;
     },
 
-    async update(userId: number, input: AccountUpdate): Promise<UserRow> {
+    /**
+     * Saves the account. A new address (not just another case of the same one) is not
+     * verified: the old address's links die and, with `verification`, a link goes to the new
+     * one, all in the same transaction.
+     */
+    async update(
+      userId: number,
+      input: AccountUpdate,
+      verification?: VerificationMailOptions,
+    ): Promise<UserRow> {
       await assertEmailFree(input.email, userId);
+      const now = verification?.now ?? new Date();
       try {
-        const [row] = await db
-          .update(users)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning();
-        return row!;
+        return await db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, userId))
+            .for("update");
+          const changed =
+            before !== undefined && before.email.toLowerCase() !== input.email.toLowerCase();
+          const [row] = await tx
+            .update(users)
+            .set({ ...input, updatedAt: now, ...(changed ? { emailVerifiedAt: null } : {}) })
+            .where(eq(users.id, userId))
+            .returning();
+          if (changed) {
+            await forgetVerification(tx, userId, before.email, now);
+            if (verification) await queueVerification(tx, row!, { ...verification, now });
+          }
+          return row!;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw unprocessable("email", AUTH_MESSAGES.EMAIL_TAKEN);
         throw error;

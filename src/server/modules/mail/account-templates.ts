@@ -66,3 +66,55 @@ export function passwordResetMail(lang: Language, name: string, link: string): M
 </body></html>`;
   return { subject: t.subject, text, html };
 }
+
+const VERIFY_TEXTS = {
+  en: {
+    subject: "Verify your e-mail address – Golden Syrup Sweets",
+    asked: "Please confirm that this e-mail address belongs to your account at our shop.",
+    button: "Verify my e-mail address",
+    open: "Open this link to verify your address:",
+    expires: "The link works once, for 24 hours. You can ask for a new one on your account page.",
+    ignore: "If you did not create an account or change its e-mail, ignore this e-mail.",
+  },
+  ar: {
+    subject: "تأكيد بريدك الإلكتروني – حلويات القطر الذهبي",
+    asked: "يرجى تأكيد أن عنوان البريد الإلكتروني هذا يخص حسابك في متجرنا.",
+    button: "تأكيد بريدي الإلكتروني",
+    open: "افتح هذا الرابط لتأكيد عنوانك:",
+    expires: "يعمل الرابط مرة واحدة ولمدة 24 ساعة. يمكنك طلب رابط جديد من صفحة حسابك.",
+    ignore: "إن لم تنشئ حساباً أو تغيّر بريده الإلكتروني فتجاهل هذه الرسالة.",
+  },
+} as const;
+
+/**
+ * The e-mail verification link (registration, an e-mail change, "send again"), in the
+ * language of the page the customer used: plain text and HTML, the link left to right.
+ */
+export function emailVerificationMail(lang: Language, name: string, link: string): Mail {
+  const t = { ...TEXTS[lang], ...VERIFY_TEXTS[lang] };
+  const text = [
+    t.hello(name),
+    "",
+    t.asked,
+    "",
+    t.open,
+    link,
+    "",
+    t.expires,
+    t.ignore,
+    "",
+    t.bye,
+    t.brand,
+  ].join("\n");
+  const href = escapeHtml(link);
+  const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
+<p>${escapeHtml(t.hello(name))}</p>
+<p>${escapeHtml(t.asked)}</p>
+<p><a href="${href}" style="display:inline-block;padding:10px 16px;background:#7a4b1e;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(t.button)}</a></p>
+<p>${escapeHtml(t.open)}<br><a href="${href}" dir="ltr">${href}</a></p>
+<p>${escapeHtml(t.expires)}</p>
+<p>${escapeHtml(t.ignore)}</p>
+<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
+</body></html>`;
+  return { subject: t.subject, text, html };
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountExport, deleteAccountSchema } from "../../../shared/schemas/account-privacy.ts";
+import { publicFormRateLimit } from "../../plugins/security.ts";
+import { createPrivacyService } from "./privacy.ts";
+import { signInLimits } from "./sign-in-limits.ts";
+
+/**
+ * Privacy (issue 25, ADR 0026): `GET /api/account/export` downloads everything the shop holds
+ * about the signed-in customer; `DELETE /api/account { password }` erases the account and
+ * anonymises its orders.
+ */
+export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const privacy = createPrivacyService(app.database.db);
+  // Deleting checks a password, so it counts like a sign-in on the account (ADR 0025).
+  const limits = signInLimits(app);
+
+  app.get(
+    "/account/export",
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: publicFormRateLimit },
+      schema: { response: { 200: accountExport } },
+    },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      const now = new Date();
+      const day = now.toISOString().slice(0, 10);
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="my-data-${day}.json"`)
+        .send(await privacy.exportFor(session.user.id, now));
+    },
+  );
+
+  app.delete(
+    "/account",
+    {
+      preHandler: [
+        app.requireUser,
+        async (request) => {
+          const session = await request.session();
+          if (session) await limits.check(request, session.user.email);
+        },
+      ],
+      schema: { body: deleteAccountSchema },
+    },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      await privacy.deleteAccount(session.user.id, request.body.password);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,294 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  DELETED_CUSTOMER,
+} from "../../../shared/domain/account-privacy.ts";
+import { accountExport } from "../../../shared/schemas/account-privacy.ts";
+import { tokens, users } from "../../db/schema/accounts.ts";
+import { newsletterSubscribers } from "../../db/schema/newsletter.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
+import { mailOutbox } from "../../db/schema/orders-desk.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
+
+/** Issue 25, privacy: "download my data" and "delete my account" (ADR 0026). */
+
+let t: TestApp;
+let baklava: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  baklava = await addProduct(t.database.db, {
+    name: "Baklava",
+    nameAr: "بقلاوة",
+    priceCents: 2000,
+    options: [{ grams: 500 }],
+  });
+});
+afterAll(() => t.close());
+
+let people = 0;
+const PASSWORD = "privacy-secret-1";
+
+type Person = { id: number; email: string; token: string; auth: { authorization: string } };
+
+async function register(opts: { admin?: boolean } = {}): Promise<Person> {
+  people += 1;
+  const email = `privacy${people}@example.com`;
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: {
+      name: `Person ${people}`,
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  const { token, user } = res.json();
+  if (opts.admin)
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+  return { id: user.id, email, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+async function orderAs(person: Person, extra: Record<string, unknown> = {}) {
+  const res = await placeOrder(
+    t.app,
+    orderBody([{ productId: baklava, grams: 500, qty: 2 }], {
+      email: person.email,
+      notes: "Ring twice, ask for Layla",
+      ...extra,
+    }),
+    { headers: person.auth },
+  );
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { number: string; total: number };
+}
+
+const exportOf = (auth: Record<string, string>) =>
+  t.app.inject({ method: "GET", url: "/api/account/export", headers: auth });
+
+const deleteAccount = (auth: Record<string, string>, payload: unknown) =>
+  t.app.inject({
+    method: "DELETE",
+    url: "/api/account",
+    headers: auth,
+    payload: payload as object,
+  });
+
+const signIn = (email: string) =>
+  t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: PASSWORD } });
+
+describe("GET /api/account/export", () => {
+  it("downloads the profile, addresses, orders with lines and subscriptions as an attachment", async () => {
+    const me = await register();
+    const other = await register();
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/account",
+      headers: me.auth,
+      payload: { name: "Amal Haddad", email: me.email, country: "QA", location: "Doha" },
+    });
+    const first = await orderAs(me);
+    const second = await orderAs(me, { city: "Aleppo", address: "Old town 5" });
+    await orderAs(other);
+    await t.database.db.insert(newsletterSubscribers).values({ email: me.email, lang: "ar" });
+
+    const res = await exportOf(me.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const body = accountExport.parse(res.json());
+    expect(body.profile).toMatchObject({
+      id: me.id,
+      name: "Amal Haddad",
+      email: me.email,
+      email_verified: false,
+      country: "QA",
+      location: "Doha",
+      is_admin: false,
+    });
+    // Newest first; only this account's orders.
+    expect(body.orders.map((o) => o.number)).toEqual([second.number, first.number]);
+    expect(body.orders[1]).toMatchObject({
+      name: "Layla Haddad",
+      email: me.email,
+      notes: "Ring twice, ask for Layla",
+      total: first.total,
+      lines: [
+        {
+          name_en: "Baklava",
+          name_ar: "بقلاوة",
+          grams: 500,
+          qty: 2,
+          unit_price: 10,
+          line_total: 20,
+        },
+      ],
+      history: [{ status: "pending" }],
+    });
+    expect(body.addresses.map((a) => [a.source, a.city, a.address])).toEqual([
+      ["account", null, "Doha"],
+      ["order", "Aleppo", "Old town 5"],
+      ["order", orderBody([]).city, orderBody([]).address],
+    ]);
+    expect(body.newsletter_subscriptions).toEqual([
+      { email: me.email, language: "ar", subscribed_at: expect.any(String) },
+    ]);
+    // Nothing about the other customer, and no secret of this one.
+    const raw = res.body;
+    expect(raw).not.toContain(other.email);
+    expect(raw).not.toMatch(/password|token_hash|argon2/i);
+  });
+
+  it("needs a signed-in customer", async () => {
+    expect((await exportOf({})).statusCode).toBe(401);
+    expect((await exportOf({ authorization: "Bearer forged" })).statusCode).toBe(401);
+  });
+});
+
+describe("DELETE /api/account", () => {
+  it("refuses a wrong or missing password with 422, and a stranger with 401", async () => {
+    const me = await register();
+    const wrong = await deleteAccount(me.auth, { password: "not-my-password" });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({
+      message: ACCOUNT_DELETION_MESSAGES.PASSWORD_WRONG,
+      errors: { password: [ACCOUNT_DELETION_MESSAGES.PASSWORD_WRONG] },
+    });
+    const missing = await deleteAccount(me.auth, {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.password).toEqual([ACCOUNT_DELETION_MESSAGES.PASSWORD_REQUIRED]);
+    // Another customer's password does not delete this account, nor theirs.
+    const other = await register();
+    expect((await deleteAccount(other.auth, { password: "wrong" })).statusCode).toBe(422);
+    expect((await deleteAccount({}, { password: PASSWORD })).statusCode).toBe(401);
+    expect((await signIn(me.email)).statusCode).toBe(200);
+    expect((await signIn(other.email)).statusCode).toBe(200);
+  });
+
+  it("erases the account and its sessions, and keeps its orders anonymised with their totals", async () => {
+    const me = await register();
+    const other = await register();
+    const secondSession = (await signIn(me.email)).json().token as string;
+    const mine = await orderAs(me);
+    const theirs = await orderAs(other);
+    await t.database.db.insert(newsletterSubscribers).values({ email: me.email.toUpperCase() });
+    const [before] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, mine.number));
+    const linesBefore = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, before!.id));
+
+    const res = await deleteAccount(me.auth, { password: PASSWORD });
+    expect(res.statusCode).toBe(204);
+
+    // Every session ends: the row and its tokens are gone.
+    for (const token of [me.token, secondSession]) {
+      const again = await t.app.inject({
+        method: "GET",
+        url: "/api/account",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(again.statusCode).toBe(401);
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.id, me.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(tokens).where(eq(tokens.userId, me.id))).toHaveLength(
+      0,
+    );
+    expect((await signIn(me.email)).statusCode).toBe(401);
+
+    // The order stays for the books: totals, lines, country and payment kept; the person gone.
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.number, mine.number));
+    expect(after).toMatchObject({
+      userId: null,
+      name: DELETED_CUSTOMER,
+      phone: DELETED_CUSTOMER,
+      email: null,
+      city: DELETED_CUSTOMER,
+      address: DELETED_CUSTOMER,
+      notes: null,
+      country: before!.country,
+      status: before!.status,
+      paymentMethod: before!.paymentMethod,
+      subtotalCents: before!.subtotalCents,
+      discountCents: before!.discountCents,
+      deliveryFeeCents: before!.deliveryFeeCents,
+      totalCents: before!.totalCents,
+    });
+    expect(
+      await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, before!.id)),
+    ).toEqual(linesBefore);
+    // The back office's search no longer finds the person.
+    const [search] = await t.database.db
+      .execute<{ search_text: string }>(
+        sql`select search_text from order_desk where order_id = ${before!.id}`,
+      )
+      .then((r) => (Array.isArray(r) ? r : (r as { rows: { search_text: string }[] }).rows));
+    expect(search).toBeDefined();
+    expect(search!.search_text.toLowerCase()).not.toMatch(/layla|privacy\d+@/);
+
+    // Subscription and e-mails to the address are gone too; another customer is untouched.
+    expect(
+      await t.database.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(sql`lower(${newsletterSubscribers.email}) = ${me.email}`),
+    ).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, me.email)),
+    ).toHaveLength(0);
+    const [kept] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, theirs.number));
+    expect(kept).toMatchObject({ userId: other.id, name: "Layla Haddad", email: other.email });
+
+    // The address is free again.
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: {
+        name: "New",
+        email: me.email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it("the shop's last admin, or its last owner, cannot delete itself (422)", async () => {
+    // Start from no admin at all, whatever the test database began with.
+    await t.database.db.update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
+    const only = await register({ admin: true });
+    const alone = await deleteAccount(only.auth, { password: PASSWORD });
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json()).toEqual({
+      message: ACCOUNT_DELETION_MESSAGES.LAST_ADMIN,
+      errors: { account: [ACCOUNT_DELETION_MESSAGES.LAST_ADMIN] },
+    });
+
+    // A second admin who is not an owner: the only owner still cannot go.
+    const helper = await register({ admin: true });
+    await t.database.db.execute(
+      sql`update admin_roles set role = 'orders' where user_id = ${helper.id}`,
+    );
+    const lastOwner = await deleteAccount(only.auth, { password: PASSWORD });
+    expect(lastOwner.statusCode).toBe(422);
+    expect(lastOwner.json().message).toBe(ACCOUNT_DELETION_MESSAGES.LAST_OWNER);
+
+    // The non-owner admin may go; with two owners, either may.
+    expect((await deleteAccount(helper.auth, { password: PASSWORD })).statusCode).toBe(204);
+    const second = await register({ admin: true });
+    expect((await deleteAccount(only.auth, { password: PASSWORD })).statusCode).toBe(204);
+    expect((await signIn(second.email)).statusCode).toBe(200);
+  });
+});
