@@ -37,6 +37,8 @@ export const NAMESPACES = [
   "admin-orders",
   "admin-dashboard",
   "admin-shipping",
+  "track",
+  "newsletter",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

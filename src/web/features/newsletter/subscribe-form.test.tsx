@@ -37,8 +37,8 @@ async function submit(email: string, lang: "en" | "ar" = "en") {
 }
 
 describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
-  it("a valid address is sent with the language and thanked; the field empties", async () => {
-    answer(201, { data: { email: "fan@example.com", subscribed: true } });
+  it("a valid address is sent with the language and asked to confirm; the field empties", async () => {
+    answer(202, { data: { email: "fan@example.com", confirmation: "email" } });
     const { input, status, texts } = await submit("fan@example.com", lang);
     await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribed));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -50,10 +50,10 @@ describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
     expect(input.getAttribute("aria-invalid")).toBe("false");
   });
 
-  it("a repeat (200 from the server) is a success too", async () => {
-    answer(200, { data: { email: "fan@example.com", subscribed: true } });
+  it("a shop without e-mail says the confirmation comes later", async () => {
+    answer(202, { data: { email: "fan@example.com", confirmation: "later" } });
     const { status, texts } = await submit("fan@example.com", lang);
-    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribed));
+    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribedLater));
   });
 
   it.each(["not-an-email", ""])("%j is refused in the page, nothing is sent", async (email) => {

@@ -5,10 +5,14 @@ import { ApiError, apiPost } from "../../lib/api.ts";
 type Status =
   | { kind: "idle" }
   | { kind: "sending" }
-  | { kind: "done" }
+  | { kind: "done"; confirmation: "email" | "later" }
   | { kind: "error"; message: string };
 
-/** Footer subscribe (SPEC 2): stores the address once; a repeat is a success too. */
+/**
+ * Footer subscribe (SPEC 2, issue 25): the address waits for the confirmation e-mail's link;
+ * the answer is the same for a new, a pending and a confirmed address. Without SMTP the shop
+ * keeps the address pending and says the confirmation comes later.
+ */
 export function SubscribeForm() {
   const { t, i18n } = useTranslation("footer");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -31,9 +35,12 @@ export function SubscribeForm() {
     }
     setStatus({ kind: "sending" });
     try {
-      await apiPost("/api/newsletter", input);
+      const { data } = await apiPost<{ data: { confirmation?: "email" | "later" } }>(
+        "/api/newsletter",
+        input,
+      );
       form.reset();
-      setStatus({ kind: "done" });
+      setStatus({ kind: "done", confirmation: data?.confirmation ?? "email" });
     } catch (error) {
       const invalid = error instanceof ApiError && error.status === 422;
       setStatus({ kind: "error", message: invalid ? t("invalidEmail") : t("subscribeFailed") });
@@ -70,7 +77,11 @@ export function SubscribeForm() {
         </button>
       </div>
       <p id={statusId} role="status" className="min-h-6 text-sm" data-testid="subscribe-status">
-        {status.kind === "done" ? t("subscribed") : status.kind === "error" ? status.message : ""}
+        {status.kind === "done"
+          ? t(status.confirmation === "later" ? "subscribedLater" : "subscribed")
+          : status.kind === "error"
+            ? status.message
+            : ""}
       </p>
     </form>
   );
