@@ -288,6 +288,8 @@ describe("csvCell", () => {
     ["+SUM(A1)", "'+SUM(A1)"],
     ["@cmd", "'@cmd"],
     ["a\nb", '"a\nb"'],
+    ["hi;=cmd()", `"hi;'=cmd()"`],
+    ["hi\n-cmd|x", `"hi\n'-cmd|x"`],
     [null, ""],
   ])("%j -> %j", (value, expected) => {
     expect(csvCell(value)).toBe(expected);

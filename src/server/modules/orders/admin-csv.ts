@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
+import { csvCell } from "../../../shared/domain/csv.ts";
 import type { AdminOrderFilters, AdminOrderListItem } from "../../../shared/schemas/admin-order.ts";
 import type { AdminOrderService } from "./admin-service.ts";
 
@@ -23,18 +24,12 @@ const HEADER = [
   "delivery_date",
 ];
 
-const PHONE = /^\+?[\d\s()-]+$/;
-
 /**
- * One CSV field. Text a customer typed that starts like a formula (=, +, -, @) is prefixed
- * with an apostrophe so a spreadsheet shows it instead of running it; a plain phone number
- * such as "+963 944 000 111" is left as it is.
+ * One CSV field: the shop's one CSV rule (src/shared/domain/csv.ts). Text a customer typed
+ * that could start a formula, at its start or after any separator, is neutralised; a plain
+ * phone number such as "+963 944 000 111" is left as it is.
  */
-export function csvField(value: string | number | boolean | null): string {
-  let text = value === null ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !PHONE.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export const csvField: (value: string | number | boolean | null) => string = csvCell;
 
 const damascusTime = new Intl.DateTimeFormat("en-CA", {
   timeZone: BUSINESS_TIME_ZONE,

@@ -281,6 +281,9 @@ describe("CSV export", () => {
     ["-2+3", "'-2+3"],
     ["+963 944 000 111", "+963 944 000 111"],
     ['Say "hi", bye', '"Say ""hi"", bye"'],
+    // Issue 26: after a separator a spreadsheet may cut at, too.
+    ["Ann;=HYPERLINK(1)", `"Ann;'=HYPERLINK(1)"`],
+    ["Ann\t@SUM(1)", `"Ann\t'@SUM(1)"`],
     [null, ""],
   ])("csvField(%j) is %j", (value, expected) => {
     expect(csvField(value)).toBe(expected);
