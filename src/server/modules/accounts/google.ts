@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "../../../shared/schemas/fields.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
+import { publicOrigin } from "../../public-origin.ts";
 
 /**
  * "Continue with Google" (DECISIONS: only when configured, and then it must work): OpenID
@@ -63,9 +64,6 @@ const callbackBody = z.object({
   error: text().max(200).optional(),
 });
 
-function origin(request: FastifyRequest, publicUrl?: string): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
 const safePath = (path: string | undefined) =>
   path?.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
 
@@ -101,7 +99,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
       const url = new URL(GOOGLE_AUTH_URL);
       url.search = new URLSearchParams({
         client_id: opts.clientId,
-        redirect_uri: `${origin(request, app.config.publicUrl)}/api/auth/google/callback`,
+        redirect_uri: `${publicOrigin(request)}/api/auth/google/callback`,
         response_type: "id_token",
         response_mode: "form_post",
         scope: "openid email profile",
