@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminCategory } from "../../../../shared/schemas/admin-catalog.ts";
-import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
-import { RowActions } from "../../../components/admin/row-actions.tsx";
+import { ListScreen } from "../../../components/admin/list-screen.tsx";
 import { Thumbnail } from "../../../components/admin/thumbnail.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
-import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
-import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { type Column, pagingFrom } from "../../../components/ui/data-table.tsx";
+import { SEARCH_PAUSE_MS } from "../../../components/ui/search-input.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useDeleteCategory } from "./api/delete-category.ts";
@@ -20,7 +19,6 @@ export function CategoriesScreen() {
   const [query, setQuery] = useState<CategoryListQuery>({ search: "", page: 1, per_page: 20 });
   const list = useCategories(query);
   const [editing, setEditing] = useState<AdminCategory | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<AdminCategory | null>(null);
   const remove = useDeleteCategory();
   const ar = i18n.language === "ar";
 
@@ -53,55 +51,34 @@ export function CategoriesScreen() {
     },
     { key: "slug", header: t("slug"), cell: (c) => <code dir="ltr">{c.slug}</code> },
     { key: "products", header: t("products"), numeric: true, cell: (c) => c.products_count },
-    {
-      key: "actions",
-      header: t("admin:actions.actions"),
-      className: "w-0 whitespace-nowrap",
-      cell: (c) => (
-        <RowActions
-          editLabel={t("editNamed", { name: c.name })}
-          deleteLabel={t("deleteNamed", { name: c.name })}
-          onEdit={() => setEditing(c)}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(c);
-          }}
-        />
-      ),
-    },
   ];
 
   return (
-    <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
-      <DataTable
-        caption={t("title")}
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(c) => c.id}
-        loading={list.isPending}
-        error={list.isError ? text(list.error.message) : null}
-        onRetry={() => void list.refetch()}
-        emptyText={t("messages:spec.NO_CATEGORIES")}
-        filtered={query.search !== ""}
-        toolbar={
-          <>
-            <SearchInput
-              label={t("search")}
-              delay={SEARCH_PAUSE_MS.categories}
-              onSearch={(search) => setQuery({ ...query, search, page: 1 })}
-            />
-            <button
-              type="button"
-              className="btn btn-primary ms-auto"
-              onClick={() => setEditing(null)}
-            >
-              {t("add")}
-            </button>
-          </>
-        }
-        paging={pagingFrom(list.data?.meta, query, setQuery)}
-      />
+    <ListScreen
+      title={t("title")}
+      list={list}
+      columns={columns}
+      emptyText={t("messages:spec.NO_CATEGORIES")}
+      filtered={query.search !== ""}
+      search={{
+        label: t("search"),
+        delay: SEARCH_PAUSE_MS.categories,
+        onSearch: (search) => setQuery({ ...query, search, page: 1 }),
+      }}
+      addLabel={t("add")}
+      onAdd={() => setEditing(null)}
+      paging={pagingFrom(list.data?.meta, query, setQuery)}
+      editLabel={(c) => t("editNamed", { name: c.name })}
+      deleteLabel={(c) => t("deleteNamed", { name: c.name })}
+      onEdit={setEditing}
+      remove={{
+        mutation: remove,
+        title: t("deleteTitle"),
+        description: (c) => t("deleteQuestion", { name: c.name }),
+        doneText: () => t("deleted"),
+        errorText: deleteError,
+      }}
+    >
       <CategoryFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => {
@@ -109,15 +86,6 @@ export function CategoriesScreen() {
         }}
         category={editing ?? null}
       />
-      <DeleteDialog
-        target={deleting}
-        onClose={() => setDeleting(null)}
-        title={t("deleteTitle")}
-        description={t("deleteQuestion", { name: deleting?.name ?? "" })}
-        mutation={remove}
-        doneText={() => t("deleted")}
-        errorText={deleteError}
-      />
-    </section>
+    </ListScreen>
   );
 }

@@ -6,13 +6,11 @@ import {
   PRODUCT_STATUSES,
   STOCK_STATES,
 } from "../../../../shared/schemas/admin-catalog.ts";
-import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
-import { RowActions } from "../../../components/admin/row-actions.tsx";
+import { ListScreen } from "../../../components/admin/list-screen.tsx";
 import { Thumbnail } from "../../../components/admin/thumbnail.tsx";
 import { Field } from "../../../components/form/field.tsx";
-import { useMessageText } from "../../../components/form/messages.ts";
-import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
-import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import { type Column, pagingFrom } from "../../../components/ui/data-table.tsx";
+import { SEARCH_PAUSE_MS } from "../../../components/ui/search-input.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDeleteProduct } from "./api/delete-product.ts";
 import { useCategories } from "./api/list-categories.ts";
@@ -33,12 +31,10 @@ const FIRST: ProductListQuery = {
 export function ProductsScreen() {
   const { t, i18n } = useTranslation(["admin-products", "admin", "messages"]);
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
-  const text = useMessageText();
   const [query, setQuery] = useState<ProductListQuery>(FIRST);
   const list = useProducts(query);
   const categories = useCategories({ search: "", page: 1, per_page: 100 });
   const [editing, setEditing] = useState<AdminProduct | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   const remove = useDeleteProduct();
   const money = (dollars: number) => formatMoney(toCents(dollars), lang);
   const nameOf = (p: { name: string; name_ar: string }) =>
@@ -107,22 +103,6 @@ export function ProductsScreen() {
           </span>
         ),
     },
-    {
-      key: "actions",
-      header: t("admin:actions.actions"),
-      className: "w-0 whitespace-nowrap",
-      cell: (p) => (
-        <RowActions
-          editLabel={t("editNamed", { name: nameOf(p) })}
-          deleteLabel={t("deleteNamed", { name: nameOf(p) })}
-          onEdit={() => setEditing(p)}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(p);
-          }}
-        />
-      ),
-    },
   ];
 
   const filtered =
@@ -130,70 +110,71 @@ export function ProductsScreen() {
   const set = (patch: Partial<ProductListQuery>) => setQuery({ ...query, ...patch, page: 1 });
 
   return (
-    <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
-      <DataTable
-        caption={t("title")}
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(p) => p.id}
-        loading={list.isPending}
-        error={list.isError ? text(list.error.message) : null}
-        onRetry={() => void list.refetch()}
-        emptyText={t("messages:spec.NO_PRODUCTS")}
-        filtered={filtered}
-        toolbar={
-          <div className="flex w-full flex-wrap items-end gap-3">
-            <SearchInput
-              label={t("search")}
-              delay={SEARCH_PAUSE_MS.products}
-              onSearch={(search) => set({ search })}
-            />
-            <Field
-              as="select"
-              label={t("category")}
-              value={query.category}
-              onChange={(e) => set({ category: e.currentTarget.value })}
-              options={[
-                { value: "", label: t("allCategories") },
-                ...(categories.data?.data ?? []).map((c) => ({
-                  value: String(c.id),
-                  label: nameOf(c),
-                })),
-              ]}
-            />
-            <Field
-              as="select"
-              label={t("status")}
-              value={query.status}
-              onChange={(e) => set({ status: e.currentTarget.value as ProductListQuery["status"] })}
-              options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-            <Field
-              as="select"
-              label={t("stock")}
-              value={query.stock}
-              onChange={(e) => set({ stock: e.currentTarget.value as ProductListQuery["stock"] })}
-              options={STOCK_STATES.map((s) => ({ value: s, label: t(`stockStates.${s}`) }))}
-            />
-            <Field
-              as="select"
-              label={t("sort")}
-              value={query.sort}
-              onChange={(e) => set({ sort: e.currentTarget.value as ProductListQuery["sort"] })}
-              options={ADMIN_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
-            />
-            <button
-              type="button"
-              className="btn btn-primary ms-auto"
-              onClick={() => setEditing(null)}
-            >
-              {t("add")}
-            </button>
-          </div>
-        }
-        paging={pagingFrom(list.data?.meta, query, setQuery)}
-      />
+    <ListScreen
+      title={t("title")}
+      list={list}
+      columns={columns}
+      emptyText={t("messages:spec.NO_PRODUCTS")}
+      filtered={filtered}
+      search={{
+        label: t("search"),
+        delay: SEARCH_PAUSE_MS.products,
+        onSearch: (search) => set({ search }),
+      }}
+      filters={
+        <>
+          <Field
+            as="select"
+            label={t("category")}
+            value={query.category}
+            onChange={(e) => set({ category: e.currentTarget.value })}
+            options={[
+              { value: "", label: t("allCategories") },
+              ...(categories.data?.data ?? []).map((c) => ({
+                value: String(c.id),
+                label: nameOf(c),
+              })),
+            ]}
+          />
+          <Field
+            as="select"
+            label={t("status")}
+            value={query.status}
+            onChange={(e) => set({ status: e.currentTarget.value as ProductListQuery["status"] })}
+            options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
+          <Field
+            as="select"
+            label={t("stock")}
+            value={query.stock}
+            onChange={(e) => set({ stock: e.currentTarget.value as ProductListQuery["stock"] })}
+            options={STOCK_STATES.map((s) => ({ value: s, label: t(`stockStates.${s}`) }))}
+          />
+          <Field
+            as="select"
+            label={t("sort")}
+            value={query.sort}
+            onChange={(e) => set({ sort: e.currentTarget.value as ProductListQuery["sort"] })}
+            options={ADMIN_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
+          />
+        </>
+      }
+      addLabel={t("add")}
+      onAdd={() => setEditing(null)}
+      paging={pagingFrom(list.data?.meta, query, setQuery)}
+      editLabel={(p) => t("editNamed", { name: nameOf(p) })}
+      deleteLabel={(p) => t("deleteNamed", { name: nameOf(p) })}
+      onEdit={setEditing}
+      remove={{
+        mutation: remove,
+        title: t("deleteTitle"),
+        description: (p) =>
+          p.sold
+            ? t("archiveQuestion", { name: nameOf(p) })
+            : t("deleteQuestion", { name: nameOf(p) }),
+        doneText: (result) => (result.data.archived ? t("archived") : t("deleted")),
+      }}
+    >
       <ProductFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => {
@@ -201,18 +182,6 @@ export function ProductsScreen() {
         }}
         product={editing ?? null}
       />
-      <DeleteDialog
-        target={deleting}
-        onClose={() => setDeleting(null)}
-        title={t("deleteTitle")}
-        description={
-          deleting?.sold
-            ? t("archiveQuestion", { name: deleting ? nameOf(deleting) : "" })
-            : t("deleteQuestion", { name: deleting ? nameOf(deleting) : "" })
-        }
-        mutation={remove}
-        doneText={(result) => (result.data.archived ? t("archived") : t("deleted"))}
-      />
-    </section>
+    </ListScreen>
   );
 }

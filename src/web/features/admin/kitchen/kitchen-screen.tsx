@@ -3,12 +3,11 @@ import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitche
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminDish } from "../../../../shared/schemas/kitchen.ts";
-import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
-import { RowActions } from "../../../components/admin/row-actions.tsx";
+import { ListScreen } from "../../../components/admin/list-screen.tsx";
 import { Thumbnail } from "../../../components/admin/thumbnail.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
-import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
+import type { Column } from "../../../components/ui/data-table.tsx";
+import { SEARCH_PAUSE_MS } from "../../../components/ui/search-input.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -27,7 +26,6 @@ export function KitchenScreen() {
   const [search, setSearch] = useState("");
   const list = useDishes({ search });
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<AdminDish | null>(null);
   const remove = useDeleteDish();
   const soldOut = useSetSoldOut();
   const ar = i18n.language === "ar";
@@ -94,55 +92,34 @@ export function KitchenScreen() {
         </button>
       ),
     },
-    {
-      key: "actions",
-      header: t("admin:actions.actions"),
-      className: "w-0 whitespace-nowrap",
-      cell: (d) => (
-        <RowActions
-          editLabel={t("editNamed", { name: d.title })}
-          deleteLabel={t("deleteNamed", { name: d.title })}
-          onEdit={() => setEditing(d.id)}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(d);
-          }}
-        />
-      ),
-    },
   ];
 
   return (
-    <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
-      <p className="text-muted">{t("intro")}</p>
-      <DataTable
-        caption={t("title")}
-        columns={columns}
-        rows={list.data?.data}
-        rowKey={(d) => d.id}
-        loading={list.isPending}
-        error={list.isError ? text(list.error.message || MESSAGES.ITEMS_FETCH_FAILED) : null}
-        onRetry={() => void list.refetch()}
-        emptyText={t("messages:spec.NO_DISHES")}
-        filtered={search !== ""}
-        toolbar={
-          <>
-            <SearchInput
-              label={t("search")}
-              delay={SEARCH_PAUSE_MS.dishes}
-              onSearch={(value) => setSearch(value.trim())}
-            />
-            <button
-              type="button"
-              className="btn btn-primary ms-auto"
-              onClick={() => setEditing(null)}
-            >
-              {t("add")}
-            </button>
-          </>
-        }
-      />
+    <ListScreen
+      title={t("title")}
+      intro={t("intro")}
+      list={list}
+      fetchFallback={MESSAGES.ITEMS_FETCH_FAILED}
+      columns={columns}
+      emptyText={t("messages:spec.NO_DISHES")}
+      filtered={search !== ""}
+      search={{
+        label: t("search"),
+        delay: SEARCH_PAUSE_MS.dishes,
+        onSearch: (value) => setSearch(value.trim()),
+      }}
+      addLabel={t("add")}
+      onAdd={() => setEditing(null)}
+      editLabel={(d) => t("editNamed", { name: d.title })}
+      deleteLabel={(d) => t("deleteNamed", { name: d.title })}
+      onEdit={(d) => setEditing(d.id)}
+      remove={{
+        mutation: remove,
+        title: t("deleteTitle"),
+        description: (d) => t("deleteQuestion", { name: d.title }),
+        doneText: () => t("deleted"),
+      }}
+    >
       <DishFormDialog
         open={editing !== undefined}
         onOpenChange={(open) => {
@@ -150,14 +127,6 @@ export function KitchenScreen() {
         }}
         dishId={editing ?? null}
       />
-      <DeleteDialog
-        target={deleting}
-        onClose={() => setDeleting(null)}
-        title={t("deleteTitle")}
-        description={t("deleteQuestion", { name: deleting?.title ?? "" })}
-        mutation={remove}
-        doneText={() => t("deleted")}
-      />
-    </section>
+    </ListScreen>
   );
 }
