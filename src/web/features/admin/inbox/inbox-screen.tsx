@@ -201,6 +201,21 @@ function InboxTable({ list }: { list: InboxList }) {
     { key: "lang", header: t("language"), cell: (s) => t(`languages.${s.lang}`) },
     { key: "when", header: t("subscribed"), cell: (s) => when(s.created_at, lang) },
     {
+      // Double opt-in (issue 25): only confirmed addresses are subscribers.
+      key: "confirmed",
+      header: t("consent.header"),
+      cell: (s) =>
+        s.confirmed_at ? (
+          <span data-state="confirmed">
+            {t("consent.confirmed")} {when(s.confirmed_at, lang)}
+          </span>
+        ) : (
+          <span data-state="pending" className="text-muted">
+            {t("consent.pending")}
+          </span>
+        ),
+    },
+    {
       key: "actions",
       header: t("admin:actions.actions"),
       className: "w-0 whitespace-nowrap",
