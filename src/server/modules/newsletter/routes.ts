@@ -23,6 +23,16 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     ? { baseUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}` }
     : null;
 
+  // Addresses given while the shop had no SMTP get their confirmation e-mail once it has.
+  if (mail)
+    app.addHook("onReady", async () => {
+      try {
+        await app.services.newsletter.confirmWaiting(mail);
+      } catch (error) {
+        app.log.warn({ err: error }, "newsletter: could not queue waiting confirmations");
+      }
+    });
+
   // A mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC
   // 8058: multipart or urlencoded); the token is in the address. Only these routes take forms.
   const formBody = { parseAs: "string", bodyLimit: 16 * 1024 } as const;

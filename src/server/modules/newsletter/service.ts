@@ -20,6 +20,8 @@ export const CONFIRM_LIFETIME_MS = 7 * 24 * 60 * 60_000;
  * nothing is sent.
  */
 export const CONFIRMATIONS_PER_DAY = 3;
+/** Addresses given without SMTP older than this get no late confirmation e-mail. */
+export const WAITING_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
 
 /** Outbox kinds of newsletter mail all start with this (the confirmation and any issue). */
 export const NEWSLETTER_MAIL_PREFIX = "newsletter";
@@ -34,9 +36,13 @@ const invalidToken = () => unprocessable("token", NEWSLETTER_MESSAGES.TOKEN_INVA
 type Executor = Db | Tx;
 type Links = { baseUrl: string };
 
+/** A page of the e-mail's language: Arabic pages live under /ar (ADR 0028). */
+const pageUrl = (baseUrl: string, lang: Language, path: string) =>
+  `${baseUrl}${lang === "ar" ? "/ar" : ""}${path}`;
+
 /** The page a person opens from the e-mail, and the address a mail client posts to (RFC 8058). */
-export const unsubscribeLinks = (baseUrl: string, token: string) => ({
-  page: `${baseUrl}/newsletter/unsubscribe?token=${token}`,
+export const unsubscribeLinks = (baseUrl: string, token: string, lang: Language) => ({
+  page: pageUrl(baseUrl, lang, `/newsletter/unsubscribe?token=${token}`),
   oneClick: `${baseUrl}/api/newsletter/unsubscribe?token=${token}`,
 });
 
@@ -53,7 +59,7 @@ export async function queueNewsletterMail(
   opts: Links & { now?: Date },
 ): Promise<void> {
   const token = newToken();
-  const links = unsubscribeLinks(opts.baseUrl, token);
+  const links = unsubscribeLinks(opts.baseUrl, token, to.lang);
   await db.insert(newsletterTokens).values({
     subscriberId: to.id,
     purpose: "unsubscribe",
@@ -94,6 +100,30 @@ async function forgetMails(tx: Executor, email: string, kinds: "confirm" | "all"
     .update(mailOutbox)
     .set({ text: SCRUBBED, html: SCRUBBED, headers: null })
     .where(and(kind, address, or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt))));
+}
+
+/** A new confirmation link for a pending address, and its e-mail (with its way out). */
+async function queueConfirmation(
+  tx: Executor,
+  row: { id: number; email: string; lang: Language },
+  mail: Links,
+  now: Date,
+): Promise<void> {
+  const token = newToken();
+  await tx.insert(newsletterTokens).values({
+    subscriberId: row.id,
+    purpose: "confirm",
+    tokenHash: hashToken(token),
+    createdAt: now,
+  });
+  const confirm = pageUrl(mail.baseUrl, row.lang, `/newsletter/confirm?token=${token}`);
+  await queueNewsletterMail(
+    tx,
+    row,
+    CONFIRM_MAIL_KIND,
+    (unsubscribe) => confirmSubscriptionMail(row.lang, { confirm, unsubscribe }),
+    { baseUrl: mail.baseUrl, now },
+  );
 }
 
 export function createNewsletterService(db: Db) {
@@ -160,22 +190,47 @@ export function createNewsletterService(db: Db) {
             ),
           );
         if ((sent?.n ?? 0) >= CONFIRMATIONS_PER_DAY) return;
-        const token = newToken();
-        await tx.insert(newsletterTokens).values({
-          subscriberId: row.id,
-          purpose: "confirm",
-          tokenHash: hashToken(token),
-          createdAt: now,
-        });
-        const confirm = `${opts.mail.baseUrl}/newsletter/confirm?token=${token}`;
-        await queueNewsletterMail(
-          tx,
-          { id: row.id, email: row.email, lang },
-          CONFIRM_MAIL_KIND,
-          (unsubscribe) => confirmSubscriptionMail(lang, { confirm, unsubscribe }),
-          { baseUrl: opts.mail.baseUrl, now },
-        );
+        await queueConfirmation(tx, { ...row, lang }, opts.mail, now);
       });
+    },
+
+    /**
+     * Addresses given while the shop had no SMTP wait as pending with no e-mail sent; once SMTP
+     * is set, each of them (given in the last 30 days) gets its one confirmation e-mail. Safe
+     * to run on every start and on several instances: an address that already has a
+     * confirmation link is left alone. Resolves with how many were queued.
+     */
+    async confirmWaiting(mail: Links, now = new Date()): Promise<number> {
+      const waiting = await db
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(
+          and(
+            isNull(newsletterSubscribers.confirmedAt),
+            gt(newsletterSubscribers.createdAt, new Date(now.getTime() - WAITING_MAX_AGE_MS)),
+            sql`not exists (select 1 from ${newsletterTokens} where ${newsletterTokens.subscriberId} = ${newsletterSubscribers.id})`,
+          ),
+        )
+        .limit(1000);
+      let queued = 0;
+      for (const { id } of waiting) {
+        queued += await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.id, id))
+            .for("update");
+          const [token] = await tx
+            .select({ id: newsletterTokens.id })
+            .from(newsletterTokens)
+            .where(eq(newsletterTokens.subscriberId, id))
+            .limit(1);
+          if (!row || row.confirmedAt || token) return 0;
+          await queueConfirmation(tx, row, mail, now);
+          return 1;
+        });
+      }
+      return queued;
     },
 
     /** The confirmation link: the address becomes a subscriber. Used, expired or forged: 422. */
