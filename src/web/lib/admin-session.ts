@@ -3,7 +3,14 @@ export const ADMIN_TOKEN_KEY = "token";
 export const ADMIN_TOKEN_TYPE_KEY = "token_type";
 export const ADMIN_USER_KEY = "user";
 
-export type AdminUser = { id: number; name: string; email: string; is_admin: number };
+export type AdminUser = {
+  id: number;
+  name: string;
+  email: string;
+  is_admin: number;
+  /** Issue 27: the admin's roles as the layout last read them (GET /api/admin/me). */
+  roles?: string[];
+};
 export type AdminSession = { token: string; tokenType: string; user: AdminUser };
 
 export function readAdminSession(): AdminSession | null {

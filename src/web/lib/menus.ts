@@ -1,3 +1,4 @@
+import type { AdminScreen } from "../../shared/domain/admins.ts";
 import { paths } from "./paths.ts";
 
 /**
@@ -9,6 +10,11 @@ export type MenuItem = {
   label: string;
   /** A count shown next to the label (the admin layout knows each kind). */
   badge?: "inbox";
+  /**
+   * Admin menu: the screen, whose roles (`SCREEN_ROLES`) decide who sees the entry and who
+   * may open the address (issue 27). None: every admin (log out).
+   */
+  screen?: AdminScreen;
 };
 
 /** The storefront's second bar and mobile menu (SPEC 2, Navigation). */
@@ -54,20 +60,20 @@ export const ACCOUNT_NAV: readonly MenuItem[] = [
 
 /**
  * The back office's side menu: ONE list every admin screen appends its entry to (keep
- * logout last). Add your route to `src/web/routes.ts` and `paths.admin` first; the label may
+ * logout last), each with its `screen` (who may see it: `SCREEN_ROLES`). Add your route to `src/web/routes.ts` and `paths.admin` first; the label may
  * live in your own namespace (`"admin-inbox:menu"`) as long as the admin layout loads it.
  */
 export const ADMIN_MENU: readonly MenuItem[] = [
-  { to: paths.admin.dashboard(), label: "admin:menu.dashboard" },
-  { to: paths.admin.orders(), label: "admin:menu.orders" },
-  { to: paths.admin.products(), label: "admin:menu.products" },
-  { to: paths.admin.categories(), label: "admin:menu.categories" },
-  { to: paths.admin.coupons(), label: "admin:menu.coupons" },
-  { to: paths.admin.kitchen(), label: "admin:menu.kitchen" },
-  { to: paths.admin.settings(), label: "admin:menu.settings" },
-  { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox" },
-  { to: paths.admin.pages(), label: "admin-inbox:menuPages" },
-  { to: paths.admin.shipping(), label: "admin:menu.shipping" },
+  { to: paths.admin.dashboard(), label: "admin:menu.dashboard", screen: "dashboard" },
+  { to: paths.admin.orders(), label: "admin:menu.orders", screen: "orders" },
+  { to: paths.admin.products(), label: "admin:menu.products", screen: "products" },
+  { to: paths.admin.categories(), label: "admin:menu.categories", screen: "categories" },
+  { to: paths.admin.coupons(), label: "admin:menu.coupons", screen: "coupons" },
+  { to: paths.admin.kitchen(), label: "admin:menu.kitchen", screen: "kitchen" },
+  { to: paths.admin.settings(), label: "admin:menu.settings", screen: "settings" },
+  { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox", screen: "inbox" },
+  { to: paths.admin.pages(), label: "admin-inbox:menuPages", screen: "pages" },
+  { to: paths.admin.shipping(), label: "admin:menu.shipping", screen: "shipping" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },
 ];
 

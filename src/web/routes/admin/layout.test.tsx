@@ -15,6 +15,9 @@ function BrokenScreen(): never {
 function NeverShown() {
   return <p>never shown</p>;
 }
+function AScreen() {
+  return <p>a screen</p>;
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -34,18 +37,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function backOffice(screenRoute: Parameters<typeof renderRoutes>[0][number]) {
+function backOffice(
+  screenRoute: Parameters<typeof renderRoutes>[0][number],
+  opts: { roles?: string[]; path?: string; lang?: "en" | "ar" } = {},
+) {
+  const { roles = ["owner"], path = "/admin-orders", lang } = opts;
   return renderRoutes(
     [
       {
         id: "routes/admin/layout",
-        loader: () => ({ name: "Owner", token: "admin-token", id: 1 }),
+        loader: () => ({ name: "Owner", token: "admin-token", id: 1, roles }),
         Component: AdminLayout,
         ErrorBoundary,
         children: [screenRoute],
       },
     ],
-    { path: "/admin-orders" },
+    { path, lang },
   );
 }
 
@@ -86,4 +93,76 @@ describe("admin error boundary (issue 9)", () => {
     expectShell();
     checkLogs();
   });
+});
+
+describe("the menu and screens follow the admin's roles (issue 27)", () => {
+  const menuLinks = () =>
+    within(screen.getByRole("navigation", { name: /Admin menu|قائمة/ }))
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
+
+  it("the owner sees every screen and the bell", async () => {
+    backOffice({ path: "admin-orders", Component: AScreen });
+    await screen.findByText("a screen");
+    expect(menuLinks()).toEqual([
+      "/admin-dashboard",
+      "/admin-orders",
+      "/admin-products",
+      "/admin-categories",
+      "/admin-copouns",
+      "/admin-kitchen",
+      "/admin-settings",
+      "/admin-inbox",
+      "/admin-pages",
+      "/admin-shipping",
+      "/admin-logout",
+    ]);
+    expect(screen.getByRole("button", { name: "Notifications" })).toBeTruthy();
+  });
+
+  it.each([
+    [["orders"], ["/admin-orders", "/admin-inbox", "/admin-logout"], true],
+    [
+      ["catalogue"],
+      ["/admin-products", "/admin-categories", "/admin-copouns", "/admin-pages", "/admin-logout"],
+      false,
+    ],
+    [["kitchen"], ["/admin-kitchen", "/admin-logout"], false],
+    [
+      ["kitchen", "orders"],
+      ["/admin-orders", "/admin-kitchen", "/admin-inbox", "/admin-logout"],
+      true,
+    ],
+  ])("%j sees %j (bell: %s)", async (roles, links, bell) => {
+    backOffice(
+      { path: "admin-orders/:id", Component: AScreen },
+      {
+        roles,
+        path: "/admin-orders/12",
+      },
+    );
+    await screen.findByTestId("admin-page");
+    expect(menuLinks()).toEqual(links);
+    expect(Boolean(screen.queryByRole("button", { name: "Notifications" }))).toBe(bell);
+  });
+
+  it.each([
+    ["en", "Not allowed", "It is for: Catalogue.", "Go to Orders"],
+    ["ar", "غير مسموح", "إنها لـ: الكتالوج.", "الانتقال إلى الطلبات"],
+  ] as const)(
+    "%s: a packer opening the products by address is told, not crashed",
+    async (lang, title, text, link) => {
+      backOffice(
+        { path: "admin-products", Component: NeverShown },
+        { roles: ["orders"], path: "/admin-products", lang },
+      );
+      const state = await screen.findByTestId("admin-not-allowed");
+      expect(within(state).getByRole("heading", { level: 1 }).textContent).toBe(title);
+      expect(state.textContent).toContain(text);
+      expect(within(state).getByRole("link", { name: link }).getAttribute("href")).toBe(
+        "/admin-orders",
+      );
+      expect(screen.queryByText("never shown")).toBeNull();
+    },
+  );
 });

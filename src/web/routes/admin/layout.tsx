@@ -1,7 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { NavLink, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
-import type { UserDto } from "../../../shared/schemas/auth.ts";
+import { Link, NavLink, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
+import {
+  type AdminRole,
+  type AdminScreen,
+  normaliseRoles,
+  rolesAllow,
+  SCREEN_ROLES,
+} from "../../../shared/domain/admins.ts";
+import type { AdminMe } from "../../../shared/schemas/admins.ts";
 import { ErrorPanel } from "../../components/layout/error-panel.tsx";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
@@ -12,30 +19,47 @@ import { NotificationBell } from "../../features/auth/notification-bell.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { clearAdminSession, readAdminSession, storeAdminSession } from "../../lib/admin-session.ts";
 import { ApiError, apiGet } from "../../lib/api.ts";
-import { ADMIN_MENU } from "../../lib/menus.ts";
+import { ADMIN_MENU, type MenuItem } from "../../lib/menus.ts";
 import { paths } from "../../lib/paths.ts";
 import { QueryProvider } from "../../lib/query-client.tsx";
 
 // admin-inbox: the side menu's Inbox and Pages labels and the unread badge.
 export const handle = { i18n: ["admin", "messages", "admin-inbox"] as const };
 
+/** Whether these roles open this screen (issue 27); a screen-less entry (log out) is everyone's. */
+export const mayOpen = (roles: readonly string[], screen: AdminScreen | undefined): boolean =>
+  screen === undefined || rolesAllow(roles, SCREEN_ROLES[screen]);
+
+/** The menu entry an address belongs to (`/admin-orders/12` is the orders desk's). */
+const entryOf = (pathname: string): MenuItem | undefined =>
+  ADMIN_MENU.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+
+/** The first screen these roles open: where a packer starts instead of the dashboard. */
+const firstScreen = (roles: readonly string[]): MenuItem | undefined =>
+  ADMIN_MENU.find((item) => item.screen !== undefined && mayOpen(roles, item.screen));
+
 /**
  * The back office runs in the browser (token in local storage): no admin session, no admin
- * page. The stored token is also checked with the server, so an expired or revoked one (or a
- * user who is no longer an admin) is forgotten and sent to the login instead of showing a
- * shell whose every call fails.
+ * page. The stored token is also checked with the server (`GET /api/admin/me`, which also
+ * says the admin's roles), so an expired or revoked one (or a user who is no longer an admin)
+ * is forgotten and sent to the login instead of showing a shell whose every call fails. The
+ * dashboard is the owner's: anyone else starts on their first screen.
  */
 export async function clientLoader({ request }: { request: Request }) {
   const session = readAdminSession();
   if (!session) throw redirect(paths.admin.login());
+  let admin: { name: string; token: string; id: number; roles: AdminRole[] };
   try {
-    const { data } = await apiGet<{ data: UserDto }>("/api/account", {
+    const { data } = await apiGet<{ data: AdminMe }>("/api/admin/me", {
       token: session.token,
       signal: request.signal,
     });
-    if (data.is_admin !== 1) throw new ApiError(403, "not an admin");
-    storeAdminSession({ token: session.token, token_type: session.tokenType, user: data });
-    return { name: data.name, token: session.token, id: data.id };
+    storeAdminSession({
+      token: session.token,
+      token_type: session.tokenType,
+      user: { ...session.user, id: data.id, name: data.name, email: data.email, roles: data.roles },
+    });
+    admin = { name: data.name, token: session.token, id: data.id, roles: data.roles };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       clearAdminSession();
@@ -43,8 +67,21 @@ export async function clientLoader({ request }: { request: Request }) {
     }
     if ((error as Error).name === "AbortError") throw error;
     // Offline or a server hiccup: keep the session; the screens report their own failures.
-    return { name: session.user.name, token: session.token, id: session.user.id };
+    admin = {
+      name: session.user.name,
+      token: session.token,
+      id: session.user.id,
+      roles: normaliseRoles(session.user.roles ?? []),
+    };
   }
+  const start = firstScreen(admin.roles);
+  if (
+    new URL(request.url).pathname === paths.admin.dashboard() &&
+    !mayOpen(admin.roles, "dashboard") &&
+    start
+  )
+    throw redirect(start.to);
+  return admin;
 }
 export type AdminLayoutData = Awaited<ReturnType<typeof clientLoader>>;
 
@@ -73,6 +110,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
   const fallback = typeof window === "undefined" ? null : readAdminSession();
   const name = admin?.name ?? fallback?.user.name ?? "";
   const token = admin?.token ?? fallback?.token ?? null;
+  const roles = admin?.roles ?? fallback?.user.roles ?? [];
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // The orders desk updates with the bell (issue 29.5): a new order refetches the list, so
@@ -109,7 +147,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
         <p className="p-4 text-lg font-bold">{t("title")}</p>
         <nav aria-label={t("menu.label")}>
           <ul>
-            {ADMIN_MENU.map((item) => (
+            {ADMIN_MENU.filter((item) => mayOpen(roles, item.screen)).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
@@ -137,7 +175,10 @@ function AdminShell({ children }: { children: React.ReactNode }) {
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
-          {token ? <NotificationBell token={token} onNewOrders={onNewOrders} /> : null}
+          {/* The bell tells of orders: for those who handle them. */}
+          {token && rolesAllow(roles, SCREEN_ROLES.orders) ? (
+            <NotificationBell token={token} onNewOrders={onNewOrders} />
+          ) : null}
           <LanguageToggle />
           <span
             className="font-semibold"
@@ -155,12 +196,44 @@ function AdminShell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A screen opened by its address that the admin's roles do not include (issue 27): said in
+ * the page's language, with the way to a screen they may use; the screen itself never loads
+ * (its calls would only be refused).
+ */
+function NotAllowed({ screen, roles }: { screen: AdminScreen; roles: readonly string[] }) {
+  const { t } = useTranslation("admin");
+  const start = firstScreen(roles);
+  const needed = SCREEN_ROLES[screen].map((role) => t(`roles.${role}`)).join(t("roles.separator"));
+  return (
+    <section className="flex flex-col items-start gap-3" data-testid="admin-not-allowed">
+      <h1 className="text-2xl font-bold text-brown">{t("notAllowed.title")}</h1>
+      <p>{t("notAllowed.text", { roles: needed })}</p>
+      {start ? (
+        <Link to={start.to} className="btn btn-primary">
+          {t("notAllowed.goTo", { screen: t(start.label) })}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+/** The screen, or "not allowed" when the admin's roles do not open it. */
+function AllowedScreen() {
+  const admin = useAdmin();
+  const { pathname } = useLocation();
+  const screen = entryOf(pathname)?.screen;
+  const roles = admin?.roles ?? [];
+  if (screen && !mayOpen(roles, screen)) return <NotAllowed screen={screen} roles={roles} />;
+  return <Outlet />;
+}
+
 export default function AdminLayout() {
   return (
     <QueryProvider>
       <ToastProvider>
         <AdminShell>
-          <Outlet />
+          <AllowedScreen />
         </AdminShell>
       </ToastProvider>
     </QueryProvider>

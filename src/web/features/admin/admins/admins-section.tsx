@@ -1,12 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { ADMINS_MESSAGES } from "../../../../shared/domain/admins.ts";
+import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { ADMIN_ROLES, ADMINS_MESSAGES } from "../../../../shared/domain/admins.ts";
 import {
   type PasswordChangeInput,
   passwordChangeSchema,
 } from "../../../../shared/schemas/account.ts";
-import type { AdminUser } from "../../../../shared/schemas/admins.ts";
+import {
+  type AdminUpdateInput,
+  type AdminUser,
+  adminRolesField,
+  adminUpdateSchema,
+} from "../../../../shared/schemas/admins.ts";
 import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
@@ -22,6 +27,7 @@ import { useChangeAdminPassword } from "./api/change-password.ts";
 import { useCreateAdmin } from "./api/create-admin.ts";
 import { useDeleteAdmin } from "./api/delete-admin.ts";
 import { useAdmins } from "./api/list-admins.ts";
+import { useUpdateAdmin } from "./api/update-admin.ts";
 
 /** The section's own failure texts, translated with the admin rules in its namespace. */
 const ADMINS_FALLBACKS = {
@@ -29,10 +35,18 @@ const ADMINS_FALLBACKS = {
   ADD_FAILED: "Failed to add the admin",
   REMOVE_FAILED: "Failed to remove the admin",
   PASSWORD_FAILED: "Failed to change the password",
+  ROLES_FAILED: "Failed to change the roles",
 };
 registerMessages({ ...ADMINS_MESSAGES, ...ADMINS_FALLBACKS }, (id) => `admin-admins:errors.${id}`);
 
-/** Issue 11: the admins (list, add, remove, never the last) and your own password. */
+/** The add form: what registering takes, and one or more roles (issue 27). */
+const addSchema = registerSchema.safeExtend({ roles: adminRolesField });
+type AddInput = RegisterInput & { roles: AdminUpdateInput["roles"] };
+
+/**
+ * Issues 11 and 27: the admins with their roles (list, add, change roles, remove; never the
+ * last admin, never the last owner) and your own password.
+ */
 export function AdminsSection() {
   const { t } = useTranslation(["admin-admins", "admin", "messages"]);
   const text = useMessageText();
@@ -41,6 +55,7 @@ export function AdminsSection() {
   const remove = useDeleteAdmin();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<AdminUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
   const only = (list.data?.data.length ?? 0) <= 1;
 
   const columns: Column<AdminUser>[] = [
@@ -56,22 +71,42 @@ export function AdminsSection() {
     },
     { key: "email", header: t("email"), cell: (a) => <bdi dir="ltr">{a.email}</bdi> },
     {
+      key: "roles",
+      header: t("roles"),
+      cell: (a) => (
+        <span data-testid="admin-roles">
+          {a.roles.map((role) => t(`admin:roles.${role}`)).join(t("listSeparator"))}
+        </span>
+      ),
+    },
+    {
       key: "actions",
       header: t("admin:actions.actions"),
-      cell: (a) =>
-        a.current || only ? null : (
+      cell: (a) => (
+        <div className="flex flex-wrap gap-2">
           <button
             type="button"
             className="btn btn-outline"
-            onClick={() => {
-              remove.reset();
-              setRemoving(a);
-            }}
+            aria-label={t("changeRolesNamed", { name: a.name })}
+            onClick={() => setEditing(a)}
           >
-            {t("remove")}
-            <span className="sr-only"> {a.name}</span>
+            {t("changeRoles")}
           </button>
-        ),
+          {a.current || only ? null : (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                remove.reset();
+                setRemoving(a);
+              }}
+            >
+              {t("remove")}
+              <span className="sr-only"> {a.name}</span>
+            </button>
+          )}
+        </div>
+      ),
     },
   ];
 
@@ -99,6 +134,14 @@ export function AdminsSection() {
       <Dialog open={adding} onOpenChange={setAdding} title={t("addTitle")} testId="admin-dialog">
         {adding ? <AddAdminForm onDone={() => setAdding(false)} /> : null}
       </Dialog>
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={t("rolesTitle", { name: editing?.name ?? "" })}
+        testId="admin-roles-dialog"
+      >
+        {editing ? <RolesForm admin={editing} onDone={() => setEditing(null)} /> : null}
+      </Dialog>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
@@ -120,16 +163,92 @@ export function AdminsSection() {
   );
 }
 
-const ADD_FIELDS = ["name", "email", "password", "password_confirmation"] as const;
+/** The four roles as checkboxes, each named in the page's language with what it opens. */
+function RolesField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn<"roles">;
+  error: Pick<FieldError, "message"> | undefined;
+}) {
+  const { t } = useTranslation(["admin-admins", "admin"]);
+  const text = useMessageText();
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby="admin-roles-hint"
+      aria-invalid={error?.message ? true : undefined}
+    >
+      <legend className="font-semibold">{t("roles")}</legend>
+      <p id="admin-roles-hint" className="text-sm text-muted">
+        {t("rolesHint")}
+      </p>
+      {ADMIN_ROLES.map((role) => (
+        <label key={role} className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            className="mt-1 size-5 accent-gold-dark"
+            value={role}
+            {...registration}
+          />
+          <span>
+            <span className="font-semibold">{t(`admin:roles.${role}`)}</span>
+            <span className="block text-sm text-muted">{t(`roleHints.${role}`)}</span>
+          </span>
+        </label>
+      ))}
+      {error?.message ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {text(error.message)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function RolesForm({ admin, onDone }: { admin: AdminUser; onDone: () => void }) {
+  const { t } = useTranslation(["admin-admins", "messages"]);
+  const toast = useToasts();
+  const update = useUpdateAdmin();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<AdminUpdateInput>({
+    resolver: zodResolver(adminUpdateSchema),
+    defaultValues: { roles: admin.roles },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await update.mutateAsync({ id: admin.id, roles: values.roles });
+      toast.success(t("rolesSaved"));
+      onDone();
+    } catch (error) {
+      setBanner(setServerErrors(error, form.setError, ["roles"], "Failed to change the roles"));
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <RolesField registration={form.register("roles")} error={form.formState.errors.roles} />
+      <ErrorList messages={[banner]} />
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          {t("messages:ui.cancel")}
+        </button>
+        <SubmitButton pending={update.isPending}>{t("admin:actions.save")}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+const ADD_FIELDS = ["name", "email", "password", "password_confirmation", "roles"] as const;
 
 function AddAdminForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(["admin-admins", "messages"]);
   const toast = useToasts();
   const create = useCreateAdmin();
   const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { name: "", email: "", password: "", password_confirmation: "" },
+  const form = useForm<AddInput>({
+    resolver: zodResolver(addSchema),
+    defaultValues: { name: "", email: "", password: "", password_confirmation: "", roles: [] },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -170,6 +289,7 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
         error={errors.password_confirmation}
         {...form.register("password_confirmation")}
       />
+      <RolesField registration={form.register("roles")} error={errors.roles} />
       <ErrorList messages={[banner]} />
       <div className="flex justify-end gap-3">
         <button type="button" className="btn btn-outline" onClick={onDone}>

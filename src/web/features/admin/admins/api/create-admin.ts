@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUser } from "../../../../../shared/schemas/admins.ts";
-import type { RegisterInput } from "../../../../../shared/schemas/auth.ts";
+import type { AdminCreateInput, AdminUser } from "../../../../../shared/schemas/admins.ts";
 import { adminApi } from "../../../../lib/api.ts";
 import { adminKeys } from "./list-admins.ts";
 
-/** `POST /api/admin/admins`. */
-export const createAdmin = (input: RegisterInput) =>
+/** `POST /api/admin/admins` (with the new admin's roles). */
+export const createAdmin = (input: AdminCreateInput) =>
   adminApi.post<{ data: AdminUser }>("/api/admin/admins", input, {
     fallback: "Failed to add the admin",
   });
