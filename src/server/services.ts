@@ -58,7 +58,7 @@ export function createServices(
     shipping,
     payments,
     orders: createOrderService(db, { settings, shipping, payments }),
-    adminOrders: createAdminOrderService(db, { settings }),
+    adminOrders: createAdminOrderService(db, { settings, mail: payments.cancelMail }),
     receipts: createReceiptService(db),
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),

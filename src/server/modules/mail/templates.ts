@@ -1,10 +1,12 @@
+import { countryName } from "../../../shared/domain/countries.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
-import type { OrderDto } from "../../../shared/schemas/order.ts";
+import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
+import { formatDeliveryDay } from "../../../web/lib/delivery-day.ts";
 
 export type Mail = { subject: string; text: string; html: string };
 
-const TEXTS = {
+export const TEXTS = {
   en: {
     brand: "Golden Syrup Sweets",
     subject: (n: string) => `Your order ${n} – Golden Syrup Sweets`,
@@ -35,6 +37,10 @@ const TEXTS = {
     },
     nothingCharged: "Nothing was charged. You are welcome to order again.",
     orderAgain: "Our shop:",
+    method: "Delivery method",
+    pickupAt: (name: string) => `Pickup: ${name}`,
+    day: "Delivery day",
+    address: "Address",
   },
   ar: {
     brand: "حلويات القطر الذهبي",
@@ -66,16 +72,69 @@ const TEXTS = {
     },
     nothingCharged: "لم يُخصم أي مبلغ. يسعدنا أن تطلب مرة أخرى.",
     orderAgain: "متجرنا:",
+    method: "طريقة التوصيل",
+    pickupAt: (name: string) => `الاستلام: ${name}`,
+    day: "يوم التوصيل",
+    address: "العنوان",
   },
 } as const;
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-const money = (dollars: number, lang: Lang) => formatMoney(toCents(dollars), lang);
+export const money = (dollars: number, lang: Lang) => formatMoney(toCents(dollars), lang);
+
+/**
+ * A sentence around a customer's own text (a name, an address): the text sits in
+ * `<bdi dir="auto">`, so an Arabic name in an English e-mail (or the reverse) keeps its own
+ * direction and does not pull the punctuation around it.
+ */
+export function withUserText(sentence: (value: string) => string, value: string): string {
+  const mark = "\u0000";
+  return escapeHtml(sentence(mark)).replace(mark, `<bdi dir="auto">${escapeHtml(value)}</bdi>`);
+}
+
+/**
+ * How the order travels (issue 23's snapshot on the order): the method with its zone, the
+ * delivery day, and for a delivery the address. Label, text, and whether the text is the
+ * customer's own (shown in `<bdi dir="auto">`).
+ */
+export function shippingRows(
+  order: Pick<OrderDto, "address" | "city" | "country"> & { shipping: OrderShipping },
+  lang: Lang,
+): Array<{ label: string; value: string; user?: boolean }> {
+  const t = TEXTS[lang];
+  const s = order.shipping;
+  const name = lang === "ar" && s.name_ar ? s.name_ar : s.name;
+  const zone = lang === "ar" && s.zone_ar ? s.zone_ar : s.zone;
+  const rows: Array<{ label: string; value: string; user?: boolean }> = [
+    {
+      label: t.method,
+      value: s.kind === "pickup" ? t.pickupAt(name) : zone ? `${name} (${zone})` : name,
+    },
+  ];
+  if (s.delivery_date) rows.push({ label: t.day, value: formatDeliveryDay(s.delivery_date, lang) });
+  if (s.kind === "delivery") {
+    const address = [order.address, order.city, countryName(order.country, lang)]
+      .filter(Boolean)
+      .join(lang === "ar" ? "، " : ", ");
+    rows.push({ label: t.address, value: address, user: true });
+  }
+  return rows;
+}
+
+/** The rows above as HTML paragraphs. */
+export function shippingHtml(rows: ReturnType<typeof shippingRows>): string {
+  return rows
+    .map(
+      (row) =>
+        `<p><b>${escapeHtml(row.label)}:</b> ${row.user ? `<bdi dir="auto">${escapeHtml(row.value)}</bdi>` : escapeHtml(row.value)}</p>`,
+    )
+    .join("\n");
+}
 const weight = (grams: number) =>
   grams >= 1000 ? `${(grams / 1000).toLocaleString("en")} kg` : `${grams} g`;
 
@@ -122,6 +181,7 @@ export function orderConfirmation(
   // A card order's hosted payment page, while it is open (the order page offers it too).
   const payUrl =
     order.payment_url && /^https?:\/\//.test(order.payment_url) ? order.payment_url : null;
+  const shipping = shippingRows(order, lang);
   const text = [
     t.hello(order.name),
     "",
@@ -134,6 +194,8 @@ export function orderConfirmation(
     "",
     t.usd,
     "",
+    ...shipping.map((row) => `${row.label}: ${row.value}`),
+    "",
     `${t.payment}: ${payment}`,
     ...(payUrl ? ["", t.payNow, payUrl] : []),
     "",
@@ -145,7 +207,7 @@ export function orderConfirmation(
   ].join("\n");
   const dir = lang === "ar" ? "rtl" : "ltr";
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
-<p>${escapeHtml(t.hello(order.name))}</p>
+<p>${withUserText(t.hello, order.name)}</p>
 <p>${escapeHtml(t.thanks)} <bdi dir="ltr">#${escapeHtml(order.number)}</bdi></p>
 <table cellpadding="4">${lines
     .map(
@@ -160,6 +222,7 @@ export function orderConfirmation(
     )
     .join("")}</table>
 <p>${escapeHtml(t.usd)}</p>
+${shippingHtml(shipping)}
 <p><b>${escapeHtml(t.payment)}:</b> ${escapeHtml(payment)}</p>
 ${payUrl ? `<p>${escapeHtml(t.payNow)} <a href="${escapeHtml(payUrl)}">${escapeHtml(payUrl)}</a></p>\n` : ""}<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
@@ -178,6 +241,9 @@ export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
     "",
     `Customer: ${customer}`,
     `Address: ${address}`,
+    ...shippingRows(order, "en")
+      .filter((row) => !row.user)
+      .map((row) => `${row.label}: ${row.value}`),
     ...(order.notes ? [`Notes: ${order.notes}`] : []),
     `Payment: ${order.payment_method}`,
     "",
@@ -222,7 +288,7 @@ export function orderCancelledMail(
   const dir = lang === "ar" ? "rtl" : "ltr";
   const link = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
-<p>${escapeHtml(t.hello(order.name))}</p>
+<p>${withUserText(t.hello, order.name)}</p>
 <p><b>${escapeHtml(t.cancelled(order.number))}</b></p>
 <p>${escapeHtml(t.reasons[reason])}</p>
 <p>${escapeHtml(t.total)}: <bdi dir="ltr">${escapeHtml(formatMoney(order.totalCents, lang))}</bdi></p>

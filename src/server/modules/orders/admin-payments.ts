@@ -9,6 +9,7 @@ import type { AdminOrderPayment } from "../../../shared/schemas/admin-order.ts";
 import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
 
 // Issue 24 (DECISIONS "Money"): the owner's side of payment state. Payment state moves beside
 // the order status, never with it: cancelling a paid order leaves it paid until the owner
@@ -30,6 +31,7 @@ export async function markOrderPaid(
   payment: AdminOrderPayment,
   adminId: number,
   now = new Date(),
+  opts: { mail?: OrderMail } = {},
 ): Promise<void> {
   const amountCents = toCents(payment.amount);
   const paidAt = payment.paid_at ?? now;
@@ -53,10 +55,13 @@ export async function markOrderPaid(
     });
     // Writing `orders` bumps the orders desk's version (migration 0016): the list, its counts
     // and the dashboard's figures are recomputed on the next read.
-    await tx
+    const [paid] = await tx
       .update(orders)
       .set({ paymentStatus: "paid", paidCents: amountCents, paidAt, updatedAt: now })
-      .where(eq(orders.id, id));
+      .where(eq(orders.id, id))
+      .returning();
+    // Issue 25: the customer's "payment received", queued with the payment itself.
+    await enqueueOrderStatusMail(tx, paid!, "paid", { mail: opts.mail ?? null, now });
   });
 }
 

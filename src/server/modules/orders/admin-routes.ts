@@ -14,6 +14,7 @@ import {
   timelineEntrySchema,
 } from "../../../shared/schemas/admin-order.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
+import { publicOrigin } from "../../public-origin.ts";
 import { ordersCsvStream } from "./admin-csv.ts";
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */
@@ -108,6 +109,29 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         data: await service().refund(request.params.id, request.body.note, session.user.id),
       };
     },
+  );
+
+  // Issue 25: the prefilled messaging-app message for the customer, with a private link.
+  app.post(
+    "/orders/:id/message",
+    {
+      schema: {
+        params: idParam,
+        response: {
+          200: z.object({
+            data: z.object({
+              text: z.string(),
+              phone: z.string().nullable(),
+              link: z.string(),
+              lang: z.enum(["en", "ar"]),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      data: await service().customerMessage(request.params.id, publicOrigin(request)),
+    }),
   );
 
   app.post(

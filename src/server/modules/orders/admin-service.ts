@@ -2,6 +2,11 @@ import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-or
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
+  messageKindForStatus,
+  messagingPhone,
+  orderStateMessage,
+} from "../../../shared/domain/order-messages.ts";
+import {
   canTransition,
   nextStatuses,
   type OrderStatus,
@@ -29,12 +34,14 @@ import {
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
 import { receiptLinks } from "../receipts/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
-import { loadOrderParts, toOrderDto } from "./dto.ts";
+import { loadOrderParts, orderShipping, toOrderDto } from "./dto.ts";
+import { orderPathWithNewKey } from "./lookup.ts";
 
 /** `LIKE` treats % and _ as wildcards; a search for "50%" means the characters. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -163,7 +170,14 @@ function actorWithName(
   };
 }
 
-export function createAdminOrderService(db: Db, deps: { settings: SettingsService }) {
+export function createAdminOrderService(
+  db: Db,
+  deps: {
+    settings: SettingsService;
+    /** Set when the shop sends e-mail (SMTP_URL): the customer hears of each move (issue 25). */
+    mail?: OrderMail;
+  },
+) {
   const version = createDeskVersion(db);
   let answersVersion = "";
   const answers = new Map<string, Promise<string>>();
@@ -469,7 +483,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
           throw new HttpError(422, message, { status: [message] });
         }
         if (returnsStock(row.status, change.status)) await returnReservedStock(tx, id);
-        await tx
+        const [moved] = await tx
           .update(orders)
           .set({
             status: change.status,
@@ -483,7 +497,8 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
                 }
               : {}),
           })
-          .where(eq(orders.id, id));
+          .where(eq(orders.id, id))
+          .returning();
         await tx.insert(orderEvents).values({
           orderId: id,
           status: change.status,
@@ -491,6 +506,15 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
           note: change.note,
           createdAt: now,
         });
+        // The customer's e-mail is queued with the change: both hold, or neither.
+        const kind = messageKindForStatus(change.status);
+        if (kind)
+          await enqueueOrderStatusMail(tx, moved!, kind, {
+            mail: deps.mail ?? null,
+            // A cancellation's note is its reason, which the customer sees on the order page.
+            reason: change.status === "canceled" ? change.note : null,
+            now,
+          });
       });
       return this.detail(id);
     },
@@ -505,7 +529,7 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
       adminId: number,
       now = new Date(),
     ): Promise<AdminOrderDetail> {
-      await markOrderPaid(db, id, payment, adminId, now);
+      await markOrderPaid(db, id, payment, adminId, now, { mail: deps.mail ?? null });
       return this.detail(id);
     },
 
@@ -518,6 +542,36 @@ export function createAdminOrderService(db: Db, deps: { settings: SettingsServic
     ): Promise<AdminOrderDetail> {
       await refundOrder(db, id, note, adminId, now);
       return this.detail(id);
+    },
+
+    /**
+     * Issue 25: the messaging-app message the owner sends from the order desk, in the ORDER's
+     * language: its state, payment, total, carrier and tracking once shipped, and its private
+     * page with a newly issued key (the placer's is never stored). `phone`: the customer's
+     * number as the app's link wants it, or null when it cannot be made international.
+     */
+    async customerMessage(
+      id: number,
+      origin: string,
+      now = new Date(),
+    ): Promise<{ text: string; phone: string | null; link: string; lang: "en" | "ar" }> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      const link = `${origin}${await orderPathWithNewKey(db, row, now)}`;
+      const shipping = orderShipping(row);
+      const text = orderStateMessage({
+        number: row.number,
+        name: row.name,
+        status: row.status,
+        paymentStatus: row.paymentStatus,
+        totalCents: row.totalCents,
+        lang: row.lang,
+        link,
+        carrier: (row.lang === "ar" && shipping.carrier_ar) || shipping.carrier,
+        trackingNumber: shipping.tracking_number,
+        trackingUrl: shipping.tracking_url,
+      });
+      return { text, phone: messagingPhone(row.phone, row.country), link, lang: row.lang };
     },
 
     async addNote(id: number, body: string, adminId: number): Promise<TimelineEntry> {

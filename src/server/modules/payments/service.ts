@@ -10,6 +10,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { PaymentProblemData } from "../../db/schema/notifications.ts";
 import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
+import { enqueueOrderStatusMail } from "../mail/order-status-mail.ts";
 import { notifyPaymentProblem } from "../notifications/service.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
 import {
@@ -244,7 +245,7 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       note: `Paid by card (${gateway!.provider} ${event.sessionId}).`,
       createdAt: now,
     });
-    await tx
+    const [paid] = await tx
       .update(orders)
       .set({
         paymentStatus: "paid",
@@ -252,7 +253,10 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
         paidAt: now,
         updatedAt: now,
       })
-      .where(eq(orders.id, order.id));
+      .where(eq(orders.id, order.id))
+      .returning();
+    // Issue 25: the customer's "payment received", in the event's transaction.
+    await enqueueOrderStatusMail(tx, paid!, "paid", { mail: deps.mail, now });
     return "paid";
   }
 

@@ -1,0 +1,146 @@
+import { formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import type { OrderMessageKind } from "../../../shared/domain/order-messages.ts";
+import type { PaymentStatus } from "../../../shared/domain/payments.ts";
+import type { OrderShipping } from "../../../shared/schemas/order.ts";
+import {
+  TEXTS as COMMON,
+  escapeHtml,
+  type Mail,
+  shippingHtml,
+  shippingRows,
+  withUserText,
+} from "./templates.ts";
+
+/** What a status e-mail says about its order (from the order row, see order-status-mail.ts). */
+export type StatusMailOrder = {
+  number: string;
+  name: string;
+  totalCents: number;
+  paymentStatus: PaymentStatus;
+  paidCents: number | null;
+  address: string;
+  city: string;
+  country: string;
+  shipping: OrderShipping;
+};
+
+const TEXTS = {
+  en: {
+    subject: {
+      confirmed: (n: string) => `Your order ${n} is confirmed – Golden Syrup Sweets`,
+      shipped: (n: string) => `Your order ${n} is on its way – Golden Syrup Sweets`,
+      shippedPickup: (n: string) => `Your order ${n} is ready to collect – Golden Syrup Sweets`,
+      completed: (n: string) => `Your order ${n} is complete – Golden Syrup Sweets`,
+      canceled: (n: string) => `Your order ${n} was cancelled – Golden Syrup Sweets`,
+      paid: (n: string) => `Payment received for your order ${n} – Golden Syrup Sweets`,
+    },
+    lead: {
+      confirmed: (n: string) =>
+        `Good news: we have confirmed your order ${n} and will start preparing it.`,
+      shipped: (n: string) => `Your order ${n} has left our kitchen and is on its way to you.`,
+      shippedPickup: (n: string) => `Your order ${n} is ready: you can collect it now.`,
+      completed: (n: string) => `Your order ${n} is complete. We hope you enjoy your sweets!`,
+      canceled: (n: string) => `We have cancelled your order ${n}.`,
+      paid: (n: string) => `Thank you: we have received your payment for order ${n}.`,
+    },
+    reason: "Reason",
+    refundNote: "You paid for this order: we will be in touch about your refund.",
+    paidAmount: "Amount received",
+    carrier: "Carrier",
+    trackingNumber: "Tracking number",
+    trackHere: "Track your parcel here:",
+    link: "Follow your order here:",
+  },
+  ar: {
+    subject: {
+      confirmed: (n: string) => `تم تأكيد طلبك ${n} – حلويات القطر الذهبي`,
+      shipped: (n: string) => `طلبك ${n} في الطريق إليك – حلويات القطر الذهبي`,
+      shippedPickup: (n: string) => `طلبك ${n} جاهز للاستلام – حلويات القطر الذهبي`,
+      completed: (n: string) => `اكتمل طلبك ${n} – حلويات القطر الذهبي`,
+      canceled: (n: string) => `أُلغي طلبك ${n} – حلويات القطر الذهبي`,
+      paid: (n: string) => `استلمنا دفعتك للطلب ${n} – حلويات القطر الذهبي`,
+    },
+    lead: {
+      confirmed: (n: string) => `خبر سار: أكّدنا طلبك ${n} وسنبدأ بتحضيره.`,
+      shipped: (n: string) => `غادر طلبك ${n} مطبخنا وهو في الطريق إليك.`,
+      shippedPickup: (n: string) => `طلبك ${n} جاهز: يمكنك استلامه الآن.`,
+      completed: (n: string) => `اكتمل طلبك ${n}. نتمنى أن تستمتع بحلوياتك!`,
+      canceled: (n: string) => `ألغينا طلبك ${n}.`,
+      paid: (n: string) => `شكراً لك: استلمنا دفعتك للطلب ${n}.`,
+    },
+    reason: "السبب",
+    refundNote: "لقد دفعت ثمن هذا الطلب: سنتواصل معك بشأن استرداد المبلغ.",
+    paidAmount: "المبلغ المستلَم",
+    carrier: "شركة الشحن",
+    trackingNumber: "رقم التتبع",
+    trackHere: "تتبّع شحنتك من هنا:",
+    link: "تابع طلبك من هنا:",
+  },
+} as const;
+
+/**
+ * The customer's e-mail for one moment of their order (issue 25), in the order's language and
+ * direction: what happened, the carrier and tracking once shipped, the reason of a
+ * cancellation, the amount of a payment, how the order travels, its total and where to follow
+ * it (`link`: its private page).
+ */
+export function orderStatusMail(
+  order: StatusMailOrder,
+  lang: Lang,
+  kind: OrderMessageKind,
+  opts: { link: string; reason?: string | null },
+): Mail {
+  const t = TEXTS[lang];
+  const c = COMMON[lang];
+  const pickup = order.shipping.kind === "pickup";
+  const moment = kind === "shipped" && pickup ? "shippedPickup" : kind;
+  const lead = t.lead[moment](order.number);
+  const reason = kind === "canceled" ? opts.reason?.trim() || null : null;
+  const s = order.shipping;
+  const carrier =
+    kind === "shipped" && s.carrier ? (lang === "ar" && s.carrier_ar) || s.carrier : null;
+  const trackingNumber = kind === "shipped" ? s.tracking_number : null;
+  const trackingUrl =
+    kind === "shipped" && s.tracking_url && /^https?:\/\//i.test(s.tracking_url)
+      ? s.tracking_url
+      : null;
+  const paid = kind === "paid" ? formatMoney(order.paidCents ?? order.totalCents, lang) : null;
+  const refund = kind === "canceled" && order.paymentStatus === "paid";
+  const total = formatMoney(order.totalCents, lang);
+  const shipping = shippingRows(order, lang);
+
+  const text = [
+    c.hello(order.name),
+    "",
+    lead,
+    ...(reason ? [`${t.reason}: ${reason}`] : []),
+    ...(refund ? [t.refundNote] : []),
+    ...(paid ? [`${t.paidAmount}: ${paid}`] : []),
+    ...(carrier ? [`${t.carrier}: ${carrier}`] : []),
+    ...(trackingNumber ? [`${t.trackingNumber}: ${trackingNumber}`] : []),
+    ...(trackingUrl ? [t.trackHere, trackingUrl] : []),
+    "",
+    ...shipping.map((row) => `${row.label}: ${row.value}`),
+    `${c.total}: ${total}`,
+    c.usd,
+    "",
+    t.link,
+    opts.link,
+    "",
+    c.bye,
+    c.brand,
+  ].join("\n");
+
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const a = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
+<p>${withUserText(c.hello, order.name)}</p>
+<p><b>${escapeHtml(lead)}</b></p>
+${reason ? `<p>${escapeHtml(t.reason)}: <bdi dir="auto">${escapeHtml(reason)}</bdi></p>\n` : ""}${refund ? `<p>${escapeHtml(t.refundNote)}</p>\n` : ""}${paid ? `<p>${escapeHtml(t.paidAmount)}: <bdi dir="ltr">${escapeHtml(paid)}</bdi></p>\n` : ""}${carrier ? `<p><b>${escapeHtml(t.carrier)}:</b> <bdi dir="auto">${escapeHtml(carrier)}</bdi></p>\n` : ""}${trackingNumber ? `<p><b>${escapeHtml(t.trackingNumber)}:</b> <bdi dir="ltr">${escapeHtml(trackingNumber)}</bdi></p>\n` : ""}${trackingUrl ? `<p>${escapeHtml(t.trackHere)} ${a(trackingUrl)}</p>\n` : ""}${shippingHtml(shipping)}
+<p><b>${escapeHtml(c.total)}:</b> <bdi dir="ltr">${escapeHtml(total)}</bdi></p>
+<p>${escapeHtml(c.usd)}</p>
+<p>${escapeHtml(t.link)} ${a(opts.link)}</p>
+<p>${escapeHtml(c.bye)}<br>${escapeHtml(c.brand)}</p>
+</body></html>`;
+  return { subject: t.subject[moment](order.number), text, html };
+}
