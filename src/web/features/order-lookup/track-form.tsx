@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import { ORDER_LOOKUP_MESSAGES, orderLookupSchema } from "../../../shared/schemas/order-lookup.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { Field } from "../../components/form/field.tsx";
@@ -19,7 +20,7 @@ registerMessages(ORDER_LOOKUP_MESSAGES, (id) => `track:errors.${id}`);
  * the order's private page. A wrong pair and an unknown number get the same answer.
  */
 export function TrackForm() {
-  const { t } = useTranslation("track");
+  const { t, i18n } = useTranslation("track");
   // Until the script runs the button stays disabled: the form has no server action.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -41,7 +42,8 @@ export function TrackForm() {
       const { data } = await apiPost<{ data: { url: string } }>("/api/orders/lookup", values, {
         fallback: t("failed"),
       });
-      await navigate(data.url);
+      // The order page in the language being read (`/ar/order/…` in Arabic).
+      await navigate(localizePath(i18n.language === "ar" ? "ar" : "en", data.url));
     } catch (error) {
       setFailure(setServerErrors(error, setError, ["number", "contact"], t("failed")));
     }
