@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { withoutLanguage } from "../../shared/domain/language-path.ts";
 import { readShopParams, shopSearch } from "../../web/features/catalog/shop-params.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
 
@@ -11,7 +12,7 @@ import type { StockSeen } from "../cache/content-cache.ts";
  * depends on the day), search, accounts, orders, admin.
  */
 const CACHEABLE =
-  /^(?:\/(?:ar|en)(?=\/|$))?(?:\/(?:shop|about|contact|cart|faq|privacy-policy|terms-condition|international-shipping|refund-policy|product\/\d{1,15}(?:-[^/?#]{1,400})?)?)?$/;
+  /^(?:\/ar(?=\/|$))?(?:\/(?:shop|about|contact|cart|faq|privacy-policy|terms-condition|international-shipping|refund-policy|product\/\d{1,15}(?:-[^/?#]{1,400})?)?)?$/;
 
 /**
  * The query a cacheable page is rendered from and keyed by: only what changes the page, in one
@@ -70,9 +71,6 @@ export function cacheableRequest(request: {
   if (query !== undefined && query.length > 2000) return false;
   return CACHEABLE.test(pathname ?? "");
 }
-
-/** "/ar/shop" -> "/shop", "/ar" -> "/": the page, whatever the language in its URL. */
-const withoutLanguage = (pathname: string) => pathname.replace(/^\/(?:ar|en)(?=\/|$)/, "") || "/";
 
 /**
  * The URL a cacheable page is rendered from and keyed by: its path and the query that changes
