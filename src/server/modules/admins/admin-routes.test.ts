@@ -320,6 +320,27 @@ describe("roles (issue 27)", () => {
   });
 });
 
+describe("two owners stepping down at once (issue 27)", () => {
+  it("one of them stays an owner: the rows are locked, the other gets the 422", async () => {
+    const a = await createUserWithToken(t.app, { admin: true, roles: ["owner"] });
+    const b = await createUserWithToken(t.app, { admin: true, roles: ["owner"] });
+    // Only these two are owners now.
+    await as(a.auth).put(`/api/admin/admins/${owner.id}`, { roles: ["orders"] });
+    const [first, second] = await Promise.all([
+      as(a.auth).put(`/api/admin/admins/${a.id}`, { roles: ["orders"] }),
+      as(b.auth).put(`/api/admin/admins/${b.id}`, { roles: ["orders"] }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 422]);
+    const list = (await as(first.statusCode === 200 ? b.auth : a.auth).get("/api/admin/admins"))
+      .json()
+      .data.filter((x: { roles: string[] }) => x.roles.includes("owner"));
+    expect(list).toHaveLength(1);
+    // Back as before for the tests below.
+    const survivor = first.statusCode === 200 ? b : a;
+    await as(survivor.auth).put(`/api/admin/admins/${owner.id}`, { roles: ["owner"] });
+  });
+});
+
 describe("ADMIN_PASSWORD and the create-admin reset", () => {
   it("ADMIN_PASSWORD seeds an admin once and never overwrites a changed password", async () => {
     const email = "seeded.owner@example.com";
