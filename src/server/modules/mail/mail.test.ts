@@ -53,6 +53,8 @@ describe("order e-mails through a real SMTP server", () => {
     expect(customer.from).toBe("shop@example.com");
     expect(text).toContain(number);
     expect(text).toContain(`https://shop.example.com/order/${number}?key=${access_key}`);
+    // "Find my order" (issue 25) for when that link is lost, on the order's language page.
+    expect(text).toContain("https://shop.example.com/ar/track");
     // In the order's language (Arabic), with Latin digits: 2 x 20.00, then 40 - 20% + 15.
     expect(text).toContain("طلبك SW-");
     expect(text).toContain("معمول (1 kg × 2)");

@@ -26,6 +26,7 @@ export const TEXTS = {
     usd: "Your order is charged in US dollars (USD).",
     payNow: "Pay for your order here:",
     link: "Follow your order here:",
+    lostLink: "Lost this link? Find your order with its number and your e-mail here:",
     bye: "With sweet regards,",
     cancelledSubject: (n: string) => `Your order ${n} was cancelled – Golden Syrup Sweets`,
     cancelled: (n: string) => `Your order ${n} was cancelled.`,
@@ -61,6 +62,7 @@ export const TEXTS = {
     usd: "يُحتسب طلبك بالدولار الأمريكي (USD).",
     payNow: "ادفع ثمن طلبك من هنا:",
     link: "تابع طلبك من هنا:",
+    lostLink: "أضعت هذا الرابط؟ ابحث عن طلبك برقمه وبريدك الإلكتروني من هنا:",
     bye: "مع أطيب التحيات،",
     cancelledSubject: (n: string) => `أُلغي طلبك ${n} – حلويات القطر الذهبي`,
     cancelled: (n: string) => `أُلغي طلبك ${n}.`,
@@ -182,6 +184,10 @@ export function orderConfirmation(
   const payUrl =
     order.payment_url && /^https?:\/\//.test(order.payment_url) ? order.payment_url : null;
   const shipping = shippingRows(order, lang);
+  // "Find my order" (issue 25) beside the private link, in the order's language.
+  const track = URL.canParse(link)
+    ? `${new URL(link).origin}${lang === "ar" ? "/ar" : ""}/track`
+    : null;
   const text = [
     t.hello(order.name),
     "",
@@ -202,6 +208,7 @@ export function orderConfirmation(
     t.link,
     link,
     "",
+    ...(track ? [t.lostLink, track, ""] : []),
     t.bye,
     t.brand,
   ].join("\n");
@@ -225,7 +232,7 @@ export function orderConfirmation(
 ${shippingHtml(shipping)}
 <p><b>${escapeHtml(t.payment)}:</b> ${escapeHtml(payment)}</p>
 ${payUrl ? `<p>${escapeHtml(t.payNow)} <a href="${escapeHtml(payUrl)}">${escapeHtml(payUrl)}</a></p>\n` : ""}<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
+${track ? `<p>${escapeHtml(t.lostLink)} <a href="${escapeHtml(track)}">${escapeHtml(track)}</a></p>\n` : ""}<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
 </body></html>`;
   return { subject: t.subject(order.number), text, html };
 }
