@@ -140,7 +140,7 @@ for (const lang of ["en", "ar"] as const) {
     const card = page.getByTestId("product-card");
     await expect(card).toHaveCount(1);
     await card.getByRole("link").first().click();
-    await page.waitForURL(/\/product\/\d+$/);
+    await page.waitForURL(/\/product\/\d+-[^/]+$/); // id and slug (docs/decisions/0028)
     const productPath = new URL(page.url()).pathname;
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       lang === "ar" ? productNameAr : productName,
@@ -215,7 +215,9 @@ for (const lang of ["en", "ar"] as const) {
     await confirmDelete(page, lang);
     await expect(page.getByText(tr.messages.spec.NO_RESULTS)).toBeVisible();
     expect(
-      (await page.request.get(`/api${productPath.replace("/product/", "/products/")}`)).status(),
+      (
+        await page.request.get(`/api/products/${/\/product\/(\d+)/.exec(productPath)![1]}`)
+      ).status(),
     ).toBe(404);
 
     await openScreen(page, "/admin-categories", tr.categories.title);

@@ -73,7 +73,8 @@ for (const lang of ["en", "ar"] as const) {
         .filter({ hasNot: page.getByText(t.outOfStock) })
         .first();
       await inStock.getByRole("link").click();
-      await expect(page).toHaveURL(/\/product\/\d+$/);
+      // A readable address: id and the name's slug (docs/decisions/0028).
+      await expect(page).toHaveURL(/\/product\/\d+-[^/]+$/);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("heading", { name: t.related })).toBeVisible();
       await hydrated(page);

@@ -17,6 +17,7 @@ import {
 } from "react-router";
 import { displayCurrencies } from "../shared/domain/currency-codes.ts";
 import { dirFor, type Language } from "../shared/domain/language.ts";
+import { languageOfPath, localizePath } from "../shared/domain/language-path.ts";
 import type { Route } from "./+types/root";
 // The stylesheet (fonts' @font-face included) as a URL, rendered below with `precedence`: React
 // then writes it at the top of <head>, before the ~30 module preloads (docs/decisions/0017).
@@ -32,9 +33,10 @@ import { I18nProvider, type Translator, useTranslation } from "./i18n/translator
 /** Texts every page renders (the error screen, skip link): see "Texts per route" in docs/conventions.md. */
 export const handle = { i18n: ["common"] as const };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
-  const lang = context.lang;
+  // The address's language first (/ar/...), then the server's detection (docs/decisions/0028).
+  const lang = languageOfPath(new URL(request.url).pathname) ?? context.lang;
   return {
     lang,
     // Only the namespaces the matched routes declare, in this language only (Arabic already
@@ -106,6 +108,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = data?.nonce;
 
   useEffect(() => {
+    // An address under /ar is Arabic whatever the visitor's browser or storage says: a shared
+    // Arabic link opens in Arabic (docs/decisions/0028). The choice is not remembered either;
+    // only the toggle changes it.
+    if (languageOfPath(window.location.pathname)) return;
     // SPEC 1's client detection runs after hydration, so the first paint always matches the server.
     // Switching to the same language still caches the choice in storage and the cookie.
     const detected = detectLanguage();
@@ -119,6 +125,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7a4b1e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable in each language: names, direction and start page (docs/decisions/0028). */}
+        <link rel="manifest" href={`/manifest.${lang}.webmanifest`} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         {(lang === "ar" ? [arabic400, arabic700] : [latin400, latin700]).map((font) => (
@@ -141,7 +150,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
@@ -149,7 +158,10 @@ export function ErrorBoundary() {
         {notFound ? t("errors.notFoundTitle") : t("errors.title")}
       </h1>
       <p className="mt-4">{notFound ? t("errors.notFound") : t("errors.generic")}</p>
-      <a className="mt-6 inline-block underline" href="/">
+      <a
+        className="mt-6 inline-block underline"
+        href={localizePath(i18n.language === "ar" ? "ar" : "en", "/")}
+      >
         {t("nav.home")}
       </a>
     </main>

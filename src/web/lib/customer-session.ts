@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { languageOfPath, localizePath } from "../../shared/domain/language-path.ts";
 import type { UserDto } from "../../shared/schemas/auth.ts";
 import { paths } from "./paths.ts";
 
@@ -83,5 +84,6 @@ export function safeRedirect(target: string | null | undefined, fallback = "/"):
 /** Where a signed-out visitor to a customer page is sent: the login, then back. */
 export function loginRedirect(request: Request): string {
   const url = new URL(request.url);
-  return paths.login(url.pathname + url.search);
+  // The sign-in page in the language of the page asked for (/ar/orders → /ar/login).
+  return localizePath(languageOfPath(url.pathname) ?? "en", paths.login(url.pathname + url.search));
 }

@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
+import type { Language } from "../../shared/domain/language.ts";
 import { browserI18n } from "../i18n/browser-instance.ts";
 import type { RootData } from "../root.tsx";
+import { type Alternates, alternatesOf } from "./paths.ts";
 
 type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
@@ -27,12 +29,39 @@ export function metaText(root: RootData | undefined, key: string): string {
   return text ?? lookup(root?.messages[ns], path) ?? "";
 }
 
-/** Title, description, canonical URL and Open Graph tags for a page in the current language. */
+/**
+ * The `<link rel="alternate" hreflang>` set for a page: each language's address and
+ * `x-default` (the English one, at SPEC's path: with no prefix the server also goes by the
+ * visitor's cookie and browser, docs/decisions/0028). Absolute, from the public origin.
+ */
+export function alternateLinks(origin: string, alternates: Alternates): MetaDescriptor[] {
+  return [
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: origin + alternates.en },
+    { tagName: "link", rel: "alternate", hrefLang: "ar", href: origin + alternates.ar },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: origin + alternates.en },
+  ];
+}
+
+/**
+ * Title, description, canonical URL, language alternates and Open Graph tags for a page in the
+ * current language. `path` is the page's address in either language (`paths.shop()`); a page
+ * whose addresses differ by more than the `/ar` prefix (a product's slug) gives `alternates`.
+ * The canonical is the address of the language the page is in: an Arabic page at an address
+ * with no prefix (the cookie said Arabic) names its `/ar` address.
+ */
 export function pageMeta(
   matches: Matches,
-  opts: { title: string; description?: string; path?: string; image?: string; noIndex?: boolean },
+  opts: {
+    title: string;
+    description?: string;
+    path?: string;
+    alternates?: Alternates;
+    image?: string;
+    noIndex?: boolean;
+  },
 ): MetaDescriptor[] {
   const root = rootDataFrom(matches);
+  const lang: Language = root?.lang ?? "en";
   const brand = metaText(root, "brand");
   const title = opts.title && opts.title !== brand ? `${opts.title} | ${brand}` : brand;
   const description = opts.description || metaText(root, "meta.description");
@@ -43,14 +72,18 @@ export function pageMeta(
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: brand },
-    { property: "og:locale", content: root?.lang === "ar" ? "ar_SY" : "en_US" },
+    { property: "og:locale", content: lang === "ar" ? "ar_SY" : "en_US" },
+    { property: "og:locale:alternate", content: lang === "ar" ? "en_US" : "ar_SY" },
   ];
-  if (root && opts.path !== undefined) {
-    const url = `${root.publicUrl}${opts.path}`;
+  const alternates = opts.alternates ?? (opts.path !== undefined ? alternatesOf(opts.path) : null);
+  if (root && alternates) {
+    const url = root.publicUrl + alternates[lang];
     tags.push(
       { tagName: "link", rel: "canonical", href: url },
       { property: "og:url", content: url },
     );
+    // A page kept out of the index (cart, checkout, account) has no languages to offer.
+    if (!opts.noIndex) tags.push(...alternateLinks(root.publicUrl, alternates));
   }
   if (opts.image) tags.push({ property: "og:image", content: opts.image });
   if (opts.noIndex) tags.push({ name: "robots", content: "noindex" });

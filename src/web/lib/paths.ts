@@ -1,4 +1,8 @@
-import { href } from "react-router";
+import { href, useLocation, useMatches } from "react-router";
+import type { Language } from "../../shared/domain/language.ts";
+import { localizePath } from "../../shared/domain/language-path.ts";
+import { productSegment } from "../../shared/domain/slug.ts";
+import { useLang } from "./bilingual.ts";
 
 /**
  * Every in-app address, built through React Router's typed `href()`: a renamed route or a
@@ -18,6 +22,20 @@ export function withQuery(
   return search ? `${path}?${search}` : path;
 }
 
+/** What a product's address is made of: its id and its names (DECISIONS: Arabic falls back to English). */
+export type ProductRef = { id: number | string; name: string; name_ar?: string | null };
+
+/** A product's readable address in `lang` (docs/decisions/0028), percent-encoded. */
+export function productPath(lang: Language, product: ProductRef): string {
+  const name = lang === "ar" && product.name_ar?.trim() ? product.name_ar : product.name;
+  return localizePath(lang, href("/product/:id", { id: productSegment(product.id, name) }));
+}
+
+/** A product's addresses in both languages. */
+export function productAlternates(product: ProductRef): Alternates {
+  return { en: productPath("en", product), ar: productPath("ar", product) };
+}
+
 export const paths = {
   home: () => href("/"),
   about: () => href("/about"),
@@ -29,7 +47,8 @@ export const paths = {
   cart: () => href("/cart"),
   checkout: () => href("/checkout"),
   search: () => href("/search"),
-  product: (id: number | string) => href("/product/:id", { id: String(id) }),
+  /** `/product/{id}-{slug}`, the slug from the English name (`pathsFor("ar")`: the Arabic one). */
+  product: (product: ProductRef) => productPath("en", product),
   /** The confirmation page; guests reach it with their private key. */
   order: (number: string, key?: string) => withQuery(href("/order/:number", { number }), { key }),
   privacyPolicy: () => href("/privacy-policy"),
@@ -65,3 +84,55 @@ export const paths = {
     shipping: () => href("/admin-shipping"),
   },
 };
+
+/** Every address in one language (the back office has one address per screen, in both). */
+export type StorefrontPaths = typeof paths;
+
+// Every storefront address again under `/ar` (docs/decisions/0028); built once.
+const arabicPaths = {
+  ...Object.fromEntries(
+    Object.entries(paths)
+      .filter(([name]) => name !== "admin")
+      .map(([name, build]) => [
+        name,
+        (...args: unknown[]) => localizePath("ar", (build as (...a: unknown[]) => string)(...args)),
+      ]),
+  ),
+  product: (product: ProductRef) => productPath("ar", product),
+  admin: paths.admin,
+} as StorefrontPaths;
+
+/**
+ * The storefront's addresses in `lang`: English at SPEC's paths, Arabic under `/ar`, so every
+ * link a page shows stays in its language (docs/decisions/0028).
+ */
+export function pathsFor(lang: Language): StorefrontPaths {
+  return lang === "ar" ? arabicPaths : paths;
+}
+
+/** The storefront's addresses in the language the page shows now. */
+export function usePaths(): StorefrontPaths {
+  return pathsFor(useLang());
+}
+
+/** Both languages' addresses of one page, e.g. `{ en: "/shop", ar: "/ar/shop" }`. */
+export type Alternates = Record<Language, string>;
+
+/** The page's addresses in both languages, from a path in either (query string kept). */
+export function alternatesOf(path: string): Alternates {
+  return { en: localizePath("en", path), ar: localizePath("ar", path) };
+}
+
+/**
+ * Where the language toggle goes: the same page in `lang`. A page whose address differs by
+ * more than the prefix (a product's slug) gives its own in its loader data's `alternates`.
+ */
+export function useAlternatePath(lang: Language): string {
+  const location = useLocation();
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const own = (matches[i]?.loaderData as { alternates?: Alternates } | undefined)?.alternates;
+    if (own?.[lang]) return own[lang] + location.search;
+  }
+  return localizePath(lang, location.pathname + location.search);
+}

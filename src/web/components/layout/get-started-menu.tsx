@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
+import { useLang } from "../../lib/bilingual.ts";
 import { GET_STARTED_NAV } from "../../lib/menus.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 
 /**
@@ -14,6 +16,8 @@ import { ChevronDownIcon } from "../ui/icons.tsx";
  */
 export function GetStartedMenu({ signedIn }: { signedIn?: { onLogout: () => void } | null }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  const paths = usePaths();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -86,7 +90,7 @@ export function GetStartedMenu({ signedIn }: { signedIn?: { onLogout: () => void
             GET_STARTED_NAV.map((link) => (
               <li key={link.to}>
                 <Link
-                  to={link.to}
+                  to={localizePath(lang, link.to)}
                   className="block px-4 py-2 hover:bg-cream"
                   onClick={() => setOpen(false)}
                 >

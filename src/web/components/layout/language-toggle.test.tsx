@@ -64,4 +64,16 @@ describe("language toggle (SPEC 1)", () => {
     expect(localStorage.getItem("i18nextLng")).toBe("en");
     expect(document.cookie).toContain("lang=en");
   });
+
+  it("on the storefront is a link to the page in the other language that remembers the choice", async () => {
+    renderInShell(<LanguageToggle href="/ar/shop" />, { path: "/shop" });
+    const toggle = await screen.findByRole("link", { name: "Switch to Arabic" });
+    expect(toggle.getAttribute("href")).toBe("/ar/shop");
+    expect(toggle.getAttribute("hreflang")).toBe("ar");
+    // The browser follows the link (the server renders Arabic there); the click only remembers.
+    toggle.addEventListener("click", (event) => event.preventDefault());
+    await userEvent.setup().click(toggle);
+    expect(localStorage.getItem("i18nextLng")).toBe("ar");
+    expect(document.cookie).toContain("lang=ar");
+  });
 });

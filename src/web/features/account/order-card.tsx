@@ -5,7 +5,7 @@ import { badgeTone } from "../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { Price } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import type { CustomerOrder } from "./orders-api.ts";
 
 const TONE = {
@@ -16,6 +16,7 @@ const TONE = {
 
 /** One order: number (to its detail page), date, status badge, lines and totals. */
 export function OrderCard({ order }: { order: CustomerOrder }) {
+  const paths = usePaths();
   const { t, i18n } = useTranslation("account");
   const lang = i18n.language === "ar" ? "ar" : "en";
   const placed = formatDateTime(order.created_at, lang);

@@ -1,6 +1,6 @@
 import type { OrderStatus } from "../../../shared/domain/order-states.ts";
 import { apiGet } from "../../lib/api.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, type StorefrontPaths } from "../../lib/paths.ts";
 
 /** DECISIONS: a tab for orders in progress, then SPEC's delivered and cancelled tabs. */
 export const ORDER_TABS = ["in_progress", "delivered", "cancelled"] as const;
@@ -50,8 +50,12 @@ export function ordersQueryFrom(url: URL): OrdersQuery {
   };
 }
 
-export function ordersHref(query: OrdersQuery): string {
-  return paths.orders({
+/** The orders list's address for `query`, in the page's language (`usePaths()`). */
+export function ordersHref(
+  query: OrdersQuery,
+  at: Pick<StorefrontPaths, "orders"> = paths,
+): string {
+  return at.orders({
     group: query.group,
     page: query.page > 1 ? query.page : undefined,
     per_page: query.perPage !== 10 ? query.perPage : undefined,

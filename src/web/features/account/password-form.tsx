@@ -9,13 +9,14 @@ import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { clearCustomerSession } from "../../lib/customer-session.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 const FIELDS = ["current_password", "password", "password_confirmation"] as const;
 const EMPTY = { current_password: "", password: "", password_confirmation: "" };
 
 /** Security screen: this session stays signed in; every other one ends (server side). */
 export function PasswordForm({ token }: { token: string }) {
+  const paths = usePaths();
   const { t } = useTranslation("account");
   const text = useMessageText();
   const navigate = useNavigate();

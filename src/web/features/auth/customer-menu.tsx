@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { clearCustomerSession, useCustomerSession } from "../../lib/customer-session.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { logout } from "./auth-api.ts";
 
 /**
@@ -9,6 +9,7 @@ import { logout } from "./auth-api.ts";
  * The header's menus use it too (issue 29.7).
  */
 export function useSignOut(): () => Promise<void> {
+  const paths = usePaths();
   const session = useCustomerSession();
   const navigate = useNavigate();
   return async () => {
@@ -21,6 +22,7 @@ export function useSignOut(): () => Promise<void> {
 
 /** The header's signed-in state: the customer's name (to /account) and a real logout. */
 export function CustomerMenu() {
+  const paths = usePaths();
   const { t } = useTranslation();
   const session = useCustomerSession();
   const onLogout = useSignOut();

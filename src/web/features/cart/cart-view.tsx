@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
 import { useCart } from "./cart-store.ts";
@@ -11,6 +11,7 @@ import { ClearCartDialog } from "./clear-cart-dialog.tsx";
 import { CouponBox } from "./coupon-box.tsx";
 
 export function CartBreadcrumb() {
+  const paths = usePaths();
   const { t } = useTranslation("cart");
   return (
     <nav aria-label={t("breadcrumb.label")} className="text-sm text-muted">
@@ -39,6 +40,7 @@ const STATE_BOX = "mt-8 min-h-60 rounded-xl border border-line bg-white p-8 text
 
 /** SPEC 2's cart page: lines, clear with confirmation, DECISIONS' summary and the code box. */
 export function CartView({ pricing }: { pricing: CartPricing }) {
+  const paths = usePaths();
   const { t } = useTranslation("cart");
   const lang = useLang();
   const cart = useCart();

@@ -12,13 +12,13 @@ import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { placeOrderSchema } from "../../../shared/schemas/order.ts";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
 import { cartGrams, gramsOf } from "./line-details.ts";
 import { isPaymentLink } from "./payment-link.ts";
-import { orderHref, placeOrder } from "./place-order.ts";
+import { placeOrder } from "./place-order.ts";
 import type { ShippingReport } from "./shipping-methods.tsx";
 
 const ASKING: ShippingReport = {
@@ -75,6 +75,7 @@ export function CheckoutForm({
   onPlaced,
   onShippingFee,
 }: Props) {
+  const paths = usePaths();
   const { t } = useTranslation("checkout");
   const errorText = useMessageText();
   const navigate = useNavigate();
@@ -202,7 +203,7 @@ export function CheckoutForm({
       const state: OrderPlacedState = {
         openMessaging: result.order.payment_method === "messaging_app",
       };
-      navigate(orderHref(result.order.number, result.order.access_key), { state });
+      navigate(paths.order(result.order.number, result.order.access_key), { state });
       // Only a confirmed order empties the cart.
       onPlaced();
       setAppliedCoupon(null);

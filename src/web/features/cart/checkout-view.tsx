@@ -7,7 +7,7 @@ import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { useCart } from "./cart-store.ts";
 import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
@@ -23,6 +23,7 @@ export function CheckoutView({
   /** What the shop offers (the loader's); the offline methods when not given. */
   paymentMethods?: readonly PaymentMethod[];
 }) {
+  const paths = usePaths();
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const money = useMoney(lang);
@@ -74,7 +75,8 @@ export function CheckoutView({
             cart.clear();
           }}
         />
-        <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
+        {/* On a phone the order and its total come before the form (and "Place order"). */}
+        <aside className="order-first space-y-4 lg:sticky lg:top-4 lg:order-none lg:self-start">
           <section
             aria-labelledby="checkout-order-title"
             className="rounded-xl border border-line bg-white p-5"

@@ -9,7 +9,7 @@ import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { formatDeliveryDay } from "../../lib/delivery-day.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { CardPayment, paymentState } from "./card-payment.tsx";
 import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
@@ -46,6 +46,7 @@ export function OrderView({
   /** The card gateway just sent the shopper back (`?payment=done`): wait for its event. */
   paymentReturn?: boolean;
 }) {
+  const paths = usePaths();
   const { t } = useTranslation("checkout");
   const [load, setLoad] = useState<OrderLoad>({ state: "loading" });
 
@@ -138,6 +139,7 @@ function OrderDetails({
   paymentReturn?: boolean;
   onOrder?: (order: OrderDto) => void;
 }) {
+  const paths = usePaths();
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const location = useLocation();

@@ -1,6 +1,5 @@
 import type { OrderDto, PlaceOrderInput } from "../../../shared/schemas/order.ts";
 import { ApiError, apiPost } from "../../lib/api.ts";
-import { paths } from "../../lib/paths.ts";
 
 export type PlaceOrderResult =
   | { ok: true; order: OrderDto }
@@ -41,9 +40,4 @@ export async function placeOrder(
       errors: error.errors,
     };
   }
-}
-
-/** The confirmation page's address: the private link for guests. */
-export function orderHref(number: string, accessKey?: string): string {
-  return paths.order(number, accessKey);
 }

@@ -5,7 +5,7 @@ import type { ShippingMethod, ShippingQuoteRequest } from "../../../shared/schem
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import DeliveryDayPicker from "./delivery-day-picker.tsx";
 import { type QuoteState, useShippingQuote } from "./quote-shipping.ts";
 
@@ -26,6 +26,7 @@ type Props = {
  * the browser has asked for a quote, so first visits do not download it.
  */
 export function ShippingMethods({ quote, onRetry, method, onMethod, day, onDay, lang }: Props) {
+  const paths = usePaths();
   const { t } = useTranslation("checkout");
   const name = useId();
   const shown =

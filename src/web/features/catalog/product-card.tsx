@@ -4,13 +4,13 @@ import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 /** Grid columns: 1 on phones, 2 from 640 px, 3 from 1024 px. */
 export const GRID_SIZES =
   "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
-/** A product in a grid; the whole card opens /product/{id} (SPEC 2). */
+/** A product in a grid; the whole card opens /product/{id}-{slug} (SPEC 2, docs/decisions/0028). */
 export function ProductCard({
   product,
   priority = false,
@@ -23,6 +23,7 @@ export function ProductCard({
   /** 3 where the grid sits under its own h2 ("You might also like"). */
   headingLevel?: 2 | 3;
 }) {
+  const paths = usePaths();
   const Heading = headingLevel === 3 ? "h3" : "h2";
   const { t } = useTranslation("shop");
   const lang = useLang();
@@ -62,7 +63,7 @@ export function ProductCard({
         <Heading className="text-lg font-bold text-brown">
           {/* The link covers the whole card; one link per card keeps the tab order short. */}
           <Link
-            to={paths.product(product.id)}
+            to={paths.product(product)}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
             {name}

@@ -8,7 +8,7 @@ import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { defaultOption, sellableOptions } from "./product-options.ts";
 
 /** What a catalog "Add to cart" hands the app: a cart line input plus the Arabic name. */
@@ -27,6 +27,7 @@ export function ProductDetailView({
   product: ProductShown;
   onAddToCart: OnAddToCart;
 }) {
+  const paths = usePaths();
   const { t } = useTranslation("product");
   const lang = useLang();
   const { currency: shown } = useDisplayCurrency();

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { AnimatedTitle } from "./animated-title.tsx";
 
 const FEATURES = ["expertChefs", "strangeFlavours", "bestDishes"] as const;
@@ -199,6 +199,7 @@ const PARTNER_POINTS = ["prices", "fresh", "packing", "brand", "support"] as con
 
 /** Partners band: up to five points and 'Join Us' to /traders. */
 export function AboutPartners() {
+  const paths = usePaths();
   const { t } = useTranslation("about");
   return (
     <section

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 /**
  * The hero every company page opens with: breadcrumb ('Home /' then the page), title and an
  * optional description, all from the page's own namespace (`hero.*`).
  */
 export function PageHero({ ns, description = true }: { ns: string; description?: boolean }) {
+  const paths = usePaths();
   const { t } = useTranslation(ns);
   return (
     <section className="bg-gradient-to-br from-brown to-gold-dark text-white">

@@ -4,7 +4,7 @@ import type { CategoryDto, CategorySlug } from "../../../shared/schemas/catalog.
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 /**
  * SPEC 2: three cards (baklava, sweets, maamoul), each opening the shop filtered to it. The
@@ -17,6 +17,7 @@ export function CategoriesStrip({
   categories: CategoryDto[];
   images: Record<CategorySlug, ImageSource>;
 }) {
+  const paths = usePaths();
   const { t } = useTranslation("home");
   const lang = useLang();
   return (

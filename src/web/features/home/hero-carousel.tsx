@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 /** SPEC 9: 4000 ms a slide, looping. */
 export const HERO_INTERVAL_MS = 4000;
@@ -13,6 +13,7 @@ export const HERO_INTERVAL_MS = 4000;
  * anyone who needs the page still can stop the motion (WCAG 2.2.2).
  */
 export function HeroCarousel({ images }: { images: ImageSource[] }) {
+  const paths = usePaths();
   const { t } = useTranslation("home");
   const count = images.length;
   const [index, setIndex] = useState(0);

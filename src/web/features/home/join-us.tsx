@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 /** SPEC 2: the 'join us' block with its button to /traders. */
 export function JoinUs() {
+  const paths = usePaths();
   const { t } = useTranslation("home");
   return (
     <section aria-labelledby="join-us-title" className="container-page py-16">

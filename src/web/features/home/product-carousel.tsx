@@ -6,7 +6,7 @@ import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { ArrowIcon } from "./arrows.tsx";
 
 /** SPEC 9: four cards a page. */
@@ -107,6 +107,7 @@ export function ProductCarousel({
 }
 
 function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: () => void }) {
+  const paths = usePaths();
   const { t } = useTranslation("home");
   const lang = useLang();
   const name = pickText(lang, product.name, product.name_ar);
@@ -117,7 +118,7 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
       className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm"
       data-testid="home-product"
     >
-      <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true" className="block">
+      <Link to={paths.product(product)} tabIndex={-1} aria-hidden="true" className="block">
         <ResponsiveImage
           image={product.image}
           url={product.image_url}
@@ -147,7 +148,7 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
             {product.in_stock ? t("products.addToCart") : t("products.outOfStock")}
           </button>
           <Link
-            to={paths.product(product.id)}
+            to={paths.product(product)}
             className="rounded-lg border border-gold-dark p-2 text-gold-dark hover:bg-gold-dark hover:text-white"
             aria-label={t("products.view", { name })}
           >

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 const POINTS = ["recipes", "ingredients", "fresh", "shipping"] as const;
 
 /** SPEC 2: title, description, points, the year 1975 and a 'discover more' link to /about. */
 export function WhyUs() {
+  const paths = usePaths();
   const { t } = useTranslation("home");
   return (
     <section aria-labelledby="why-us-title" className="bg-white py-16">

@@ -11,7 +11,7 @@ import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import type { KitchenDish } from "../../../shared/schemas/kitchen.ts";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { DishCard } from "./dish-card.tsx";
 import { type MenuState, useKitchenMenu } from "./use-kitchen-menu.ts";
 
@@ -32,6 +32,7 @@ const PANEL_ID = "kitchen-menu-panel";
  * they work before the script loads; arrows, Home and End move between them.
  */
 export function KitchenMenu({ filter, initial, initialFilter, messagingNumber }: Props) {
+  const paths = usePaths();
   const { t, i18n } = useTranslation("kitchen");
   const navigate = useNavigate();
   const tabs = useRef<Record<string, HTMLAnchorElement | null>>({});

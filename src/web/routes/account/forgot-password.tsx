@@ -6,7 +6,7 @@ import { ForgotPasswordForm } from "../../features/auth/forgot-password-form.tsx
 import { passwordResetAvailable } from "../../features/auth/password-reset-api.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -33,6 +33,7 @@ export function HydrateFallback() {
 }
 
 export default function ForgotPasswordPage() {
+  const paths = usePaths();
   const { t } = useTranslation("account");
   const text = useMessageText();
   const { available } = useLoaderData<typeof clientLoader>();

@@ -5,7 +5,7 @@ import { SignInForm } from "../../features/auth/sign-in-form.tsx";
 import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -14,6 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.login"), path: paths.login() });
 
 export default function LoginPage() {
+  const paths = usePaths();
   const { t } = useTranslation("account");
   const { signedInAs, onSignedIn, withRedirect, setTarget } = useSignedInRedirect();
   const google = useGoogleReturn((response, redirect) => {

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, usePaths } from "../../lib/paths.ts";
 import { requireCustomer, signedOutRedirect } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/orders";
 
@@ -59,6 +59,7 @@ export function HydrateFallback() {
 }
 
 export default function OrdersPage() {
+  const paths = usePaths();
   const { t } = useTranslation("account");
   const { query, result } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
@@ -72,7 +73,7 @@ export default function OrdersPage() {
             {ORDER_TABS.map((tab) => (
               <li key={tab}>
                 <Link
-                  to={ordersHref({ ...query, group: tab, page: 1 })}
+                  to={ordersHref({ ...query, group: tab, page: 1 }, paths)}
                   aria-current={tab === query.group ? "page" : undefined}
                   className={`block border-b-2 px-4 py-2 font-semibold ${
                     tab === query.group
@@ -95,7 +96,9 @@ export default function OrdersPage() {
             className="field w-auto"
             value={query.perPage}
             onChange={(event) =>
-              navigate(ordersHref({ ...query, perPage: Number(event.target.value), page: 1 }))
+              navigate(
+                ordersHref({ ...query, perPage: Number(event.target.value), page: 1 }, paths),
+              )
             }
           >
             {ORDERS_PER_PAGE.map((size) => (
@@ -136,7 +139,7 @@ export default function OrdersPage() {
             <Pagination
               page={result.page.meta.page}
               lastPage={result.page.meta.last_page}
-              hrefFor={(page) => ordersHref({ ...query, page })}
+              hrefFor={(page) => ordersHref({ ...query, page }, paths)}
             />
           </>
         )}

@@ -5,7 +5,7 @@ import { RegisterForm } from "../../features/auth/register-form.tsx";
 import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/register";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function RegisterPage() {
+  const paths = usePaths();
   const { t } = useTranslation("account");
   const { signedInAs, onSignedIn, withRedirect } = useSignedInRedirect();
   return (

@@ -6,7 +6,7 @@ import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { ResetPasswordForm } from "../../features/auth/reset-password-form.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The e-mail's link lands here (`?token=…`); after the reset the page says so and links to sign in. */
 export default function ResetPasswordPage() {
+  const paths = usePaths();
   const { t } = useTranslation("account");
   const text = useMessageText();
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@ import { PageHero } from "../../features/company/page-hero.tsx";
 import { FaqAccordion } from "../../features/content/faq-accordion.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/faq";
 
 export const handle = { i18n: ["faq"] as const };
@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
+  const paths = usePaths();
   const { t } = useTranslation("faq");
   return (
     <>

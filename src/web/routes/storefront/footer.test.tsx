@@ -80,6 +80,8 @@ describe("footer (SPEC 2)", () => {
     renderInShell(<Footer />, { lang: "ar" });
     const footer = await screen.findByRole("contentinfo");
     expect(footer.getAttribute("dir")).toBe("rtl");
-    expect(within(footer).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe("/");
+    expect(within(footer).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe(
+      "/ar",
+    );
   });
 });

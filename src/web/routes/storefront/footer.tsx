@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -11,11 +12,13 @@ import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { FOOTER_LINKS, POLICY_LINKS } from "../../lib/menus.ts";
 import { messagingLink } from "../../lib/messaging.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 
 export function Footer() {
   const { t, i18n } = useTranslation(["footer", "common"]);
+  const paths = usePaths();
+  const here = (to: string) => localizePath(i18n.language === "ar" ? "ar" : "en", to);
   const { shop } = useRootData();
   const social = [
     { key: "instagram", href: shop.social.instagram, Icon: InstagramIcon },
@@ -40,7 +43,7 @@ export function Footer() {
           <ul className="mt-3 space-y-2 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:underline">
+                <Link to={here(link.to)} className="hover:underline">
                   {t(link.label)}
                 </Link>
               </li>
@@ -54,7 +57,7 @@ export function Footer() {
           <ul className="mt-3 space-y-2 text-sm">
             {POLICY_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:underline">
+                <Link to={here(link.to)} className="hover:underline">
                   {t(link.label)}
                 </Link>
               </li>
@@ -90,6 +93,12 @@ export function Footer() {
                 </a>
               </li>
             ))}
+            <li>
+              {/* Issue 25: a guest who lost the private link finds the order here. */}
+              <Link to={here("/track")} className="font-semibold hover:underline">
+                {t("trackOrder")}
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

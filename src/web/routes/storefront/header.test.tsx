@@ -44,7 +44,10 @@ describe("Header (SPEC 2, Navigation)", () => {
     );
     expect(within(bar).getByRole("link", { name: "Cart" }).getAttribute("href")).toBe("/cart");
     expect(within(bar).getByRole("link", { name: "Search" }).getAttribute("href")).toBe("/search");
-    expect(within(bar).getByRole("button", { name: "Switch to Arabic" })).toBeTruthy();
+    // The toggle is a link to this page's Arabic address (docs/decisions/0028).
+    expect(within(bar).getByRole("link", { name: "Switch to Arabic" }).getAttribute("href")).toBe(
+      "/ar",
+    );
     expect(screen.getByRole("search")).toBeTruthy();
     expect(screen.getByRole("link", { name: /Golden Syrup/ }).getAttribute("href")).toBe("/");
   });
@@ -134,8 +137,26 @@ describe("Header (SPEC 2, Navigation)", () => {
   it("is in Arabic in Arabic", async () => {
     renderInShell(<Header />, { lang: "ar" });
     const nav = await screen.findByRole("navigation", { name: "التنقل الرئيسي" });
-    expect(within(nav).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe("/");
-    expect(screen.getByRole("button", { name: "التبديل إلى الإنجليزية" })).toBeTruthy();
+    // Every link stays in Arabic: the same pages under /ar.
+    expect(within(nav).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe("/ar");
+    expect(within(nav).getByRole("link", { name: "المتجر" }).getAttribute("href")).toBe(
+      "/ar/shop",
+    );
+    expect(screen.getByRole("link", { name: "التبديل إلى الإنجليزية" }).getAttribute("href")).toBe(
+      "/",
+    );
+  });
+
+  it.each([
+    ["en", "/shop?category=cakes", "/ar/shop?category=cakes"],
+    ["ar", "/ar/shop?category=cakes", "/shop?category=cakes"],
+    ["ar", "/ar/about", "/about"],
+    ["en", "/faq", "/ar/faq"],
+  ] as const)("in %s at %s the toggle goes to %s, the same page", async (lang, path, target) => {
+    renderInShell(<Header />, { lang, path });
+    const toggle = await screen.findByTestId("language-toggle");
+    expect(toggle.getAttribute("href")).toBe(target);
+    expect(toggle.getAttribute("hreflang")).toBe(lang === "ar" ? "en" : "ar");
   });
 
   it("issue 29.7: a signed-in customer gets the account and Log out, not Login/Register, in both menus", async () => {

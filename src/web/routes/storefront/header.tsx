@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { badgeText } from "../../../shared/domain/cart.ts";
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import { CurrencyPicker } from "../../components/layout/currency-picker.tsx";
 import { GetStartedMenu } from "../../components/layout/get-started-menu.tsx";
 import { LanguageToggle } from "../../components/layout/language-toggle.tsx";
@@ -8,12 +9,17 @@ import { CartIcon, CloseIcon, MenuIcon, SearchIcon, UserIcon } from "../../compo
 import { CustomerMenu, useSignOut } from "../../features/auth/customer-menu.tsx";
 import { useCartCount } from "../../features/cart/use-cart-count.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
+import { useLang } from "../../lib/bilingual.ts";
 import { useCustomerSession } from "../../lib/customer-session.ts";
 import { GET_STARTED_NAV, STOREFRONT_NAV } from "../../lib/menus.ts";
-import { paths } from "../../lib/paths.ts";
+import { useAlternatePath, usePaths } from "../../lib/paths.ts";
 
 export function Header() {
   const { t } = useTranslation();
+  // Every link stays in the page's language; the toggle goes to this page in the other one.
+  const lang = useLang();
+  const paths = usePaths();
+  const otherLanguage = useAlternatePath(lang === "ar" ? "en" : "ar");
   const count = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -100,7 +106,7 @@ export function Header() {
             ) : null}
           </Link>
           <CurrencyPicker />
-          <LanguageToggle />
+          <LanguageToggle href={otherLanguage} />
           <button
             type="button"
             className="rounded-md p-2 hover:bg-line md:hidden"
@@ -121,8 +127,8 @@ export function Header() {
           {STOREFRONT_NAV.map((link) => (
             <NavLink
               key={link.to}
-              to={link.to}
-              end={link.to === paths.home()}
+              to={localizePath(lang, link.to)}
+              end={localizePath(lang, link.to) === paths.home()}
               className={({ isActive }) =>
                 `rounded-md px-3 py-2 font-semibold hover:bg-cream ${isActive ? "text-gold-dark" : ""}`
               }
@@ -146,7 +152,7 @@ export function Header() {
             {[...STOREFRONT_NAV, ...(session ? [] : GET_STARTED_NAV)].map((link) => (
               <li key={link.to}>
                 <Link
-                  to={link.to}
+                  to={localizePath(lang, link.to)}
                   className="block rounded-md px-3 py-3 font-semibold hover:bg-cream"
                 >
                   {t(link.label)}

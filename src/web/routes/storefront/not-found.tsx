@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/not-found";
 
 export const handle = { i18n: [] as const };
@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function NotFoundPage() {
+  const paths = usePaths();
   const { t } = useTranslation();
   return (
     <section className="container-page py-16 text-center">

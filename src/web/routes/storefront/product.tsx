@@ -1,4 +1,6 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { languageOfPath } from "../../../shared/domain/language-path.ts";
+import { parseProductSegment } from "../../../shared/domain/slug.ts";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { ProductGrid } from "../../features/catalog/product-card.tsx";
 import { ProductDetailView } from "../../features/catalog/product-detail.tsx";
@@ -10,34 +12,62 @@ import {
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { productAlternates, usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/product";
 
 export const handle = { i18n: ["product", "shop"] as const };
 
 const RELATED_COUNT = 3;
 
-/** An unknown or malformed id is an HTTP 404 inside the normal layout; a failing query a 503. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : null;
-  if (id === null) return data({ status: "not-found" as const }, { status: 404 });
+/**
+ * An unknown or malformed id is an HTTP 404 inside the normal layout; a failing query a 503.
+ * The address is `/product/{id}-{slug}` (`/ar/…` with the Arabic name's slug): an old
+ * `/product/{id}` or a stale slug answers 301 with the current one (docs/decisions/0028).
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const segment = parseProductSegment(params.id);
+  if (segment === null) return data({ status: "not-found" as const }, { status: 404 });
+  const { id } = segment;
+  let found: Awaited<ReturnType<typeof context.services.catalog.getProduct>>;
   try {
-    const found = await context.services.catalog.getProduct(id);
-    if (!found) return data({ status: "not-found" as const }, { status: 404 });
+    found = await context.services.catalog.getProduct(id);
+  } catch (error) {
+    console.error("product page failed to load", error);
+    return data({ status: "failed" as const }, { status: 503 });
+  }
+  if (!found) return data({ status: "not-found" as const }, { status: 404 });
+  const url = new URL(request.url);
+  const alternates = productAlternates(found);
+  // The address's language decides the slug's, never the cookie: the redirect is the same for
+  // everyone, so anyone may cache it.
+  const own = alternates[languageOfPath(url.pathname) ?? "en"];
+  const asked = url.pathname.replace(/\.data$/, "");
+  if (!sameAddress(asked, own)) throw redirect(own + url.search, 301);
+  try {
     // The page shows whether it is in stock, not how much: leaving the amount out keeps the
     // cached page valid across orders that do not sell it out (docs/decisions/0021).
     const { stock: _amount, ...product } = found;
     const related = await context.services.catalog
       .relatedProducts(id, RELATED_COUNT)
       .catch(() => []);
-    return { status: "ok" as const, product, related };
+    return { status: "ok" as const, product, related, alternates };
   } catch (error) {
     console.error("product page failed to load", error);
     return data({ status: "failed" as const }, { status: 503 });
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+/** Two paths name the same address, however their letters are percent-encoded. */
+function sameAddress(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return decodeURI(a) === decodeURI(b);
+  } catch {
+    return false;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFrom(matches);
   if (loaderData?.status !== "ok") {
     return pageMeta(matches, {
@@ -52,7 +82,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const lang = root?.lang ?? "en";
   const name = pickText(lang, product.name, product.name_ar);
   const description = pickText(lang, product.description, product.description_ar);
-  const path = paths.product(params.id);
+  const { alternates } = loaderData;
   const origin = root?.publicUrl ?? "";
   const imagePath = product.image?.src ?? product.image_url;
   const image = imagePath ? new URL(imagePath, `${origin}/`).href : null;
@@ -60,7 +90,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const tags = pageMeta(matches, {
     title: name,
     description: description.slice(0, 160),
-    path,
+    alternates,
     image: image ?? undefined,
   }).filter((tag) => !("property" in tag && tag.property === "og:type"));
   return [
@@ -70,7 +100,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
       "script:ld+json": productJsonLd(product, {
         name,
         description,
-        url: `${origin}${path}`,
+        url: `${origin}${alternates[lang]}`,
         image,
         price,
       }),
@@ -79,6 +109,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const paths = usePaths();
   const { t } = useTranslation("product");
   if (loaderData.status !== "ok") {
     const notFound = loaderData.status === "not-found";

@@ -1,0 +1,197 @@
+// A URL per language (issue 26, docs/decisions/0028), through the real server render: each
+// address renders its language with the right <html lang dir>, names its canonical in that
+// language and both languages' alternates; old product links redirect to the readable one.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slugify } from "../../../shared/domain/slug.ts";
+import { buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { seedCatalog } from "../../db/seed/catalog.ts";
+import { openTestDatabase } from "../../test/app.ts";
+
+const ORIGIN = "https://shop.example";
+let app: FastifyInstance;
+let database: Database;
+let drop: () => Promise<void>;
+let dataDir: string;
+let product: { id: number; name: string; name_ar: string };
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-urls-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: ORIGIN,
+  });
+  await seedCatalog(database.db, { uploadsDir: config.uploadsDir, images: false });
+  app = await buildApp({ config, database, web: "dev", rateLimit: false });
+  await app.ready();
+  const list = await app.inject({ method: "GET", url: "/api/products" });
+  product = (list.json() as { data: (typeof product)[] }).data.find((p) => p.name_ar)!;
+  // The development build compiles the modules on the first page: not part of any test's time.
+  await app.inject({ method: "GET", url: "/" });
+}, 240_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await drop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A visitor with an English browser and an English cookie, unless told otherwise. */
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: "GET",
+    url,
+    headers: { "accept-language": "en-US,en;q=0.9", cookie: "lang=en", ...headers },
+  });
+
+function head(html: string) {
+  const attr = (re: RegExp) => re.exec(html)?.[1] ?? null;
+  const alternates: Record<string, string> = {};
+  for (const m of html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g))
+    alternates[m[1]!] = m[2]!;
+  return {
+    lang: attr(/<html lang="(\w+)"/),
+    dir: attr(/<html lang="\w+" dir="(\w+)"/),
+    canonical: attr(/<link rel="canonical" href="([^"]+)"/),
+    manifest: attr(/<link rel="manifest" href="([^"]+)"/),
+    alternates,
+  };
+}
+
+const PAGES = [
+  ["/", "/ar"],
+  ["/shop", "/ar/shop"],
+  ["/about", "/ar/about"],
+  ["/contact", "/ar/contact"],
+  ["/our-kitchen", "/ar/our-kitchen"],
+  ["/faq", "/ar/faq"],
+  ["/privacy-policy", "/ar/privacy-policy"],
+  ["/shop?category=cakes", "/ar/shop?category=cakes"],
+] as const;
+
+describe("a URL per language", () => {
+  it.each(PAGES)(
+    "%s is English and %s Arabic, each canonical in its own language",
+    async (en, ar) => {
+      const english = await get(en);
+      expect(english.statusCode).toBe(200);
+      const arabic = await get(ar); // an English browser and cookie: the address wins
+      expect(arabic.statusCode).toBe(200);
+      expect(arabic.headers["content-language"]).toBe("ar");
+      const alternates = { en: ORIGIN + en, ar: ORIGIN + ar, "x-default": ORIGIN + en };
+      expect(head(english.body)).toEqual({
+        lang: "en",
+        dir: "ltr",
+        canonical: ORIGIN + en,
+        manifest: "/manifest.en.webmanifest",
+        alternates,
+      });
+      expect(head(arabic.body)).toEqual({
+        lang: "ar",
+        dir: "rtl",
+        canonical: ORIGIN + ar,
+        manifest: "/manifest.ar.webmanifest",
+        alternates,
+      });
+    },
+  );
+
+  it("an Arabic page's links stay in Arabic", async () => {
+    const html = (await get("/ar/about")).body;
+    expect(html).toContain('href="/ar/shop"');
+    expect(html).toContain('href="/ar/faq"');
+    expect(html).not.toMatch(/<a [^>]*href="\/shop"/);
+    // The toggle goes to this page in English.
+    expect(html).toMatch(/<a href="\/about" hrefLang="en"[^>]*data-testid="language-toggle"/);
+  });
+
+  it("an address with no prefix keeps SPEC's detection, and then names the Arabic address canonical", async () => {
+    const byCookie = head((await get("/shop", { cookie: "lang=ar" })).body);
+    expect(byCookie).toMatchObject({ lang: "ar", dir: "rtl", canonical: `${ORIGIN}/ar/shop` });
+    const byBrowser = head((await get("/shop", { cookie: "", "accept-language": "ar-SY" })).body);
+    expect(byBrowser).toMatchObject({ lang: "ar", canonical: `${ORIGIN}/ar/shop` });
+    const crawler = head((await get("/shop", { cookie: "", "accept-language": "" })).body);
+    expect(crawler).toMatchObject({ lang: "en", canonical: `${ORIGIN}/shop` });
+  });
+
+  it("cart, checkout and account pages stay out of the index in both languages", async () => {
+    for (const url of ["/cart", "/ar/cart", "/checkout", "/ar/checkout", "/ar/account"]) {
+      const html = (await get(url)).body;
+      expect(html, url).toContain('<meta name="robots" content="noindex"/>');
+      expect(head(html).alternates, url).toEqual({});
+    }
+  });
+
+  it("an unknown Arabic address is a 404 in Arabic", async () => {
+    const res = await get("/ar/no-such-page");
+    expect(res.statusCode).toBe(404);
+    expect(head(res.body)).toMatchObject({ lang: "ar", dir: "rtl" });
+  });
+});
+
+describe("readable product links", () => {
+  const en = () => `/product/${product.id}-${slugify(product.name)}`;
+  const ar = () => `/ar/product/${product.id}-${encodeURIComponent(slugify(product.name_ar))}`;
+
+  it("a product has an English and an Arabic address, slugs from the name in that language", async () => {
+    expect(slugify(product.name_ar)).toMatch(/[\u0600-\u06FF]/);
+    const alternates = { en: ORIGIN + en(), ar: ORIGIN + ar(), "x-default": ORIGIN + en() };
+    const english = await get(en());
+    expect(english.statusCode).toBe(200);
+    expect(head(english.body)).toMatchObject({ lang: "en", canonical: ORIGIN + en(), alternates });
+    const arabic = await get(ar());
+    expect(arabic.statusCode).toBe(200);
+    expect(head(arabic.body)).toMatchObject({
+      lang: "ar",
+      dir: "rtl",
+      canonical: ORIGIN + ar(),
+      alternates,
+    });
+    // The toggle goes to the product's other address, slug and all.
+    expect(arabic.body).toContain(`<a href="${en()}" hrefLang="en"`);
+    // Structured data in the page's language, at the page's address.
+    expect(arabic.body).toContain(`"url":"${ORIGIN}${ar()}"`);
+  });
+
+  it("an address whose letters are not percent-encoded is the same address", async () => {
+    const raw = `/ar/product/${product.id}-${slugify(product.name_ar)}`;
+    expect((await get(encodeURI(raw))).statusCode).toBe(200);
+  });
+
+  it.each([
+    ["the old id-only address", (id: number) => `/product/${id}`, () => en()],
+    ["the old Arabic id-only address", (id: number) => `/ar/product/${id}`, () => ar()],
+    ["a stale slug", (id: number) => `/product/${id}-old-name`, () => en()],
+    [
+      "an English slug under /ar",
+      (id: number) => `/ar/product/${id}-${slugify(product.name)}`,
+      () => ar(),
+    ],
+    [
+      "an Arabic slug without /ar",
+      (id: number) => `/product/${id}-${encodeURIComponent(slugify(product.name_ar))}`,
+      () => en(),
+    ],
+  ])("%s answers 301 with the current one, whatever the cookie", async (_, from, to) => {
+    for (const cookie of ["lang=en", "lang=ar"]) {
+      const res = await get(from(product.id), { cookie });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(to());
+    }
+  });
+
+  it("an unknown product is still a 404 in both languages", async () => {
+    expect((await get("/product/999999-nothing")).statusCode).toBe(404);
+    expect((await get("/ar/product/999999")).statusCode).toBe(404);
+    expect((await get("/product/baklava")).statusCode).toBe(404);
+  });
+});
