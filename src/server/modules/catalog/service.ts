@@ -509,14 +509,25 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
     },
 
     /** Ids of every active product (sitemap). */
-    activeProductIds(): Promise<{ id: number; updatedAt: Date }[]> {
+    /** Every product on sale, with the names its readable addresses are made of (the sitemap). */
+    activeProductIds(): Promise<{ id: number; name: string; name_ar: string; updatedAt: Date }[]> {
       return deps.cache.get("active-ids", async () => {
         const rows = await db
-          .select({ id: products.id, updatedAt: products.updatedAt })
+          .select({
+            id: products.id,
+            name: products.nameEn,
+            nameAr: products.nameAr,
+            updatedAt: products.updatedAt,
+          })
           .from(products)
           .where(eq(products.active, true))
           .orderBy(asc(products.id));
-        return rows.map((r) => ({ id: Number(r.id), updatedAt: r.updatedAt }));
+        return rows.map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+          name_ar: r.nameAr ?? "",
+          updatedAt: r.updatedAt,
+        }));
       });
     },
     /** Home-page artwork stored by the demo seed (hero, category cards, social previews). */

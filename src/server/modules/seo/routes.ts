@@ -1,20 +1,24 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
+import { LANGUAGES } from "../../../shared/domain/language.ts";
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import { SITEMAP_PATHS } from "../../../web/lib/menus.ts";
+import { type Alternates, alternatesOf, paths, productAlternates } from "../../../web/lib/paths.ts";
 import { publicOrigin } from "../../public-origin.ts";
 
 /** Public pages worth indexing: the storefront menus' pages (one list, in web/lib/menus.ts). */
 export const SITEMAP_PAGES = SITEMAP_PATHS;
 
-/** Private or transactional paths crawlers should skip. */
+/** Private or transactional paths crawlers should skip, in both languages (docs/decisions/0028). */
+const PRIVATE_PATHS = ["/account", "/security", "/orders", "/cart", "/checkout"] as const;
 export const ROBOTS_DISALLOW = [
   "/admin-",
-  "/account",
-  "/security",
-  "/orders",
-  "/cart",
-  "/checkout",
+  ...PRIVATE_PATHS,
+  ...PRIVATE_PATHS.map((path) => localizePath("ar", path)),
   "/api/",
 ] as const;
+
+export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
+export const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 
 const xmlEscape = (value: string) =>
   value.replace(
@@ -23,26 +27,45 @@ const xmlEscape = (value: string) =>
   );
 
 /**
- * Absolute URLs need the shop's public address: PUBLIC_URL when set (behind a proxy),
- * otherwise the host the request came to.
+ * One page in both languages: a `<url>` per language, each listing both addresses and
+ * `x-default` as `xhtml:link` alternates (Google's sitemap form of hreflang).
  */
-function baseUrl(request: FastifyRequest, _publicUrl: string | undefined): string {
-  return publicOrigin(request);
+function pageEntries(base: string, alternates: Alternates, lastmod?: Date): string[] {
+  const links = [
+    ...LANGUAGES.map((lang) => [lang, alternates[lang]] as const),
+    ["x-default", alternates.en] as const,
+  ]
+    .map(
+      ([hreflang, path]) =>
+        `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(base + path)}"/>`,
+    )
+    .join("");
+  const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";
+  return LANGUAGES.map(
+    (lang) => `  <url><loc>${xmlEscape(base + alternates[lang])}</loc>${modified}${links}</url>`,
+  );
 }
 
 /** /sitemap.xml and /robots.txt, outside the /api prefix. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get("/sitemap.xml", async (request, reply) => {
-    const base = baseUrl(request, app.config.publicUrl);
-    const products = await app.services.catalog.activeProductIds();
+    // Absolute URLs from PUBLIC_URL or a checked request origin (docs/decisions/0027).
+    const base = publicOrigin(request);
+    const [products, categories] = await Promise.all([
+      app.services.catalog.activeProductIds(),
+      app.services.catalog.listCategories(),
+    ]);
     const entries = [
-      ...SITEMAP_PAGES.map((page) => `  <url><loc>${xmlEscape(base + page)}</loc></url>`),
-      ...products.map(
-        ({ id, updatedAt }) =>
-          `  <url><loc>${xmlEscape(`${base}/product/${id}`)}</loc><lastmod>${updatedAt.toISOString()}</lastmod></url>`,
+      ...SITEMAP_PAGES.flatMap((page) => pageEntries(base, alternatesOf(page))),
+      // Each category's view of the shop has its own address in each language.
+      ...categories.flatMap((category) =>
+        pageEntries(base, alternatesOf(paths.shop({ category: category.slug }))),
+      ),
+      ...products.flatMap((product) =>
+        pageEntries(base, productAlternates(product), product.updatedAt),
       ),
     ];
-    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="${XHTML_NAMESPACE}">\n${entries.join("\n")}\n</urlset>\n`;
     return reply
       .type("application/xml; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
@@ -50,7 +73,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get("/robots.txt", async (request, reply) => {
-    const base = baseUrl(request, app.config.publicUrl);
+    const base = publicOrigin(request);
     const lines = [
       "User-agent: *",
       "Allow: /",
