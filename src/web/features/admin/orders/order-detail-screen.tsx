@@ -19,6 +19,7 @@ import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
 import { PaymentPanel } from "./payment-panel.tsx";
+import { SendMessageButton } from "./send-message-dialog.tsx";
 import { ShipOrderDialog } from "./ship-order-dialog.tsx";
 import { PaymentBadge, StatusBadge } from "./status-badge.tsx";
 
@@ -90,11 +91,9 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         </h1>
         <StatusBadge status={order.status} />
         <PaymentBadge status={order.payment_status} />
-        <Link
-          className="btn btn-outline ms-auto"
-          to={paths.admin.printOrders([order.id])}
-          target="_blank"
-        >
+        <span className="ms-auto" />
+        <SendMessageButton orderId={order.id} />
+        <Link className="btn btn-outline" to={paths.admin.printOrders([order.id])} target="_blank">
           {t("print")}
         </Link>
       </header>

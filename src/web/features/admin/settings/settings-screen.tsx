@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { KNOWN_CURRENCIES } from "../../../../shared/domain/currency-codes.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { ORDER_MESSAGE_KINDS } from "../../../../shared/domain/order-messages.ts";
 import { SETTINGS_MESSAGES } from "../../../../shared/domain/settings.ts";
 import {
   type AdminSettings,
@@ -65,6 +66,7 @@ function fieldPaths(values: SettingsInput): string[] {
     ...(Array.isArray(values.currencies) ? values.currencies : []).flatMap((_, i) =>
       CURRENCY_KEYS.map((key) => `currencies.${i}.${key}`),
     ),
+    ...ORDER_MESSAGE_KINDS.map((kind) => `order_messages.${kind}`),
   ];
 }
 
@@ -222,6 +224,21 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           error={err("pending_expiry_hours")}
           {...form.register("pending_expiry_hours")}
         />
+      </Section>
+
+      <Section title={t("orderMessages.title")}>
+        <fieldset className="flex flex-col gap-3" data-testid="order-messages">
+          <legend className="max-w-prose text-sm text-muted">{t("orderMessages.intro")}</legend>
+          {ORDER_MESSAGE_KINDS.map((kind) => (
+            <Field
+              key={kind}
+              as="checkbox"
+              label={t(`orderMessages.kinds.${kind}`)}
+              error={err(`order_messages.${kind}`)}
+              {...form.register(`order_messages.${kind}`)}
+            />
+          ))}
+        </fieldset>
       </Section>
 
       <Currencies form={form} />
