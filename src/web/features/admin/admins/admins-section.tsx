@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { useLocation, useNavigate } from "react-router";
 import { ADMIN_ROLES, ADMINS_MESSAGES } from "../../../../shared/domain/admins.ts";
 import {
   type PasswordChangeInput,
@@ -210,6 +211,8 @@ function RolesForm({ admin, onDone }: { admin: AdminUser; onDone: () => void }) 
   const { t } = useTranslation(["admin-admins", "messages"]);
   const toast = useToasts();
   const update = useUpdateAdmin();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<AdminUpdateInput>({
     resolver: zodResolver(adminUpdateSchema),
@@ -221,6 +224,9 @@ function RolesForm({ admin, onDone }: { admin: AdminUser; onDone: () => void }) 
       await update.mutateAsync({ id: admin.id, roles: values.roles });
       toast.success(t("rolesSaved"));
       onDone();
+      // Your own roles changed: the menu and this screen follow at once (going to the same
+      // address runs the layout's loader again, which reads them).
+      if (admin.current) void navigate(location.pathname + location.search, { replace: true });
     } catch (error) {
       setBanner(setServerErrors(error, form.setError, ["roles"], "Failed to change the roles"));
     }
