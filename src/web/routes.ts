@@ -28,6 +28,7 @@ export default [
     route("register", "routes/account/register.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
+    route("verify-email", "routes/account/verify-email.tsx"),
     route("track", "routes/storefront/track.tsx"),
     route("newsletter/confirm", "routes/storefront/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/storefront/newsletter-unsubscribe.tsx"),

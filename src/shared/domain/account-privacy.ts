@@ -1,7 +1,7 @@
 /**
  * Issue 25: the server's answers about e-mail verification and the customer's own data,
  * zod-free so the browser's message translator can key them (the account pages register
- * them under `emailVerification.*` and `accountDeletion.*` in `messages`).
+ * them under `emailVerification.*` and `accountDeletion.*` in the `account` namespace).
  */
 export const EMAIL_VERIFICATION_MESSAGES = {
   TOKEN_REQUIRED:
@@ -13,9 +13,6 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   TOO_MANY: "Too many verification e-mails. Please wait a while before asking again.",
   ALREADY: "Your e-mail address is already verified.",
   UNAVAILABLE: "This shop cannot send e-mails yet, so addresses cannot be verified.",
-  /** Google sign-in found an account with the address, but nobody has proven it owns it. */
-  GOOGLE_UNVERIFIED:
-    "An account with this e-mail already exists, but its address is not verified. Sign in with your password and verify the address from your account page, then Continue with Google will work.",
 } as const;
 
 export const ACCOUNT_DELETION_MESSAGES = {

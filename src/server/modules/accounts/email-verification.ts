@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNotNull, isNull, min, or, sql } from "drizzle-orm";
 import { EMAIL_VERIFICATION_MESSAGES } from "../../../shared/domain/account-privacy.ts";
 import type { Language } from "../../../shared/domain/language.ts";
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { emailVerifications, users } from "../../db/schema/accounts.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
@@ -72,7 +73,8 @@ export async function queueVerification(
     expiresAt: new Date(now.getTime() + VERIFICATION_LIFETIME_MS),
     createdAt: now,
   });
-  const link = `${opts.baseUrl}/verify-email?token=${token}`;
+  // The page in the e-mail's language: Arabic under /ar (ADR 0028), whatever the cookie says.
+  const link = `${opts.baseUrl}${localizePath(opts.lang, "/verify-email")}?token=${token}`;
   await tx.insert(mailOutbox).values({
     kind: VERIFICATION_MAIL_KIND,
     to: user.email,

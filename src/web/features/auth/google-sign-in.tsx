@@ -37,8 +37,11 @@ export function GoogleSignIn() {
  */
 export function useGoogleReturn(onSignedIn: (response: LoginResponse, redirect: string) => void): {
   failed: boolean;
+  /** Issue 25: an account has this address but never verified it, so Google was refused. */
+  unverified: boolean;
 } {
   const [failed, setFailed] = useState(false);
+  const [unverified, setUnverified] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival
   useEffect(() => {
     const fragment = new URLSearchParams(window.location.hash.slice(1));
@@ -48,6 +51,7 @@ export function useGoogleReturn(onSignedIn: (response: LoginResponse, redirect: 
     window.history.replaceState(null, "", window.location.pathname + window.location.search);
     if (!token) {
       setFailed(true);
+      setUnverified(fragment.get("google_error") === "unverified");
       return;
     }
     apiGet<{ data: UserDto }>("/api/account", { token })
@@ -59,5 +63,5 @@ export function useGoogleReturn(onSignedIn: (response: LoginResponse, redirect: 
       )
       .catch(() => setFailed(true));
   }, []);
-  return { failed };
+  return { failed, unverified };
 }

@@ -1,9 +1,13 @@
-import { useLoaderData } from "react-router";
+import { useState } from "react";
+import { Link, useLoaderData } from "react-router";
 import { AccountForm } from "../../features/account/account-form.tsx";
 import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
+import { EmailVerificationPanel } from "../../features/account/email-verification-panel.tsx";
+import { PrivacySection } from "../../features/account/privacy-section.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
+import { clearCustomerSession, useCustomerSession } from "../../lib/customer-session.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, usePaths } from "../../lib/paths.ts";
 import { loadAccount, requireCustomer } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/account";
 
@@ -37,12 +41,40 @@ export function HydrateFallback() {
 
 export default function AccountPage() {
   const { t } = useTranslation("account");
+  const links = usePaths();
   const { token, user } = useLoaderData<typeof clientLoader>();
+  // Saving a new e-mail address makes it unverified: the session's copy follows the saves.
+  const session = useCustomerSession();
+  const verified = session?.user.id === user?.id ? session?.user.email_verified : undefined;
+  const [deleted, setDeleted] = useState(false);
+  if (deleted)
+    return (
+      <AccountShell title={t("account.title")}>
+        <div role="status" className="mt-6 max-w-2xl rounded-lg bg-pistachio/10 p-4">
+          <p className="font-semibold text-pistachio">{t("privacy.deleted")}</p>
+          <p className="mt-3">
+            <Link to={links.home()} className="btn btn-primary">
+              {t("privacy.home")}
+            </Link>
+          </p>
+        </div>
+      </AccountShell>
+    );
   return (
     <AccountShell title={t("account.title")}>
       <p className="mt-2 text-muted">{t("account.intro")}</p>
       {user ? (
-        <AccountForm key={user.id} user={user} token={token} />
+        <>
+          <EmailVerificationPanel verified={verified ?? user.email_verified} token={token} />
+          <AccountForm key={user.id} user={user} token={token} />
+          <PrivacySection
+            token={token}
+            onDeleted={() => {
+              setDeleted(true);
+              clearCustomerSession();
+            }}
+          />
+        </>
       ) : (
         <p role="alert" className="mt-6 font-semibold text-red-700">
           {t("account.loadFailed")}

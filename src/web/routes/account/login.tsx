@@ -31,7 +31,7 @@ export default function LoginPage() {
         <>
           {google.failed ? (
             <p role="alert" className="mb-4 font-semibold text-red-700">
-              {t("google.failed")}
+              {google.unverified ? t("google.unverified") : t("google.failed")}
             </p>
           ) : null}
           <SignInForm kind="customer" onSignedIn={onSignedIn} />
