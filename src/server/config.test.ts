@@ -44,6 +44,7 @@ describe("loadConfig", () => {
       SHUTDOWN_DRAIN_MS: "15000",
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       MAIL_FROM: "Shop <shop@example.com>",
+      ALLOWED_HOSTS: "Shop.Example.com, www.shop.example.com",
     });
     expect(config).toEqual({
       env: "test",
@@ -65,6 +66,7 @@ describe("loadConfig", () => {
       shutdownDrainMs: 15000,
       smtpUrl: "smtps://user:pass@mail.example.com:465",
       mailFrom: "Shop <shop@example.com>",
+      allowedHosts: ["shop.example.com", "www.shop.example.com"],
     });
   });
 
@@ -87,6 +89,7 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", "loud"],
     ["PUBLIC_URL", "shop.example.com"],
     ["TRUST_PROXY", "yes"],
+    ["ALLOWED_HOSTS", "shop.example.com,a b"],
     ["RATE_LIMITS", "off"],
     ["SEED_DEMO", "maybe"],
   ])("refuses %s=%s with one line naming the setting and the value", (name, value) => {

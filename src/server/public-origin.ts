@@ -20,7 +20,17 @@ export function publicOrigin(request: FastifyRequest): string {
   if (config.publicUrl) return config.publicUrl;
   const host = requestHost(request);
   const scheme = request.protocol === "https" ? "https" : "http";
-  return hostAllowed(host, config) ? `${scheme}://${host}` : fallbackOrigin(config);
+  return hostAllowed(host, config, listenPort(request))
+    ? `${scheme}://${host}`
+    : fallbackOrigin(config);
+}
+
+/** The port the shop listens on: PORT, or the one the system gave for PORT=0. */
+export function listenPort(request: FastifyRequest): number {
+  const { port } = request.server.config;
+  if (port !== 0) return port;
+  const address = request.server.server.address();
+  return address && typeof address === "object" ? address.port : port;
 }
 
 /** Where the shop listens, as a browser on the machine reaches it: the last resort. */
@@ -57,8 +67,11 @@ const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
  */
 export function allowedHosts(
   config: Pick<Config, "env" | "host" | "port" | "allowedHosts">,
+  port = config.port,
 ): ReadonlySet<string> | null {
-  const cached = allowedCache.get(config);
+  let byPort = allowedCache.get(config);
+  if (!byPort) allowedCache.set(config, (byPort = new Map()));
+  const cached = byPort.get(port);
   if (cached !== undefined) return cached;
   let hosts: Set<string> | null = null;
   if (config.allowedHosts?.length) hosts = new Set(config.allowedHosts);
@@ -68,19 +81,20 @@ export function allowedHosts(
     if (own !== "0.0.0.0" && own !== "::" && isValidHost(own)) {
       names.push(own.includes(":") && !own.startsWith("[") ? `[${own}]` : own);
     }
-    hosts = new Set(names.flatMap((name) => [name, `${name}:${config.port}`]));
+    hosts = new Set(names.flatMap((name) => [name, `${name}:${port}`]));
   }
-  allowedCache.set(config, hosts);
+  byPort.set(port, hosts);
   return hosts;
 }
-const allowedCache = new WeakMap<object, ReadonlySet<string> | null>();
+const allowedCache = new WeakMap<object, Map<number, ReadonlySet<string> | null>>();
 
 /** The Host check (and so the forwarded host's): well formed, and on the list when there is one. */
 export function hostAllowed(
   host: string,
   config: Pick<Config, "env" | "host" | "port" | "allowedHosts">,
+  port = config.port,
 ): boolean {
   if (!isValidHost(host)) return false;
-  const hosts = allowedHosts(config);
+  const hosts = allowedHosts(config, port);
   return hosts === null || hosts.has(host.toLowerCase());
 }

@@ -14,6 +14,11 @@ export type WebLoadContext = {
   namespaces: readonly string[];
   nonce: string;
   googleSignIn: boolean;
+  /**
+   * The origin of every absolute link the page renders (canonical, alternates, og:*): PUBLIC_URL
+   * or the request's origin once its host passed the Host check (`publicOrigin`, ADR 0027). The
+   * page cache keys on it.
+   */
   publicUrl: string;
   /**
    * Set while rendering when a loader failed because the database could not be reached

@@ -93,6 +93,20 @@ describe("production behind a proxy (TRUST_PROXY=1) without PUBLIC_URL", () => {
   });
 });
 
+describe("PORT=0 in production: the port the system gave is the listen port", () => {
+  it("a request to that port is answered, with links on it", async () => {
+    const t = await createTestApp({ env: { NODE_ENV: "production", PORT: "0" } });
+    try {
+      const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const res = await fetch(`${address}/robots.txt`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(`Sitemap: ${address}/sitemap.xml`);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("ALLOWED_HOSTS: the public names a proxy forwards, when PUBLIC_URL is unset", () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -5,7 +5,13 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import { HttpError } from "../http-errors.ts";
-import { allowedHosts, hostAllowed, isValidHost, requestHost } from "../public-origin.ts";
+import {
+  allowedHosts,
+  hostAllowed,
+  isValidHost,
+  listenPort,
+  requestHost,
+} from "../public-origin.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 
 export { isValidHost };
@@ -171,7 +177,11 @@ export const securityPlugin = fp(
       }
       // Issue 14.7, 26: links, og:url, robots.txt, the sitemap and the QR code are built from
       // the host when PUBLIC_URL is unset; in production only the listed hosts may decide them.
-      if (checkHosts && !hostAllowed(host, app.config) && request.url !== "/healthz") {
+      if (
+        checkHosts &&
+        !hostAllowed(host, app.config, listenPort(request)) &&
+        request.url !== "/healthz"
+      ) {
         return done(
           new HttpError(
             421,
