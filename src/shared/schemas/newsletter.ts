@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NEWSLETTER_MESSAGES } from "../domain/newsletter.ts";
 import { emailField, text } from "./fields.ts";
 
 export const newsletterSubscribeSchema = z.object({
@@ -7,11 +8,7 @@ export const newsletterSubscribeSchema = z.object({
 });
 export type NewsletterSubscribeInput = z.infer<typeof newsletterSubscribeSchema>;
 
-/** The newsletter's own texts (issue 25: double opt-in and one-click unsubscribe). */
-export const NEWSLETTER_MESSAGES = {
-  TOKEN_REQUIRED: "The link is incomplete. Please open the link from the e-mail again.",
-  TOKEN_INVALID: "This link is not valid any more. It may have been used already.",
-} as const;
+export { NEWSLETTER_MESSAGES };
 
 /** A link's token: 32 random bytes, base64url. */
 // Empty is left to the "required" rule, so an empty token gets that message alone.

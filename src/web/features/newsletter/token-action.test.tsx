@@ -1,7 +1,7 @@
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NEWSLETTER_MESSAGES } from "../../../shared/schemas/newsletter.ts";
+import { NEWSLETTER_MESSAGES } from "../../../shared/domain/newsletter.ts";
 import ar from "../../i18n/locales/ar/newsletter.json";
 import en from "../../i18n/locales/en/newsletter.json";
 import { renderInShell } from "../../test/render-in-shell.tsx";

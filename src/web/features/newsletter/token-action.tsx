@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { NEWSLETTER_MESSAGES } from "../../../shared/schemas/newsletter.ts";
+import { NEWSLETTER_MESSAGES } from "../../../shared/domain/newsletter.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { registerMessages } from "../../components/form/messages.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
