@@ -46,8 +46,9 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: resendVerificationSchema, response: { 202: messageBody } },
     },
     async (request, reply) => {
-      // Saying "sent" when nothing can be sent would leave people waiting for an e-mail.
-      if (!available) throw new HttpError(503, EMAIL_VERIFICATION_MESSAGES.UNAVAILABLE);
+      // Saying "sent" when nothing can be sent would leave people waiting for an e-mail. A 409
+      // (the shop's set-up, not a failure of the server): no input may make a 5xx.
+      if (!available) throw new HttpError(409, EMAIL_VERIFICATION_MESSAGES.UNAVAILABLE);
       const session = (await request.session())!;
       const lang =
         request.body.lang ??

@@ -241,7 +241,7 @@ describe("without SMTP", () => {
   });
   afterAll(() => plain.close());
 
-  it("registration queues nothing and send again says why (503)", async () => {
+  it("registration queues nothing and send again says why (409)", async () => {
     const res = await plain.app.inject({
       method: "POST",
       url: "/api/auth/register",
@@ -259,7 +259,7 @@ describe("without SMTP", () => {
       url: "/api/account/verification",
       headers: { authorization: `Bearer ${res.json().token}` },
     });
-    expect(again.statusCode).toBe(503);
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: EMAIL_VERIFICATION_MESSAGES.UNAVAILABLE });
     const [user] = await plain.database.db
       .select({ verifiedAt: users.emailVerifiedAt })

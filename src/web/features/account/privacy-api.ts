@@ -14,7 +14,7 @@ registerMessages(ACCOUNT_DELETION_MESSAGES, (id) => `account:accountDeletion.${i
 
 /** Issue 25's account calls. Failures throw ApiError with the server's message (SPEC 8 order). */
 
-/** "Send again": 202, or 409 (already verified), 429 (too many), 503 (no e-mail in this shop). */
+/** "Send again": 202, or 409 (already verified, or no e-mail in this shop), 429 (too many). */
 export const sendVerification = (token: string, lang: Language, fallback: string) =>
   apiPost<{ message: string }>("/api/account/verification", { lang }, { token, fallback });
 
