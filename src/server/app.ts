@@ -41,6 +41,8 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
+import { adminWebhookRoutes } from "./modules/webhooks/admin-routes.ts";
+import { webhooksPlugin } from "./modules/webhooks/plugin.ts";
 import { authPlugin, withRoles } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, lazyChildLoggerFactory, withRedaction } from "./plugins/logging.ts";
@@ -62,6 +64,8 @@ export type BuildAppOptions = {
   mailAutoStart?: boolean;
   /** The reservations worker's timer (issue 24); off by default under NODE_ENV=test. */
   reservationsAutoStart?: boolean;
+  /** The webhook delivery worker's timer (issue 28); off by default under NODE_ENV=test. */
+  webhooksAutoStart?: boolean;
 };
 
 /** Body limit for JSON; uploads have their own (multipart) limit. */
@@ -124,6 +128,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentsPlugin, {
     autoStart: opts.reservationsAutoStart ?? config.env !== "test",
   });
+  await app.register(webhooksPlugin, {
+    autoStart: opts.webhooksAutoStart ?? config.env !== "test",
+  });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     dev: opts.web === "dev",
@@ -172,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
           await admin.register(withRoles(["owner"], adminShippingRoutes));
+          await admin.register(withRoles(["owner"], adminWebhookRoutes));
           // Owner only, except /me and /password (every admin, declared on the routes).
           await admin.register(withRoles(["owner"], adminAdminsRoutes));
         },

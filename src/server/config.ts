@@ -77,6 +77,10 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a Stripe webhook signing secret (whsec_...)")
     .optional(),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   STRIPE_API_URL: z
     .url("must be a URL such as https://api.stripe.com")
     .regex(/^https?:\/\//, "must start with http:// or https://")
@@ -129,6 +133,11 @@ export type Config = {
    * stand-in of tests and `npm run stripe:standin`); unset = Stripe's own API.
    */
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  /**
+   * Issue 28: webhook endpoints on loopback, private or link-local addresses are refused
+   * (server-side request forgery) unless this is set (a receiver on the shop's own network).
+   */
+  webhooksAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -196,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     rateLimits: e.RATE_LIMITS,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

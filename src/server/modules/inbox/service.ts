@@ -17,6 +17,7 @@ import type { Db } from "../../db/client.ts";
 import { contactMessages, traderEnquiries } from "../../db/schema/company.ts";
 import { newsletterSubscribers } from "../../db/schema/newsletter.ts";
 import { notFound } from "../../http-errors.ts";
+import { enqueueWebhookEvent } from "../webhooks/events.ts";
 import { toCsv } from "./csv.ts";
 
 type ContactRow = typeof contactMessages.$inferSelect;
@@ -160,37 +161,72 @@ export function createInboxService(db: Db) {
 
   return {
     async createContactMessage(input: ContactMessage): Promise<{ id: number }> {
-      const [row] = await db
-        .insert(contactMessages)
-        .values({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          subject: input.subject,
-          message: input.message,
-          lang: input.lang ?? "en",
-        })
-        .returning({ id: contactMessages.id });
-      return { id: Number(row!.id) };
+      // The webhook event is queued with the message: both hold, or neither (issue 28).
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            subject: input.subject,
+            message: input.message,
+            lang: input.lang ?? "en",
+          })
+          .returning();
+        await enqueueWebhookEvent(tx, "inbox.message", () => ({
+          message: {
+            kind: "contact",
+            id: row!.id,
+            name: row!.name,
+            email: row!.email,
+            phone: row!.phone,
+            subject: row!.subject,
+            message: row!.message,
+            lang: row!.lang,
+            created_at: row!.createdAt.toISOString(),
+          },
+        }));
+        return { id: Number(row!.id) };
+      });
     },
 
     async createTraderEnquiry(input: TraderEnquiry): Promise<{ id: number }> {
-      const [row] = await db
-        .insert(traderEnquiries)
-        .values({
-          fullName: input.full_name,
-          country: input.country,
-          city: input.city,
-          phone: input.phone,
-          companyName: input.company_name,
-          email: input.email,
-          activityType: input.activity_type,
-          monthlyQuantity: input.monthly_quantity,
-          questions: input.questions,
-          lang: input.lang ?? "en",
-        })
-        .returning({ id: traderEnquiries.id });
-      return { id: Number(row!.id) };
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(traderEnquiries)
+          .values({
+            fullName: input.full_name,
+            country: input.country,
+            city: input.city,
+            phone: input.phone,
+            companyName: input.company_name,
+            email: input.email,
+            activityType: input.activity_type,
+            monthlyQuantity: input.monthly_quantity,
+            questions: input.questions,
+            lang: input.lang ?? "en",
+          })
+          .returning();
+        await enqueueWebhookEvent(tx, "inbox.message", () => ({
+          message: {
+            kind: "trader",
+            id: row!.id,
+            name: row!.fullName,
+            email: row!.email,
+            phone: row!.phone,
+            company_name: row!.companyName,
+            country: row!.country,
+            city: row!.city,
+            activity_type: row!.activityType,
+            monthly_quantity: row!.monthlyQuantity,
+            message: row!.questions,
+            lang: row!.lang,
+            created_at: row!.createdAt.toISOString(),
+          },
+        }));
+        return { id: Number(row!.id) };
+      });
     },
 
     /** The dashboard's `total_trader_applications`: every enquiry ever received, spam excluded. */

@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
+import { enqueueOrderEvent } from "../webhooks/events.ts";
 
 // Issue 24 (DECISIONS "Money"): the owner's side of payment state. Payment state moves beside
 // the order status, never with it: cancelling a paid order leaves it paid until the owner
@@ -62,6 +63,7 @@ export async function markOrderPaid(
       .returning();
     // Issue 25: the customer's "payment received", queued with the payment itself.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: opts.mail ?? null, now });
+    await enqueueOrderEvent(tx, "order.paid", paid!, { now });
   });
 }
 

@@ -37,6 +37,7 @@ import { HttpError, notFound } from "../../http-errors.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
 import { receiptLinks } from "../receipts/service.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
@@ -505,6 +506,10 @@ export function createAdminOrderService(
           actor: `admin:${adminId}`,
           note: change.note,
           createdAt: now,
+        });
+        await enqueueOrderEvent(tx, "order.status_changed", moved!, {
+          previousStatus: row.status,
+          now,
         });
         // The customer's e-mail is queued with the change: both hold, or neither.
         const kind = messageKindForStatus(change.status);

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { enqueueOrderEvent } from "../webhooks/events.ts";
 
 /**
  * Puts an order's reserved stock back on the shelf, lowest product id first like
@@ -50,6 +51,10 @@ export async function cancelUnpaidOrder(
     actor: reason.actor,
     note: reason.note,
     createdAt: reason.now,
+  });
+  await enqueueOrderEvent(tx, "order.status_changed", cancelled!, {
+    previousStatus: row.status,
+    now: reason.now,
   });
   return cancelled!;
 }

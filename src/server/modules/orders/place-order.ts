@@ -27,6 +27,7 @@ import {
 } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
+import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
 import { RuleError } from "./rule-error.ts";
@@ -309,6 +310,8 @@ export async function placeOrder(
         },
         createdAt: now,
       });
+      // Lines first: the event carries them.
+      await enqueueOrderEvent(tx, "order.created", order!, { now });
       return {
         order: order!,
         lines: lines.map((line) => ({

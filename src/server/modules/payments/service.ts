@@ -12,6 +12,7 @@ import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/sc
 import { HttpError } from "../../http-errors.ts";
 import { enqueueOrderStatusMail } from "../mail/order-status-mail.ts";
 import { notifyPaymentProblem } from "../notifications/service.ts";
+import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
 import {
   GATEWAY_RETRY_AFTER_SECONDS,
@@ -257,6 +258,7 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       .returning();
     // Issue 25: the customer's "payment received", in the event's transaction.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: deps.mail, now });
+    await enqueueOrderEvent(tx, "order.paid", paid!, { now });
     return "paid";
   }
 
