@@ -232,6 +232,24 @@ describe("the owner's switches", () => {
     expect(await delivered()).toHaveLength(1);
   });
 
+  it("the cancelled switch covers the system's cancellation of an unpaid order too", async () => {
+    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    await switches({ canceled: false });
+    try {
+      const quiet = await order("en");
+      const ended = await t.app.reservationWorker.runOnce(later(24 * 31));
+      expect(ended.cancelled).toContain(quiet.number);
+      expect(await t.database.db.select().from(mailOutbox)).toHaveLength(0);
+    } finally {
+      await switches({ canceled: true });
+    }
+    const told = await order("en");
+    const ended = await t.app.reservationWorker.runOnce(later(24 * 31));
+    expect(ended.cancelled).toContain(told.number);
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows.map((r) => r.kind)).toEqual(["order_cancelled_unpaid"]);
+  });
+
   it("are read and written in the settings, each change in the history", async () => {
     const read = await send("GET", "/api/admin/settings");
     expect(read.json().data.order_messages).toEqual({

@@ -6,6 +6,7 @@ import type { Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
 import { enqueueCancellationMail } from "../mail/outbox.ts";
 import { cancelUnpaidOrder } from "../orders/cancel.ts";
+import { readShopSettings } from "../settings/service.ts";
 
 /** Where the customer's notice links to; null when the shop sends no e-mail (no SMTP_URL). */
 export type CancelMail = { baseUrl: string } | null;
@@ -13,7 +14,8 @@ export type CancelMail = { baseUrl: string } | null;
 /**
  * The system ends an order's reservation (pending and unpaid too long, or its card session
  * expired): cancelled with its stock returned and the reason in its timeline (cancel.ts), and
- * the customer's e-mail queued in the same transaction. Null when there was nothing to do
+ * the customer's e-mail queued in the same transaction unless the owner switched cancellation
+ * e-mails off. Null when there was nothing to do
  * (paid, moved on, or already cancelled by someone else).
  */
 export async function endReservation(
@@ -27,6 +29,8 @@ export async function endReservation(
     note: SYSTEM_CANCEL_NOTES[reason],
     now: opts.now,
   });
-  if (cancelled && opts.mail) await enqueueCancellationMail(tx, cancelled, reason, opts.mail);
+  // The owner's "order cancelled" switch (issue 25) covers the system's cancellations too.
+  if (cancelled && opts.mail && (await readShopSettings(tx)).orderMessages.canceled)
+    await enqueueCancellationMail(tx, cancelled, reason, opts.mail);
   return cancelled;
 }
