@@ -195,3 +195,80 @@ describe("readable product links", () => {
     expect((await get("/product/baklava")).statusCode).toBe(404);
   });
 });
+
+/** The page's structured data blocks, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+const ofType = (blocks: Record<string, unknown>[], type: string) =>
+  blocks.find((block) => block["@type"] === type) as Record<string, any> | undefined;
+
+describe("structured data in the page's language", () => {
+  it("a product: Product with its offer and availability, and its breadcrumb, in Arabic under /ar", async () => {
+    const ar = `/ar/product/${product.id}-${encodeURIComponent(slugify(product.name_ar))}`;
+    const blocks = jsonLd((await get(ar)).body);
+    const item = ofType(blocks, "Product")!;
+    expect(item.name).toBe(product.name_ar);
+    expect(item.inLanguage).toBe("ar");
+    expect(item.offers).toMatchObject({
+      "@type": "Offer",
+      url: ORIGIN + ar,
+      priceCurrency: "USD",
+      availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/),
+    });
+    expect(Number(item.offers.price)).toBeGreaterThan(0);
+    const crumbs = ofType(blocks, "BreadcrumbList")!.itemListElement as Record<string, unknown>[];
+    expect(crumbs[0]).toMatchObject({ position: 1, item: `${ORIGIN}/ar` });
+    expect(crumbs[1]).toMatchObject({ position: 2, item: `${ORIGIN}/ar/shop` });
+    expect(crumbs.at(-1)).toMatchObject({ name: product.name_ar, item: ORIGIN + ar });
+    for (const crumb of crumbs) expect(crumb.name).toMatch(/[\u0600-\u06FF]/);
+
+    const english = jsonLd((await get(`/product/${product.id}-${slugify(product.name)}`)).body);
+    expect(ofType(english, "Product")!.name).toBe(product.name);
+    expect(ofType(english, "BreadcrumbList")!.itemListElement[1].item).toBe(`${ORIGIN}/shop`);
+  });
+
+  it("home and contact: the Organization and its places with opening hours from the settings", async () => {
+    for (const [url, lang] of [
+      ["/ar", "ar"],
+      ["/", "en"],
+      ["/ar/contact", "ar"],
+    ] as const) {
+      const graph = (jsonLd((await get(url)).body).find((block) => "@graph" in block)!["@graph"] ??
+        []) as Record<string, any>[];
+      expect(graph[0]).toMatchObject({
+        "@type": "Organization",
+        url: ORIGIN + (lang === "ar" ? "/ar" : "/"),
+      });
+      const places = graph.filter((node) => node["@type"] === "Bakery");
+      expect(places).toHaveLength(2); // the demo shop and its kitchen
+      for (const place of places) {
+        expect(place.name).toMatch(lang === "ar" ? /[\u0600-\u06FF]/ : /^[\x20-\x7E]+$/);
+        expect(place.openingHoursSpecification[0]).toMatchObject({
+          "@type": "OpeningHoursSpecification",
+          opens: "09:00",
+          dayOfWeek: expect.arrayContaining([
+            "https://schema.org/Monday",
+            "https://schema.org/Sunday",
+          ]),
+        });
+      }
+      expect(places.map((p) => p.openingHoursSpecification[0].closes)).toEqual(["23:00", "22:00"]);
+    }
+  });
+
+  it("the FAQ: a FAQPage of its questions in the page's language", async () => {
+    const ar = ofType(jsonLd((await get("/ar/faq")).body), "FAQPage")!;
+    expect(ar.inLanguage).toBe("ar");
+    expect(ar.mainEntity.length).toBeGreaterThan(0);
+    expect(ar.mainEntity[0]).toMatchObject({
+      "@type": "Question",
+      name: expect.stringMatching(/[\u0600-\u06FF]/),
+      acceptedAnswer: { "@type": "Answer", text: expect.stringMatching(/[\u0600-\u06FF]/) },
+    });
+    const en = ofType(jsonLd((await get("/faq")).body), "FAQPage")!;
+    expect(en.mainEntity[0].name).toMatch(/^[\x20-\x7E’]+$/);
+  });
+});

@@ -1,9 +1,11 @@
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import { ContactForm } from "../../features/company/contact-form.tsx";
 import { ChatBanner, ContactInfo } from "../../features/company/contact-info.tsx";
 import { LocationsSection } from "../../features/company/locations-section.tsx";
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
+import { organizationJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/contact";
 
 export const handle = { i18n: ["contact", "messages"] as const };
@@ -23,13 +25,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFrom(matches);
-  return pageMeta(matches, {
+  const tags = pageMeta(matches, {
     title: metaText(root, "contact:hero.title"),
     description: metaText(root, "contact:meta.description"),
     path: paths.contact(),
   });
+  if (!root || !loaderData) return tags;
+  // The shop and the kitchen with their addresses and opening hours (issue 26).
+  const organization = organizationJsonLd(root.lang, {
+    origin: root.publicUrl,
+    name: metaText(root, "brand"),
+    url: root.publicUrl + localizePath(root.lang, paths.home()),
+    shop: { ...loaderData.shop, locations: loaderData.locations },
+  });
+  return [...tags, { "script:ld+json": organization }];
 };
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {

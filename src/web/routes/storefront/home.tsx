@@ -1,3 +1,4 @@
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { CategoriesStrip } from "../../features/home/categories-strip.tsx";
 import { CounterBand } from "../../features/home/counter-band.tsx";
@@ -9,6 +10,7 @@ import { SocialBlock } from "../../features/home/social-block.tsx";
 import { WhyUs } from "../../features/home/why-us.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
+import { organizationJsonLd } from "../../lib/structured-data.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 import type { Route } from "./+types/home";
 
@@ -20,7 +22,7 @@ const HOME_PRODUCT_COUNT = 12;
 /** Shuffled here, per request, so the browser hydrates the very order the server rendered. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
-  const [products, categories] = await Promise.all([
+  const [products, categories, settings] = await Promise.all([
     catalog
       .homeProducts(HOME_PRODUCT_COUNT)
       .then((list) => shuffled(list))
@@ -30,19 +32,30 @@ export async function loader({ context }: Route.LoaderArgs) {
         return [];
       }),
     catalog.listCategories().catch(() => []),
+    context.services.settings.get(),
   ]);
-  return { products, categories, images: catalog.siteImages() };
+  // The places (shop, kitchen) for the page's structured data; phones and e-mails are the root's.
+  return { products, categories, images: catalog.siteImages(), locations: settings.locations };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFrom(matches);
   const hero = loaderData?.images.hero[0]?.src;
-  return pageMeta(matches, {
+  const tags = pageMeta(matches, {
     title: "",
     description: metaText(root, "home:meta.description"),
     path: paths.home(),
     image: hero && root ? `${root.publicUrl}${hero}` : undefined,
   });
+  if (!root || !loaderData) return tags;
+  // Who the shop is, and where and when its places are open (issue 26).
+  const organization = organizationJsonLd(root.lang, {
+    origin: root.publicUrl,
+    name: metaText(root, "brand"),
+    url: root.publicUrl + localizePath(root.lang, paths.home()),
+    shop: { ...root.shop, locations: loaderData.locations },
+  });
+  return [...tags, { "script:ld+json": organization }];
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { languageOfPath } from "../../../shared/domain/language-path.ts";
+import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { ProductGrid } from "../../features/catalog/product-card.tsx";
@@ -12,7 +12,8 @@ import {
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
-import { productAlternates, usePaths } from "../../lib/paths.ts";
+import { paths, productAlternates, usePaths } from "../../lib/paths.ts";
+import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export const handle = { i18n: ["product", "shop"] as const };
@@ -93,18 +94,35 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     alternates,
     image: image ?? undefined,
   }).filter((tag) => !("property" in tag && tag.property === "og:type"));
+  const url = `${origin}${alternates[lang]}`;
+  const at = (path: string) => origin + localizePath(lang, path);
+  const category = product.category_id;
+  // Home › Shop › the product's category › the product, in the page's language.
+  const crumbs = [
+    { name: metaText(root, "product:home"), url: at(paths.home()) },
+    { name: metaText(root, "product:shop"), url: at(paths.shop()) },
+    ...(category
+      ? [
+          {
+            name: pickText(lang, category.name, category.name_ar),
+            url: at(paths.shop({ category: category.slug })),
+          },
+        ]
+      : []),
+    { name, url },
+  ];
+  const productData = productJsonLd(product, { name, description, url, image, price });
   return [
     ...tags,
     { property: "og:type", content: "product" },
     {
-      "script:ld+json": productJsonLd(product, {
-        name,
-        description,
-        url: `${origin}${alternates[lang]}`,
-        image,
-        price,
-      }),
+      "script:ld+json": {
+        ...productData,
+        category: category ? pickText(lang, category.name, category.name_ar) : undefined,
+        inLanguage: lang,
+      },
     },
+    { "script:ld+json": breadcrumbJsonLd(crumbs) },
   ];
 };
 
