@@ -45,9 +45,7 @@ async function startReceiver() {
 function verified(got: Received, secret = SECRET): boolean {
   const parsed = parseSignatureHeader(got.headers["shop-signature"] as string | undefined);
   if (!parsed) return false;
-  const expected = createHmac("sha256", secret)
-    .update(`${parsed.timestamp}.${got.body}`)
-    .digest();
+  const expected = createHmac("sha256", secret).update(`${parsed.timestamp}.${got.body}`).digest();
   return parsed.signatures.some((hex) => timingSafeEqual(Buffer.from(hex, "hex"), expected));
 }
 
@@ -75,7 +73,7 @@ afterAll(async () => {
 
 const call = (
   app: TestApp,
-  method: "GET" | "POST" | "PUT" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   headers: Record<string, string>,
   payload?: unknown,
@@ -341,14 +339,20 @@ describe("deliveries", () => {
       amount: 31,
     });
     expect(paid.statusCode).toBe(200);
-    const contact = await call(t, "POST", "/api/contact", {}, {
-      name: "ليلى الشامي",
-      email: "layla@example.com",
-      phone: "+963 944 000 111",
-      subject: "طلب كبير",
-      message: "أريد 10 كغ",
-      lang: "ar",
-    });
+    const contact = await call(
+      t,
+      "POST",
+      "/api/contact",
+      {},
+      {
+        name: "ليلى الشامي",
+        email: "layla@example.com",
+        phone: "+963 944 000 111",
+        subject: "طلب كبير",
+        message: "أريد 10 كغ",
+        lang: "ar",
+      },
+    );
     expect(contact.statusCode).toBe(201);
     expect(await t.app.webhooks.worker.runOnce()).toBe(3);
     const events = receiver.received.map((got) => JSON.parse(got.body));
