@@ -156,8 +156,9 @@ export const securityPlugin = fp(
     const checkHosts = !app.config.publicUrl && allowedHosts(app.config) !== null;
     if (app.config.env === "production" && !app.config.publicUrl) {
       app.log.warn(
-        "PUBLIC_URL is unset: links, the sitemap and QR codes use the request's host, and only %s are answered. Set PUBLIC_URL to the address people use.",
-        [...(allowedHosts(app.config) ?? [])].join(", "),
+        "PUBLIC_URL is unset: links, the sitemap and QR codes use the request's host, and only %s are answered. Set PUBLIC_URL to the address people use (docs/decisions/0027).",
+        app.config.allowedHosts?.join(", ") ??
+          "this machine's own names (localhost, 127.0.0.1, [::1]) on its port, or ALLOWED_HOSTS,",
       );
     }
     app.decorateRequest("cspNonce", "");
