@@ -165,3 +165,40 @@ describe("GET /robots.txt", () => {
     expect(lines).toContain("Sitemap: http://shop.test/sitemap.xml");
   });
 });
+
+describe("GET /manifest.{lang}.webmanifest", () => {
+  it.each([
+    ["en", "ltr", "/", "Golden Syrup Sweets"],
+    ["ar", "rtl", "/ar", "حلويات القطر الذهبي"],
+  ])("%s: names, direction and start page in that language", async (lang, dir, start, name) => {
+    const res = await t.app.inject({ method: "GET", url: `/manifest.${lang}.webmanifest` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    const manifest = res.json() as Record<string, unknown> & {
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name,
+      lang,
+      dir,
+      start_url: start,
+      id: start,
+      scope: "/",
+      display: "standalone",
+      theme_color: "#8a5a12",
+      background_color: "#fbf6ee",
+    });
+    expect(String(manifest.short_name).length).toBeLessThanOrEqual(15);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+      expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]),
+    );
+  });
+
+  it.each(["fr", "AR", "ar-SY", "<script>"])("%s is not a manifest", async (lang) => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/manifest.${encodeURIComponent(lang)}.webmanifest`,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
-import { LANGUAGES } from "../../../shared/domain/language.ts";
+import { dirFor, LANGUAGES, type Language, toLanguage } from "../../../shared/domain/language.ts";
 import { localizePath } from "../../../shared/domain/language-path.ts";
+import commonAr from "../../../web/i18n/locales/ar/common.json" with { type: "json" };
+import commonEn from "../../../web/i18n/locales/en/common.json" with { type: "json" };
 import { SITEMAP_PATHS } from "../../../web/lib/menus.ts";
 import { type Alternates, alternatesOf, paths, productAlternates } from "../../../web/lib/paths.ts";
 import { publicOrigin } from "../../public-origin.ts";
@@ -46,7 +48,42 @@ function pageEntries(base: string, alternates: Alternates, lastmod?: Date): stri
   );
 }
 
-/** /sitemap.xml and /robots.txt, outside the /api prefix. */
+/** The shop's colours (app.css): the logo's syrup gold for the bar, the page's cream behind. */
+const THEME_COLOR = "#8a5a12";
+const BACKGROUND_COLOR = "#fbf6ee";
+
+/**
+ * The web app manifest of a language (docs/decisions/0028): names and description from that
+ * language's texts, its direction, and its home page as the start, so the app installed from
+ * an Arabic page opens in Arabic. Icons are the logo's mark in the shop's colours (public/icons).
+ */
+export function webManifest(lang: Language) {
+  const texts = lang === "ar" ? commonAr : commonEn;
+  const start = localizePath(lang, paths.home());
+  return {
+    id: start,
+    name: texts.brand,
+    short_name: texts.brandShort,
+    description: texts.meta.description,
+    lang,
+    dir: dirFor(lang),
+    start_url: start,
+    scope: "/",
+    display: "standalone",
+    orientation: "portrait",
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    categories: ["food", "shopping"],
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      { src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+    ],
+  };
+}
+
+/** /sitemap.xml, /robots.txt and the manifests, outside the /api prefix. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get("/sitemap.xml", async (request, reply) => {
     // Absolute URLs from PUBLIC_URL or a checked request origin (docs/decisions/0027).
@@ -69,6 +106,20 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .type("application/xml; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
+      .send(body);
+  });
+
+  // One small file per language, the same for everyone: cached a day like robots.txt.
+  const manifests = new Map(
+    LANGUAGES.map((lang) => [lang, JSON.stringify(webManifest(lang))] as const),
+  );
+  app.get<{ Params: { lang: string } }>("/manifest.:lang.webmanifest", async (request, reply) => {
+    const lang = toLanguage(request.params.lang);
+    const body = lang && request.params.lang === lang ? manifests.get(lang) : undefined;
+    if (!body) return reply.callNotFound();
+    return reply
+      .type("application/manifest+json; charset=utf-8")
+      .header("cache-control", "public, max-age=86400")
       .send(body);
   });
 
