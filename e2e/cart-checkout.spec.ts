@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, expectDateReadsNaturally, test, waitForHydration } from "./support.ts";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import {
+  E2E_ADMIN,
+  escapeRe,
+  expect,
+  expectDateReadsNaturally,
+  localeTexts,
+  placeGuestOrder,
+  test,
+  waitForHydration,
+} from "./support.ts";
 
 type Lang = "en" | "ar";
 const texts = (lang: Lang, ns: string) =>
@@ -67,6 +76,19 @@ async function addProduct(page: Page, lang: Lang, id: number, option: number, qt
   await expect(page.getByTestId("toast")).toContainText(t[lang].product.addedToCart);
 }
 
+/** Nothing floats over the middle of `locator` once it is scrolled into view (issue 29.12). */
+async function expectUncovered(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const onTop = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top === element || element.contains(top)
+      ? "itself"
+      : (top?.outerHTML.slice(0, 120) ?? "nothing");
+  });
+  expect(onTop).toBe("itself");
+}
+
 /** axe's serious and critical findings on the page as it is now. */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -115,13 +137,17 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByRole("link", { name: tr.cart.checkout }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await waitForHydration(page);
-    await page.getByLabel(tr.checkout.fields.name, { exact: true }).fill("Rana Haddad");
-    await page.getByLabel(tr.checkout.fields.phone, { exact: true }).fill("+963 944 000 000");
-    await page.getByLabel(tr.checkout.fields.city, { exact: true }).fill("Damascus");
-    await page.getByLabel(tr.checkout.fields.address, { exact: true }).fill("Example Street 1");
+    await page.getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.name)}`)).fill("Rana Haddad");
+    await page
+      .getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.phone)}`))
+      .fill("+963 944 000 000");
+    await page.getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.city)}`)).fill("Damascus");
+    await page
+      .getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.address)}`))
+      .fill("Example Street 1");
 
     // A refused country blocks the order until another one is chosen.
-    const country = page.getByLabel(tr.checkout.fields.country, { exact: true });
+    const country = page.getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.country)}`));
     await country.selectOption("PT");
     await expect(page.getByTestId("shipping-message")).toHaveText(
       lang === "ar" ? "عذراً، لا نشحن إلى البرتغال." : "Sorry, we do not ship to Portugal.",
@@ -163,13 +189,83 @@ for (const lang of ["en", "ar"] as const) {
     });
     await page.goto("/checkout");
     await waitForHydration(page);
-    await page.getByLabel(tr.checkout.fields.country, { exact: true }).selectOption("FR");
+    await page
+      .getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.country)}`))
+      .selectOption("FR");
     await expect(page.getByTestId("shipping-message")).toHaveText(
       lang === "ar"
         ? "الحد الأقصى لوزن الطلب المشحون إلى فرنسا هو 1 كغ. يرجى تقليل الكمية."
         : "Orders shipped to France may weigh at most 1 kg. Please reduce your cart.",
     );
     await expect(page.getByRole("button", { name: tr.checkout.submit })).toBeDisabled();
+  });
+
+  test(`${lang}: checkout on a phone: summary first, required marks, errors outlined (issue 29.16)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, lang, baseURL!);
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      const line = { productId: "1", name: "Baklava", price: 20, image: "", timestamp: 1 };
+      localStorage.setItem("cart_v2", JSON.stringify([{ ...line, qty: 1, grams: 500 }]));
+    });
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const submit = page.getByRole("button", { name: tr.checkout.submit });
+    await expect(submit).toBeEnabled();
+    // The order and its total are read before the button that places it.
+    const summary = await page
+      .getByRole("heading", { name: tr.checkout.sections.order })
+      .boundingBox();
+    const button = await submit.boundingBox();
+    expect(summary!.y).toBeLessThan(button!.y);
+    // Every required field says so, as register and contact do.
+    for (const name of ["name", "phone", "country", "city", "address"] as const) {
+      const label = page.locator("label", { hasText: tr.checkout.fields[name] }).first();
+      await expect(label).toContainText("*");
+    }
+    await expect(
+      page.locator("label", { hasText: tr.checkout.fields.email }).first(),
+    ).not.toContainText("*");
+    // Sent empty: each field in error is outlined in the error colour, its text in one style.
+    await submit.click();
+    const name = page.getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.name)}`));
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    const border = (field: import("@playwright/test").Locator) =>
+      field.evaluate((element) => getComputedStyle(element).borderTopColor);
+    const email = page.getByLabel(new RegExp(`^${escapeRe(tr.checkout.fields.email)}`));
+    expect(await border(name)).not.toBe(await border(email));
+    const messages = localeTexts(lang, "messages").order;
+    await expect(page.getByText(messages.NAME_REQUIRED)).toBeVisible();
+    await expect(page.getByText(messages.CITY_REQUIRED)).toBeVisible();
+  });
+
+  test(`${lang}: on a phone nothing floats over Apply, the total or the weights (issue 29.12)`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, lang, baseURL!);
+    const [product] = await twoProducts(request);
+    await addProduct(page, lang, product.id, 1, 1);
+    // The "added" message does not sit over the weight choices the shopper may change next.
+    const toast = await page.getByTestId("toast").boundingBox();
+    for (const option of await page.locator('label:has(input[name="grams"])').all()) {
+      const box = (await option.boundingBox())!;
+      const apart = box.y + box.height <= toast!.y || toast!.y + toast!.height <= box.y;
+      expect(apart, "the toast and a weight choice overlap").toBe(true);
+    }
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await expectUncovered(page.getByRole("button", { name: tr.cart.coupon.apply }));
+    const order = await placeGuestOrder(request, { name: "Rana", payment_method: "cod" });
+    await page.goto(`/order/${order.number}?key=${order.access_key}`);
+    await expectUncovered(page.getByTestId("order-total"));
   });
 
   test(`${lang}: a cart line holds 1 to 8, like the product page (issue 29.8)`, async ({
@@ -296,10 +392,10 @@ test("an order via the messaging app opens it with the order number", async ({ p
   await page.goto("/checkout");
   await waitForHydration(page);
   const tr = t.en.checkout;
-  await page.getByLabel(tr.fields.name, { exact: true }).fill("Rana Haddad");
-  await page.getByLabel(tr.fields.phone, { exact: true }).fill("+963 944 000 000");
-  await page.getByLabel(tr.fields.city, { exact: true }).fill("Damascus");
-  await page.getByLabel(tr.fields.address, { exact: true }).fill("Example Street 1");
+  await page.getByLabel(new RegExp(`^${escapeRe(tr.fields.name)}`)).fill("Rana Haddad");
+  await page.getByLabel(new RegExp(`^${escapeRe(tr.fields.phone)}`)).fill("+963 944 000 000");
+  await page.getByLabel(new RegExp(`^${escapeRe(tr.fields.city)}`)).fill("Damascus");
+  await page.getByLabel(new RegExp(`^${escapeRe(tr.fields.address)}`)).fill("Example Street 1");
   await page.getByLabel(tr.payment.messaging_app).check();
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: tr.submit }).click();

@@ -88,6 +88,8 @@ export function failedWithStatus(status: number): string {
 
 /** One definition for the checkout form (browser) and `POST /api/orders` (server). */
 export const ORDER_MESSAGES = {
+  /** Checkout speaks one style ("Please enter your …"); SPEC's "Name is required" stays on register. */
+  NAME_REQUIRED: "Please enter your name.",
   PHONE_REQUIRED: "Please enter your phone number.",
   PHONE_INVALID: "Please enter a valid phone number.",
   EMAIL_INVALID: "Please enter a valid email address.",

@@ -88,7 +88,7 @@ export const orderLineInputSchema = z.object({
 });
 
 export const placeOrderSchema = z.object({
-  name: requiredText(MESSAGES.NAME_REQUIRED, 120),
+  name: requiredText(ORDER_MESSAGES.NAME_REQUIRED, 120),
   phone: text({ message: ORDER_MESSAGES.PHONE_REQUIRED })
     .trim()
     .min(1, ORDER_MESSAGES.PHONE_REQUIRED)

@@ -194,7 +194,7 @@ describe("POST /api/orders: a guest order", () => {
   });
 
   it.each([
-    ["no name", { name: "" }, "name", "Name is required"],
+    ["no name", { name: "" }, "name", "Please enter your name."],
     ["no phone", { phone: "" }, "phone", "Please enter your phone number."],
     ["a bad phone", { phone: "call me" }, "phone", "Please enter a valid phone number."],
     ["a bad e-mail", { email: "nope" }, "email", "Please enter a valid email address."],

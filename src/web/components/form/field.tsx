@@ -15,6 +15,10 @@ type Common = {
   hint?: string;
   /** Extra classes on the wrapper. */
   className?: string;
+  /** The id of something else that describes the control (a live status beside it). */
+  describedBy?: string;
+  /** Marks the control invalid without a message of its own (the status above says why). */
+  invalid?: boolean;
 };
 
 type InputProps = Common & { as?: "input" } & React.InputHTMLAttributes<HTMLInputElement>;
@@ -51,6 +55,8 @@ export const Field = forwardRef<AnyElement, FieldProps>(function Field(props, re
     error,
     hint,
     className,
+    describedBy: describedByOther,
+    invalid,
     as = "input",
     ...rest
   } = props as FieldProps & {
@@ -63,10 +69,12 @@ export const Field = forwardRef<AnyElement, FieldProps>(function Field(props, re
   const { t } = useTranslation("messages");
   const required = Boolean((rest as { required?: boolean }).required);
   const describedBy =
-    [error?.message ? errorId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;
+    [describedByOther ?? "", error?.message ? errorId : "", hint ? hintId : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
   const aria = {
     id,
-    "aria-invalid": error?.message ? true : undefined,
+    "aria-invalid": error?.message || invalid ? true : undefined,
     "aria-describedby": describedBy,
   } as const;
 

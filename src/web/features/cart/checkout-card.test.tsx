@@ -50,10 +50,10 @@ function stubApi(order: Record<string, unknown>) {
 
 async function fillAndChoose(method: RegExp) {
   await screen.findAllByTestId("shipping-method");
-  fireEvent.input(screen.getByLabelText("Full name"), { target: { value: "Rana Haddad" } });
-  fireEvent.input(screen.getByLabelText("Phone"), { target: { value: "+963 944 000 000" } });
-  fireEvent.input(screen.getByLabelText("City"), { target: { value: "Damascus" } });
-  fireEvent.input(screen.getByLabelText("Address"), { target: { value: "Street 1" } });
+  fireEvent.input(screen.getByLabelText(/^Full name \*/u), { target: { value: "Rana Haddad" } });
+  fireEvent.input(screen.getByLabelText(/^Phone \*/u), { target: { value: "+963 944 000 000" } });
+  fireEvent.input(screen.getByLabelText(/^City \*/u), { target: { value: "Damascus" } });
+  fireEvent.input(screen.getByLabelText(/^Address \*/u), { target: { value: "Street 1" } });
   fireEvent.click(screen.getByLabelText(method));
   const submit = screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement;
   await waitFor(() => expect(submit.disabled).toBe(false));

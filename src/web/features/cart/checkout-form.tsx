@@ -10,6 +10,7 @@ import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { placeOrderSchema } from "../../../shared/schemas/order.ts";
+import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
@@ -138,9 +139,9 @@ export function CheckoutForm({
   }, [getFieldState, setValue]);
 
   const countryOptions = useMemo(() => {
-    const all = countriesByName(lang);
-    const syria = all.filter((c) => c.code === DOMESTIC_COUNTRY);
-    return [...syria, ...all.filter((c) => c.code !== DOMESTIC_COUNTRY)];
+    const all = countriesByName(lang).map((c) => ({ value: c.code, label: c[lang] }));
+    const syria = all.filter((c) => c.value === DOMESTIC_COUNTRY);
+    return [...syria, ...all.filter((c) => c.value !== DOMESTIC_COUNTRY)];
   }, [lang]);
 
   const country = watch("country") ?? "";
@@ -237,82 +238,12 @@ export function CheckoutForm({
     setFormErrors(others);
   }
 
-  const field = (name: FieldName) => {
-    const message = errors[name]?.message;
-    const errorId = `${formId}-${name}-error`;
-    return {
-      id: `${formId}-${name}`,
-      errorId,
-      message: message ? errorText(message) : "",
-      aria: {
-        "aria-invalid": message ? true : undefined,
-        "aria-describedby": message ? errorId : undefined,
-      } as const,
-    };
-  };
-
-  const text = (
-    name: FieldName,
-    label: string,
-    opts: { type?: string; auto?: string; hint?: string } = {},
-  ) => {
-    const f = field(name);
-    const hintId = `${f.id}-hint`;
-    return (
-      <div>
-        <label htmlFor={f.id} className="mb-1 block font-bold">
-          {label}
-        </label>
-        <input
-          id={f.id}
-          type={opts.type ?? "text"}
-          autoComplete={opts.auto}
-          className="field"
-          {...register(name)}
-          {...f.aria}
-          aria-describedby={
-            [f.message ? f.errorId : "", opts.hint ? hintId : ""].join(" ").trim() || undefined
-          }
-        />
-        {opts.hint ? (
-          <p id={hintId} className="mt-1 text-sm text-muted">
-            {opts.hint}
-          </p>
-        ) : null}
-        {f.message ? (
-          <p id={f.errorId} className="mt-1 text-sm text-red-700">
-            {f.message}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
-  const textArea = (name: "address" | "notes", label: string, auto?: string) => {
-    const f = field(name);
-    return (
-      <div>
-        <label htmlFor={f.id} className="mb-1 block font-bold">
-          {label}
-        </label>
-        <textarea
-          id={f.id}
-          rows={2}
-          className="field"
-          autoComplete={auto}
-          {...register(name)}
-          {...f.aria}
-        />
-        {f.message ? (
-          <p id={f.errorId} className="mt-1 text-sm text-red-700">
-            {f.message}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
-  const countryField = field("country");
+  // THE form kit's field, fed by react-hook-form; required ones carry the kit's asterisk.
+  const fieldProps = (name: FieldName, label: string) => ({
+    label,
+    error: errors[name],
+    ...register(name),
+  });
   const shippingId = `${formId}-shipping`;
 
   return (
@@ -332,55 +263,45 @@ export function CheckoutForm({
 
       <fieldset className="space-y-4">
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.details")}</legend>
-        {text("name", t("fields.name"), { auto: "name" })}
-        {text("phone", t("fields.phone"), { type: "tel", auto: "tel" })}
-        {text("email", t("fields.email"), {
-          type: "email",
-          auto: "email",
-          hint: t("fields.emailHint"),
-        })}
+        <Field {...fieldProps("name", t("fields.name"))} required autoComplete="name" />
+        <Field {...fieldProps("phone", t("fields.phone"))} required type="tel" autoComplete="tel" />
+        <Field
+          {...fieldProps("email", t("fields.email"))}
+          type="email"
+          autoComplete="email"
+          hint={t("fields.emailHint")}
+        />
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.delivery")}</legend>
-        <div>
-          <label htmlFor={countryField.id} className="mb-1 block font-bold">
-            {t("fields.country")}
-          </label>
-          <select
-            id={countryField.id}
-            className="field"
-            autoComplete="country"
-            {...register("country")}
-            aria-invalid={countryField.message || refusal ? true : undefined}
-            aria-describedby={`${shippingId}${countryField.message ? ` ${countryField.errorId}` : ""}`}
+        <Field
+          {...fieldProps("country", t("fields.country"))}
+          as="select"
+          required
+          autoComplete="country"
+          options={countryOptions}
+          describedBy={shippingId}
+          invalid={Boolean(refusal)}
+        />
+        <div id={shippingId} role="status" aria-live="polite" className="-mt-3 text-sm">
+          <p
+            data-testid="shipping-message"
+            className={refusal ? "font-bold text-red-700" : "text-muted"}
           >
-            {countryOptions.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c[lang]}
-              </option>
-            ))}
-          </select>
-          <div id={shippingId} role="status" aria-live="polite" className="mt-1 text-sm">
-            <p
-              data-testid="shipping-message"
-              className={refusal ? "font-bold text-red-700" : "text-muted"}
-            >
-              {shippingText}
-            </p>
-            <p className="text-muted">
-              {t("shipping.weight", { weight: optionLabel(grams, lang) })}
-            </p>
-          </div>
-          {countryField.message ? (
-            <p id={countryField.errorId} className="mt-1 text-sm text-red-700">
-              {countryField.message}
-            </p>
-          ) : null}
+            {shippingText}
+          </p>
+          <p className="text-muted">{t("shipping.weight", { weight: optionLabel(grams, lang) })}</p>
         </div>
-        {text("city", t("fields.city"), { auto: "address-level2" })}
-        {textArea("address", t("fields.address"), "street-address")}
-        {textArea("notes", t("fields.notes"))}
+        <Field {...fieldProps("city", t("fields.city"))} required autoComplete="address-level2" />
+        <Field
+          {...fieldProps("address", t("fields.address"))}
+          as="textarea"
+          rows={2}
+          required
+          autoComplete="street-address"
+        />
+        <Field {...fieldProps("notes", t("fields.notes"))} as="textarea" rows={2} />
       </fieldset>
 
       <section aria-labelledby={`${formId}-shipping-title`} className="space-y-2">

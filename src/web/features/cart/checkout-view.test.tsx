@@ -33,14 +33,14 @@ afterEach(() => {
 });
 
 async function chooseCountry(code: string) {
-  fireEvent.change(await screen.findByLabelText("Country"), { target: { value: code } });
+  fireEvent.change(await screen.findByLabelText(/^Country \*/u), { target: { value: code } });
 }
 
 function fillDetails() {
-  fireEvent.input(screen.getByLabelText("Full name"), { target: { value: "Rana Haddad" } });
-  fireEvent.input(screen.getByLabelText("Phone"), { target: { value: "+963 944 000 000" } });
-  fireEvent.input(screen.getByLabelText("City"), { target: { value: "Damascus" } });
-  fireEvent.input(screen.getByLabelText("Address"), { target: { value: "Street 1" } });
+  fireEvent.input(screen.getByLabelText(/^Full name \*/u), { target: { value: "Rana Haddad" } });
+  fireEvent.input(screen.getByLabelText(/^Phone \*/u), { target: { value: "+963 944 000 000" } });
+  fireEvent.input(screen.getByLabelText(/^City \*/u), { target: { value: "Damascus" } });
+  fireEvent.input(screen.getByLabelText(/^Address \*/u), { target: { value: "Street 1" } });
 }
 
 const submitButton = () => screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement;
@@ -133,7 +133,7 @@ describe("checkout shipping: quoted by the server as the country and cart change
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
     const api = stubApi();
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
-    const select = (await screen.findByLabelText("Country")) as HTMLSelectElement;
+    const select = (await screen.findByLabelText(/^Country \*/u)) as HTMLSelectElement;
     expect(select.value).toBe("SY");
     expect(select.options[0]?.textContent).toBe("Syria");
     expect(select.options.length).toBe(249);
@@ -176,13 +176,13 @@ describe("checkout shipping: quoted by the server as the country and cart change
         "Sorry, we do not ship to Portugal.",
       ),
     );
-    expect(screen.getByLabelText("Country").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText(/^Country \*/u).getAttribute("aria-invalid")).toBe("true");
     expect(submitButton().disabled).toBe(true);
     expect(screen.queryAllByTestId("shipping-method")).toHaveLength(0);
 
     // Quick changes ask once, for the country the shopper stopped on.
     const before = api.quotes().length;
-    const select = screen.getByLabelText("Country");
+    const select = screen.getByLabelText(/^Country \*/u);
     fireEvent.change(select, { target: { value: "EG" } });
     fireEvent.change(select, { target: { value: "CA" } });
     await waitFor(() =>
@@ -227,7 +227,7 @@ describe("checkout shipping: quoted by the server as the country and cart change
     seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
     stubApi();
     renderScreen(<CheckoutView pricing={pricing} />, { lang: "ar", path: "/checkout" });
-    const select = (await screen.findByLabelText("الدولة")) as HTMLSelectElement;
+    const select = (await screen.findByLabelText(/^الدولة \*/u)) as HTMLSelectElement;
     expect(select.options[0]?.textContent).toBe("سوريا");
     fireEvent.change(select, { target: { value: "ES" } });
     await waitFor(() =>
@@ -243,7 +243,7 @@ describe("placing the order", () => {
     renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
     await quoted();
     fireEvent.click(await screen.findByRole("button", { name: "Place order" }));
-    expect(await screen.findByText("Name is required")).toBeTruthy();
+    expect(await screen.findByText("Please enter your name.")).toBeTruthy();
     expect(screen.getByText("Please enter your phone number.")).toBeTruthy();
     expect(screen.getByText("Please enter your city.")).toBeTruthy();
     expect(api.orders()).toHaveLength(0);
@@ -322,7 +322,7 @@ describe("placing the order", () => {
     await quoted();
     fillDetails();
     fireEvent.click(submitButton());
-    const phone = screen.getByLabelText("Phone");
+    const phone = screen.getByLabelText(/^Phone \*/u);
     await waitFor(() => expect(phone.getAttribute("aria-invalid")).toBe("true"));
     expect(screen.getByText("Please enter a valid phone number.")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toMatch(/This product is not valid\./);
@@ -349,15 +349,17 @@ describe("placing the order", () => {
     );
     renderScreen(<CheckoutView pricing={pricing} />, { lang: "ar", path: "/checkout" });
     await quoted();
-    fireEvent.input(await screen.findByLabelText("الاسم الكامل"), {
+    fireEvent.input(await screen.findByLabelText(/^الاسم الكامل \*/u), {
       target: { value: "رنا" },
     });
-    fireEvent.input(screen.getByLabelText("الهاتف"), { target: { value: "+963 944 000 000" } });
-    fireEvent.input(screen.getByLabelText("المدينة"), { target: { value: "دمشق" } });
-    fireEvent.input(screen.getByLabelText("العنوان"), { target: { value: "شارع 1" } });
+    fireEvent.input(screen.getByLabelText(/^الهاتف \*/u), {
+      target: { value: "+963 944 000 000" },
+    });
+    fireEvent.input(screen.getByLabelText(/^المدينة \*/u), { target: { value: "دمشق" } });
+    fireEvent.input(screen.getByLabelText(/^العنوان \*/u), { target: { value: "شارع 1" } });
     fireEvent.click(screen.getByRole("button", { name: "تأكيد الطلب" }));
     expect(await screen.findByText("عذراً، لا نشحن إلى سوريا.")).toBeTruthy();
-    expect(screen.getByLabelText("الدولة").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText(/^الدولة \*/u).getAttribute("aria-invalid")).toBe("true");
   });
 
   it("fills a signed-in customer's details from the account and orders with their token", async () => {
@@ -383,11 +385,11 @@ describe("placing the order", () => {
     expect(
       await screen.findByText("Signed in as Omar Saleh: your details are filled in."),
     ).toBeTruthy();
-    expect((screen.getByLabelText("Full name") as HTMLInputElement).value).toBe("Omar Saleh");
+    expect((screen.getByLabelText(/^Full name \*/u) as HTMLInputElement).value).toBe("Omar Saleh");
     expect((screen.getByLabelText("E-mail") as HTMLInputElement).value).toBe("omar@example.com");
-    expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("QA");
-    fireEvent.input(screen.getByLabelText("City"), { target: { value: "Doha" } });
-    fireEvent.input(screen.getByLabelText("Address"), { target: { value: "Street 2" } });
+    expect((screen.getByLabelText(/^Country \*/u) as HTMLSelectElement).value).toBe("QA");
+    fireEvent.input(screen.getByLabelText(/^City \*/u), { target: { value: "Doha" } });
+    fireEvent.input(screen.getByLabelText(/^Address \*/u), { target: { value: "Street 2" } });
     // Qatar's quote: the summary charges its rate, and the order names that method.
     await waitFor(() => expect(screen.getByTestId("summary-delivery").textContent).toBe("$25.00"));
     fireEvent.click(submitButton());

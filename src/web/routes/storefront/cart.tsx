@@ -3,7 +3,7 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/cart";
 
-export const handle = { i18n: ["cart"] as const };
+export const handle = { i18n: ["cart"] as const, quietChat: true };
 
 /** The summary's standing discount and delivery fee are shop settings (DECISIONS). */
 export async function loader({ context }: Route.LoaderArgs) {
