@@ -57,8 +57,9 @@ describe("home product carousel", () => {
     expect(names()).toEqual(["Sweet 9"]);
     expect(next).toHaveProperty("disabled", true);
     expect(previous).toHaveProperty("disabled", false);
+    // The product's readable address (docs/decisions/0028).
     expect(screen.getByRole("link", { name: "View Sweet 9" }).getAttribute("href")).toBe(
-      "/product/9",
+      "/product/9-sweet-9",
     );
   });
 
