@@ -39,6 +39,7 @@ export const NAMESPACES = [
   "admin-shipping",
   "track",
   "newsletter",
+  "admin-webhooks",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;
