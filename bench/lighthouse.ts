@@ -3,7 +3,9 @@
 // Prints performance score, LCP, TBT and CLS per page. Cart is `noindex` by design (a
 // private page), so only its performance score matters here.
 //
-//   npm run build && npm run bench:lighthouse [-- /shop /cart ...]
+//   npm run build && npm run bench:lighthouse [-- /shop /ar/shop product ...]
+//   ("product" is the first product's readable address in each language; a page under /ar is
+//   Arabic whatever the cookie, so it runs once, in Arabic: docs/decisions/0028)
 //   BASE_URL=http://127.0.0.1:3000 npm run bench:lighthouse      (a running shop)
 //   CHROME_PATH=/path/to/chrome  (default /usr/bin/chromium)
 //   BENCH_CPU_SLOWDOWN=10  Lighthouse's simulated CPU slowdown (default 4). Machines of this kind
@@ -13,15 +15,19 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { languageOfPath } from "../src/shared/domain/language-path.ts";
+import { productPath } from "../src/web/lib/paths.ts";
 import { type RunningShop, startShop } from "./server.ts";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN;
-const LANGUAGES = ["en", "ar"] as const;
+// BENCH_COOKIE_LANGS=en: pages with no /ar prefix run with the English cookie only (their
+// Arabic twin under /ar is listed on its own).
+const LANGUAGES = (process.env.BENCH_COOKIE_LANGS ?? "en,ar").split(",") as ("en" | "ar")[];
 
 type Report = {
-  categories: { performance: { score: number } };
+  categories: { performance: { score: number }; seo: { score: number } };
   audits: Record<string, { numericValue?: number }>;
 };
 
@@ -33,7 +39,7 @@ function lighthouse(url: string, lang: string, out: string): Promise<Report> {
       [
         "node_modules/lighthouse/cli/index.js",
         url,
-        "--only-categories=performance",
+        "--only-categories=performance,seo",
         "--output=json",
         `--output-path=${out}`,
         "--quiet",
@@ -74,20 +80,24 @@ try {
     base = shop.url;
   }
   const list = (await (await fetch(`${base}/api/products`)).json()) as {
-    data: { id: number | string }[];
+    data: { id: number; name: string; name_ar: string }[];
   };
-  const routes =
+  const product = list.data[0]!;
+  const asked =
     process.argv.length > 2
       ? process.argv.slice(2)
-      : ["/", "/shop", `/product/${list.data[0]?.id}`, "/cart", "/our-kitchen", "/contact"];
+      : ["/", "/ar", "/shop", "/ar/shop", "product", "/cart", "/our-kitchen", "/contact"];
+  const routes = asked.flatMap((route) =>
+    route === "product" ? [productPath("en", product), productPath("ar", product)] : [route],
+  );
 
   console.log(
     `Lighthouse mobile, ${CHROME}, CPU slowdown ${SLOWDOWN ?? "4 (default)"}, median of ${RUNS} run(s)`,
   );
-  console.log("| page | lang | performance | LCP | TBT | CLS |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| page | lang | performance | SEO | LCP | TBT | CLS |");
+  console.log("|---|---|---|---|---|---|---|");
   for (const route of routes) {
-    for (const lang of LANGUAGES) {
+    for (const lang of languageOfPath(route) ? ["ar"] : LANGUAGES) {
       const reports: Report[] = [];
       for (let i = 0; i < RUNS; i++)
         reports.push(
@@ -97,7 +107,7 @@ try {
       const r = reports[Math.floor(reports.length / 2)]!;
       const audit = (id: string) => r.audits[id]?.numericValue ?? Number.NaN;
       console.log(
-        `| ${route} | ${lang} | ${Math.round(r.categories.performance.score * 100)} | ${(audit("largest-contentful-paint") / 1000).toFixed(2)} s | ${audit("total-blocking-time").toFixed(0)} ms | ${audit("cumulative-layout-shift").toFixed(3)} |`,
+        `| ${decodeURI(route)} | ${lang} | ${Math.round(r.categories.performance.score * 100)} | ${Math.round(r.categories.seo.score * 100)} | ${(audit("largest-contentful-paint") / 1000).toFixed(2)} s | ${audit("total-blocking-time").toFixed(0)} ms | ${audit("cumulative-layout-shift").toFixed(3)} |`,
       );
     }
   }
