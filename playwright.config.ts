@@ -50,7 +50,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /(admin-settings|currency)\.spec\.ts/,
+      testIgnore: /(admin-settings|currency|order-messages)\.spec\.ts/,
     },
     // Changes shop-wide settings (the delivery fee) that other specs read: runs after them.
     {
@@ -66,6 +66,13 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testMatch: /currency\.spec\.ts/,
       dependencies: ["settings"],
+    },
+    // Switches order e-mails off and on (a whole settings form save, like the two above): last.
+    {
+      name: "order-messages",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /order-messages\.spec\.ts/,
+      dependencies: ["currency"],
     },
   ],
   webServer: [
@@ -122,6 +129,8 @@ export default defineConfig({
         // E-mail on, into the mailbox above.
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: "Golden Sweets <shop@example.com>",
+        // Webhook receivers in the specs listen on loopback (e2e/admin-webhooks.spec.ts).
+        WEBHOOKS_ALLOW_PRIVATE: "1",
       },
     },
   ],
