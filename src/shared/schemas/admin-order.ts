@@ -58,6 +58,19 @@ const rangeError = { message: ADMIN_ORDER_MESSAGES.RANGE, path: ["to"] };
 
 /** Filters shared by the list and the CSV export. */
 export const adminOrderFiltersSchema = filterFields.refine(rangeInOrder, rangeError);
+
+/**
+ * `GET /api/admin/orders.csv`: the filters, and `lines=1` for one row per order line (product,
+ * weight, quantity, price) instead of one per order (issue 28, as accountants ask).
+ */
+export const adminOrdersCsvQuerySchema = filterFields
+  .extend({
+    lines: z
+      .enum(["0", "1"], { message: "lines must be 0 or 1." })
+      .optional()
+      .transform((value) => value === "1"),
+  })
+  .refine(rangeInOrder, rangeError);
 export type AdminOrderFilters = {
   status?: OrderStatus;
   payment_status?: PaymentStatus;

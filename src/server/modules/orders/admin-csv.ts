@@ -1,7 +1,11 @@
 import { Readable } from "node:stream";
+import { asc, inArray } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
 import { csvCell } from "../../../shared/domain/csv.ts";
+import { centsToDollars } from "../../../shared/domain/money.ts";
 import type { AdminOrderFilters, AdminOrderListItem } from "../../../shared/schemas/admin-order.ts";
+import type { Db } from "../../db/client.ts";
+import { orderLines } from "../../db/schema/orders.ts";
 import type { AdminOrderService } from "./admin-service.ts";
 
 /** Spreadsheet programs read UTF-8 (and so Arabic) only when the file starts with a BOM. */
@@ -67,19 +71,110 @@ export function csvRow(row: AdminOrderListItem): string {
     .join(",")}\r\n`;
 }
 
-/** The filtered list as CSV text chunks, one per database batch. */
+/** `?lines=1`: the order's columns an accountant needs, then one line's. */
+const LINES_HEADER = [
+  "order",
+  "date",
+  "customer",
+  "country",
+  "status",
+  "payment_status",
+  "order_total",
+  "product_id",
+  "product",
+  "product_ar",
+  "weight_grams",
+  "quantity",
+  "unit_price",
+  "line_total",
+];
+
+type CsvLine = {
+  orderId: number;
+  productId: number | null;
+  nameEn: string;
+  nameAr: string;
+  grams: number;
+  qty: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+};
+
+/** One batch's lines, in the order they were placed; one query per batch of orders. */
+export async function linesOfOrders(db: Db, ids: number[]): Promise<Map<number, CsvLine[]>> {
+  const byOrder = new Map<number, CsvLine[]>();
+  if (ids.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderLines.orderId,
+      productId: orderLines.productId,
+      nameEn: orderLines.nameEn,
+      nameAr: orderLines.nameAr,
+      grams: orderLines.grams,
+      qty: orderLines.qty,
+      unitPriceCents: orderLines.unitPriceCents,
+      lineTotalCents: orderLines.lineTotalCents,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.id));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+export function csvLineRow(order: AdminOrderListItem, line: CsvLine): string {
+  return `${[
+    order.number,
+    localTime(order.created_at),
+    order.customer,
+    order.country,
+    order.status,
+    order.payment_status,
+    order.total.toFixed(2),
+    line.productId,
+    line.nameEn,
+    line.nameAr,
+    line.grams,
+    line.qty,
+    centsToDollars(line.unitPriceCents).toFixed(2),
+    centsToDollars(line.lineTotalCents).toFixed(2),
+  ]
+    .map(csvField)
+    .join(",")}\r\n`;
+}
+
+/**
+ * The filtered list as CSV text chunks, one per database batch. With `lines` (a loader of a
+ * batch's order lines), one row per order line instead of one per order, still streamed.
+ */
 export async function* ordersCsv(
   service: AdminOrderService,
   filters: AdminOrderFilters,
   batchSize?: number,
+  lines?: (ids: number[]) => Promise<Map<number, CsvLine[]>>,
 ): AsyncGenerator<string> {
-  yield `${BOM}${HEADER.join(",")}\r\n`;
+  yield `${BOM}${(lines ? LINES_HEADER : HEADER).join(",")}\r\n`;
   for await (const batch of service.listAll(filters, batchSize)) {
-    yield batch.map(csvRow).join("");
+    if (!lines) {
+      yield batch.map(csvRow).join("");
+      continue;
+    }
+    const byOrder = await lines(batch.map((order) => order.id));
+    yield batch
+      .flatMap((order) => (byOrder.get(order.id) ?? []).map((line) => csvLineRow(order, line)))
+      .join("");
   }
 }
 
-export function ordersCsvStream(service: AdminOrderService, filters: AdminOrderFilters): Readable {
+export function ordersCsvStream(
+  service: AdminOrderService,
+  filters: AdminOrderFilters,
+  opts: { lines?: (ids: number[]) => Promise<Map<number, CsvLine[]>> } = {},
+): Readable {
   // Back-pressure: the next batch is read only when the client has taken the last one.
-  return Readable.from(ordersCsv(service, filters), { objectMode: false });
+  return Readable.from(ordersCsv(service, filters, undefined, opts.lines), { objectMode: false });
 }

@@ -5,23 +5,23 @@ import { businessDate } from "../../../shared/domain/coupons.ts";
 import {
   type AdminOrderFilters,
   adminOrderDetailResponseSchema,
-  adminOrderFiltersSchema,
   adminOrderNoteSchema,
   adminOrderPaymentSchema,
   adminOrderRefundSchema,
   adminOrderStatusSchema,
+  adminOrdersCsvQuerySchema,
   adminOrdersQuerySchema,
   timelineEntrySchema,
 } from "../../../shared/schemas/admin-order.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
 import { publicOrigin } from "../../public-origin.ts";
-import { ordersCsvStream } from "./admin-csv.ts";
+import { linesOfOrders, ordersCsvStream } from "./admin-csv.ts";
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = () => app.services.adminOrders;
 
-  const sendCsv = (reply: FastifyReply, filters: AdminOrderFilters) =>
+  const sendCsv = (reply: FastifyReply, filters: AdminOrderFilters, lines = false) =>
     reply
       .header("content-type", "text/csv; charset=utf-8")
       .header(
@@ -29,7 +29,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         `attachment; filename="orders-${businessDate(new Date())}.csv"`,
       )
       .header("cache-control", "no-store")
-      .send(ordersCsvStream(service(), filters));
+      .send(
+        ordersCsvStream(service(), filters, {
+          lines: lines ? (ids) => linesOfOrders(app.database.db, ids) : undefined,
+        }),
+      );
 
   app.get(
     "/orders",
@@ -46,8 +50,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/orders.csv",
-    { schema: { querystring: adminOrderFiltersSchema } },
-    async (request, reply) => sendCsv(reply, request.query),
+    { schema: { querystring: adminOrdersCsvQuerySchema } },
+    async (request, reply) => {
+      const { lines, ...filters } = request.query;
+      return sendCsv(reply, filters, lines);
+    },
   );
 
   app.get(

@@ -37,6 +37,8 @@ export function OrdersScreen() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const list = useOrders(query);
   const exporter = useExportOrders();
+  // Issue 28: one row per order line (product, weight, quantity, price) for the accountant.
+  const [withLines, setWithLines] = useState(false);
   const { page: _page, per_page: _perPage, ...filters } = query;
   const filtered = Boolean(
     query.status || query.payment_status || query.from || query.to || query.q,
@@ -228,12 +230,25 @@ export function OrdersScreen() {
                   {t("printSelected", { count: ids.length })}
                 </Link>
               ) : null}
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-gold-dark"
+                  checked={withLines}
+                  onChange={(e) => setWithLines(e.target.checked)}
+                  data-testid="export-lines"
+                />
+                {t("exportLines")}
+              </label>
               <button
                 type="button"
                 className="btn btn-primary"
                 disabled={exporter.isPending}
                 onClick={() =>
-                  exporter.mutate(filters, { onError: () => toast.error(t("exportFailed")) })
+                  exporter.mutate(
+                    { ...filters, lines: withLines ? "1" : undefined },
+                    { onError: () => toast.error(t("exportFailed")) },
+                  )
                 }
                 data-testid="export-csv"
               >
