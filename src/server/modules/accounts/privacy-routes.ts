@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { accountExport, deleteAccountSchema } from "../../../shared/schemas/account-privacy.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { createPrivacyService } from "./privacy.ts";
@@ -42,12 +43,12 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           if (session) await limits.check(request, session.user.email);
         },
       ],
-      schema: { body: deleteAccountSchema },
+      schema: { body: deleteAccountSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
       const session = (await request.session())!;
       await privacy.deleteAccount(session.user.id, request.body.password);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -137,11 +137,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/auth/logout", { preHandler: app.requireUser }, async (request, reply) => {
-    const session = (await request.session())!;
-    await tokens.revoke(session.tokenId);
-    return reply.status(204).send();
-  });
+  app.post(
+    "/auth/logout",
+    { preHandler: app.requireUser, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      await tokens.revoke(session.tokenId);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     "/account",
@@ -173,12 +177,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // It checks a password, so it is limited like a sign-in, on the signed-in account.
       preHandler: [app.requireUser, limitPasswordChange],
-      schema: { body: passwordChangeSchema },
+      schema: { body: passwordChangeSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
       const session = (await request.session())!;
       await accounts.changePassword(session.user.id, session.tokenId, request.body);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

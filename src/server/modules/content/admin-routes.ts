@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   faqItemInputSchema,
   faqItemResponseSchema,
@@ -42,10 +43,14 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete("/content/faq/:id", { schema: { params: idParam } }, async (request, reply) => {
-    await content().deleteFaq(request.params.id, await actor(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/content/faq/:id",
+    { schema: { params: idParam, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await content().deleteFaq(request.params.id, await actor(request));
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     "/content/policies",

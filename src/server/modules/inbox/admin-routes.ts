@@ -101,8 +101,12 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         : inbox().subscribers(request.query),
   );
 
-  app.delete("/subscribers/:id", { schema: { params: idParam } }, async (request, reply) => {
-    await inbox().deleteSubscriber(request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/subscribers/:id",
+    { schema: { params: idParam, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await inbox().deleteSubscriber(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -1,0 +1,761 @@
+import { z } from "zod";
+import { productInputSchema } from "../../shared/schemas/admin-catalog.ts";
+import { dishInputSchema, dishUpdateSchema } from "../../shared/schemas/kitchen.ts";
+
+/**
+ * Issue 28: what the routes' own schemas cannot say, added to the generated document in one
+ * place: each operation's id, summary and tag, its security (from where the route is
+ * registered), every error answer with the shop's one error shape, multipart bodies and
+ * examples. openapi.ts applies it; the conformance check (src/server/test/openapi-conformance.ts)
+ * holds every answer the API suites see against the result.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI fragment is plain JSON.
+type Json = any;
+
+/** What the route table tells about one operation (collected by openapi.ts's transform). */
+export type RouteFacts = {
+  /** Registered under `withRoles` (the admin API and the admin-only product create). */
+  roles?: readonly string[];
+  /** `preHandler: app.requireUser`. */
+  customer: boolean;
+  /** `config.rateLimit` set (a 429 with Retry-After once the limit is reached). */
+  rateLimited: boolean;
+};
+
+/** One declared list: every operation gets exactly one of these (first match wins). */
+export const TAGS: ReadonlyArray<{ name: string; description: string; prefixes: string[] }> = [
+  {
+    name: "auth",
+    description: "Registration, sign-in (customer and admin), password reset, e-mail verification.",
+    prefixes: ["/api/auth/", "/api/account/verification"],
+  },
+  {
+    name: "account",
+    description: "The signed-in customer's account: details, password, data export, deletion.",
+    prefixes: ["/api/account"],
+  },
+  {
+    name: "catalogue",
+    description: "Products and categories as the shop shows them.",
+    prefixes: ["/api/products", "/api/categories"],
+  },
+  {
+    name: "orders",
+    description:
+      "Placing and finding orders; an order's private page (its key or its signed-in owner), card payment sessions and transfer receipts.",
+    prefixes: ["/api/orders"],
+  },
+  {
+    name: "payments",
+    description: "The card gateway's signed webhook.",
+    prefixes: ["/api/payments/"],
+  },
+  { name: "coupons", description: "Checking a coupon code.", prefixes: ["/api/coupons/"] },
+  {
+    name: "kitchen",
+    description: "The kitchen's daily menu and its QR code.",
+    prefixes: ["/api/kitchen"],
+  },
+  {
+    name: "contact",
+    description: "The contact form, trader enquiries and the partnership guide.",
+    prefixes: ["/api/contact", "/api/traders"],
+  },
+  {
+    name: "newsletter",
+    description: "Subscribing, confirming and unsubscribing.",
+    prefixes: ["/api/newsletter"],
+  },
+  { name: "content", description: "FAQ and policy pages.", prefixes: ["/api/content/"] },
+  {
+    name: "settings",
+    description: "The shop's public settings (contact details, currency...).",
+    prefixes: ["/api/settings"],
+  },
+  {
+    name: "shipping",
+    description: "Delivery zones, pickup points and quotes.",
+    prefixes: ["/api/shipping"],
+  },
+  {
+    name: "admin orders",
+    description: "Back office: orders, payments, refunds, notes and receipts.",
+    prefixes: ["/api/admin/orders"],
+  },
+  {
+    name: "admin notifications",
+    description: "Back office: the bell (new orders, messages, low stock).",
+    prefixes: ["/api/admin/notifications"],
+  },
+  {
+    name: "admin dashboard",
+    description: "Back office: sales figures.",
+    prefixes: ["/api/admin/dashboard"],
+  },
+  {
+    name: "admin inbox",
+    description: "Back office: contact messages, trader enquiries and newsletter subscribers.",
+    prefixes: [
+      "/api/admin/inbox",
+      "/api/admin/contact-messages",
+      "/api/admin/trader-enquiries",
+      "/api/admin/subscribers",
+    ],
+  },
+  {
+    name: "admin content",
+    description: "Back office: FAQ and policy pages.",
+    prefixes: ["/api/admin/content/"],
+  },
+  {
+    name: "admin audit",
+    description: "Back office: who changed what.",
+    prefixes: ["/api/admin/audit"],
+  },
+  {
+    name: "admin catalogue",
+    description: "Back office: products (multipart with pictures, CSV) and categories.",
+    prefixes: ["/api/admin/products", "/api/admin/categories"],
+  },
+  {
+    name: "admin coupons",
+    description: "Back office: coupons (`/copouns` is SPEC's spelling of the same routes).",
+    prefixes: ["/api/admin/coupons", "/api/admin/copouns"],
+  },
+  {
+    name: "admin kitchen",
+    description: "Back office: the kitchen's dishes (multipart with a picture).",
+    prefixes: ["/api/admin/kitchen"],
+  },
+  {
+    name: "admin settings",
+    description: "Back office: the shop's settings.",
+    prefixes: ["/api/admin/settings"],
+  },
+  {
+    name: "admin shipping",
+    description: "Back office: zones, carriers and refused places.",
+    prefixes: ["/api/admin/shipping/"],
+  },
+  {
+    name: "admin webhooks",
+    description:
+      "Back office: webhook endpoints and their deliveries (signed with `Shop-Signature`).",
+    prefixes: ["/api/admin/webhooks"],
+  },
+  {
+    name: "admin team",
+    description: "Back office: the signed-in admin, the team and their roles, one's password.",
+    prefixes: ["/api/admin/me", "/api/admin/admins", "/api/admin/password"],
+  },
+  // Catch-alls, so a new area is never untagged (give it its own tag above).
+  { name: "admin", description: "Back office: other routes.", prefixes: ["/api/admin/"] },
+  { name: "shop", description: "Other public routes.", prefixes: ["/api/"] },
+];
+
+export function tagOf(path: string): string {
+  const hit = TAGS.find((tag) => tag.prefixes.some((p) => path === p || path.startsWith(p)));
+  return hit?.name ?? "shop";
+}
+
+/**
+ * `getAdminOrdersByIdRefund`: the method and the path, camel-cased, parameters as `ById`.
+ * Stable (it changes only with the path) and unique (one per method and path).
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .split("/")
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? ["by", ...param[1]!.split(/[^A-Za-z0-9]+/)] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join("");
+}
+
+/** Readable summaries; an operation not listed gets one made from its method and path. */
+const SUMMARIES: Record<string, string> = {
+  "POST /api/newsletter": "Subscribe to the newsletter",
+  "POST /api/newsletter/confirm": "Confirm a newsletter subscription",
+  "POST /api/newsletter/unsubscribe": "Unsubscribe (page or one-click from a mail client)",
+  "GET /api/auth/password-reset": "Check a password-reset link",
+  "POST /api/auth/forgot-password": "Ask for a password-reset e-mail",
+  "POST /api/auth/reset-password": "Set a new password from a reset link",
+  "POST /api/auth/verify-email": "Verify an e-mail address from its link",
+  "POST /api/account/verification": "Send the verification e-mail again",
+  "GET /api/account/export": "Download everything the shop holds about me",
+  "DELETE /api/account": "Delete my account",
+  "GET /api/account": "My account",
+  "PUT /api/account": "Update my account",
+  "PUT /api/account/password": "Change my password",
+  "POST /api/auth/register": "Register (signs in)",
+  "POST /api/auth/login": "Sign in as a customer",
+  "POST /api/auth/admin-login": "Sign in to the back office",
+  "POST /api/auth/logout": "Sign out (revokes the token)",
+  "GET /api/auth/google": "Start signing in with Google",
+  "POST /api/auth/google/callback": "Finish signing in with Google",
+  "GET /api/products": "List products",
+  "GET /api/products/{id}": "Get a product",
+  "POST /api/products": "Create a product (admin; same as POST /api/admin/products)",
+  "GET /api/categories": "List categories",
+  "POST /api/orders/lookup": "Find my order by number and e-mail or phone",
+  "POST /api/orders": "Place an order",
+  "GET /api/orders": "My orders",
+  "GET /api/orders/{number}": "Get an order (its key or its signed-in owner)",
+  "POST /api/orders/{number}/payment-session": "Open a card payment for an order",
+  "POST /api/payments/stripe/webhook": "Card gateway webhook (signed by Stripe)",
+  "POST /api/orders/{number}/receipt": "Upload a bank-transfer receipt",
+  "GET /api/orders/{number}/receipts": "List an order's receipts",
+  "POST /api/coupons/check": "Check a coupon code",
+  "GET /api/kitchen": "The kitchen's menu",
+  "GET /api/kitchen/qr.svg": "QR code of the kitchen's menu (SVG)",
+  "GET /api/traders/partnership-guide.pdf": "The partnership guide (PDF)",
+  "POST /api/contact": "Send a contact message",
+  "POST /api/traders": "Send a trader enquiry",
+  "GET /api/content/faq": "FAQ",
+  "GET /api/content/policies/{page}": "A policy page",
+  "GET /api/settings": "The shop's public settings",
+  "POST /api/shipping/quote": "Quote delivery and pickup for an address and cart",
+  "GET /api/shipping": "Delivery zones and pickup points",
+  "GET /api/admin/orders": "List orders",
+  "GET /api/admin/orders.csv": "Export orders as CSV",
+  "GET /api/admin/orders/{id}": "Get an order",
+  "PATCH /api/admin/orders/{id}": "Update an order's status or shipping",
+  "POST /api/admin/orders/{id}/payments": "Record a payment",
+  "POST /api/admin/orders/{id}/refund": "Refund an order",
+  "POST /api/admin/orders/{id}/message": "Prepare a message to the customer",
+  "POST /api/admin/orders/{id}/notes": "Add a note to an order",
+  "GET /api/admin/orders/{id}/receipts/{receipt}": "Download a transfer receipt",
+  "GET /api/admin/notifications": "List notifications",
+  "POST /api/admin/notifications/{id}/read": "Mark a notification read",
+  "GET /api/admin/dashboard": "Sales dashboard",
+  "GET /api/admin/inbox/counts": "Unread counts of the inbox",
+  "GET /api/admin/contact-messages": "List contact messages (JSON or CSV)",
+  "PATCH /api/admin/contact-messages/{id}": "Update a contact message",
+  "GET /api/admin/trader-enquiries": "List trader enquiries (JSON or CSV)",
+  "PATCH /api/admin/trader-enquiries/{id}": "Update a trader enquiry",
+  "GET /api/admin/subscribers": "List newsletter subscribers (JSON or CSV)",
+  "DELETE /api/admin/subscribers/{id}": "Delete a subscriber",
+  "GET /api/admin/audit": "The audit log",
+  "GET /api/admin/products/export.csv": "Export products as CSV",
+  "POST /api/admin/products/import": "Import products from CSV (dry run with ?dry_run=1)",
+  "POST /api/admin/products/{id}": "Update a product (multipart forms posting `_method=PUT`)",
+  "DELETE /api/admin/products/{id}": "Delete (or archive) a product",
+  "POST /api/admin/kitchen/{id}": "Update a dish (multipart forms posting `_method=PUT`)",
+  "GET /api/admin/webhooks/{id}/deliveries": "List a webhook's deliveries",
+  "POST /api/admin/webhooks/deliveries/{id}/retry": "Send a delivery again",
+  "GET /api/admin/me": "The signed-in admin and their roles",
+  "PUT /api/admin/password": "Change my admin password",
+  "GET /api/admin/settings": "Get the shop's settings",
+  "PUT /api/admin/settings": "Update the shop's settings",
+  "GET /api/admin/shipping/refused": "Places the shop does not deliver to",
+  "PUT /api/admin/shipping/refused": "Set the places the shop does not deliver to",
+};
+
+const NOUNS: Record<string, [string, string]> = {
+  categories: ["categories", "category"],
+  "contact-messages": ["contact messages", "contact message"],
+  "trader-enquiries": ["trader enquiries", "trader enquiry"],
+  copouns: ["coupons (SPEC's spelling)", "coupon (SPEC's spelling)"],
+  kitchen: ["dishes", "dish"],
+  admins: ["admins", "admin"],
+  faq: ["FAQ entries", "FAQ entry"],
+  policies: ["policy pages", "policy page"],
+  zones: ["delivery zones", "delivery zone"],
+  carriers: ["carriers", "carrier"],
+};
+
+/** "List products", "Get a product", "Update a delivery zone"... */
+function summaryOf(method: string, path: string): string {
+  const declared = SUMMARIES[`${method} ${path}`];
+  if (declared) return declared;
+  const segments = path.replace(/^\/api\/(admin\/)?/, "").split("/");
+  const item = /^\{.+\}$/.test(segments.at(-1) ?? "");
+  const noun = (item ? segments.at(-2) : segments.at(-1)) ?? "resource";
+  const [plural, singular] = NOUNS[noun] ?? [
+    noun.replace(/[-_.]/g, " "),
+    noun.replace(/[-_.]/g, " ").replace(/ies$/, "y").replace(/s$/, ""),
+  ];
+  const a = /^[aeiou]/i.test(singular) ? "an" : "a";
+  if (method === "GET") return item ? `Get ${a} ${singular}` : `List ${plural}`;
+  if (method === "POST") return item ? `Update ${a} ${singular}` : `Create ${a} ${singular}`;
+  if (method === "PUT" || method === "PATCH")
+    return item ? `Update ${a} ${singular}` : `Update ${plural}`;
+  if (method === "DELETE") return item ? `Delete ${a} ${singular}` : `Delete ${plural}`;
+  return `${method} ${path}`;
+}
+
+/**
+ * Answers a route gives that neither its schema nor the general rules below show: a conflict,
+ * a sign-in's refusals, a per-account limit, CSV. Checked by the conformance test.
+ */
+const EXTRA_ANSWERS: Record<string, number[]> = {
+  "POST /api/auth/login": [401, 429],
+  "POST /api/auth/admin-login": [401, 403, 429],
+  "PUT /api/account": [429],
+  "PUT /api/account/password": [429],
+  "DELETE /api/account": [429],
+  "POST /api/account/verification": [409, 429],
+  "POST /api/newsletter/confirm": [404],
+  "POST /api/auth/reset-password": [404],
+  "POST /api/auth/verify-email": [404],
+  "POST /api/orders/lookup": [404, 429],
+  "POST /api/orders": [409],
+  "POST /api/orders/{number}/payment-session": [409],
+  "POST /api/payments/stripe/webhook": [404],
+  "POST /api/shipping/quote": [404],
+  "DELETE /api/admin/categories/{id}": [409],
+  "POST /api/admin/admins": [409],
+  "PUT /api/admin/admins/{id}": [409],
+  "DELETE /api/admin/admins/{id}": [409],
+  "POST /api/admin/orders/{id}/payments": [409],
+  "POST /api/admin/orders/{id}/refund": [409],
+  "PATCH /api/admin/orders/{id}": [409],
+};
+
+/** Operations that accept a bearer token but do not need one (an order's page, checkout). */
+const OPTIONAL_SIGN_IN = new Set([
+  "POST /api/orders",
+  "GET /api/orders/{number}",
+  "POST /api/orders/{number}/payment-session",
+  "POST /api/orders/{number}/receipt",
+  "GET /api/orders/{number}/receipts",
+]);
+
+/** Answers that are files, not JSON. */
+const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json }[]> = {
+  "GET /api/admin/orders.csv": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/products/export.csv": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/trader-enquiries": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/subscribers": [{ status: "200", type: "text/csv" }],
+  "GET /api/kitchen/qr.svg": [{ status: "200", type: "image/svg+xml" }],
+  "GET /api/traders/partnership-guide.pdf": [
+    { status: "200", type: "application/pdf", schema: { type: "string", format: "binary" } },
+  ],
+  "GET /api/admin/orders/{id}/receipts/{receipt}": [
+    {
+      status: "200",
+      type: "application/octet-stream",
+      schema: { type: "string", format: "binary" },
+    },
+  ],
+};
+
+const binary = { type: "string", format: "binary" };
+
+/**
+ * Keys of a zod object that accept a missing value. zod's JSON Schema calls a field behind a
+ * `preprocess` required even when the server takes it missing (`max_uses`: empty = unlimited);
+ * asking the field itself is the truth.
+ */
+export function optionalKeys(schema: unknown): Set<string> {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (!shape || typeof shape !== "object") return new Set();
+  return new Set(
+    Object.entries(shape)
+      .filter(([, field]) => {
+        try {
+          return (field as z.ZodType).safeParse(undefined).success;
+        } catch {
+          return false;
+        }
+      })
+      .map(([key]) => key),
+  );
+}
+
+/** Removes `keys` from a JSON Schema object's `required`. */
+export function dropRequired(json: Json, keys: Set<string>): void {
+  if (!json || !Array.isArray(json.required) || keys.size === 0) return;
+  json.required = json.required.filter((key: string) => !keys.has(key));
+  if (json.required.length === 0) delete json.required;
+}
+
+/** A zod input schema as JSON Schema (2020-12, OpenAPI 3.1's dialect). */
+function inputSchema(schema: z.ZodType): Json {
+  const json = z.toJSONSchema(schema, {
+    io: "input",
+    target: "draft-2020-12",
+    unrepresentable: "any",
+  }) as Json;
+  delete json.$schema;
+  dropRequired(json, optionalKeys(schema));
+  return json;
+}
+
+/** Form fields arrive as text: each field may be its typed value or its text. */
+function formFields(schema: z.ZodType, files: Record<string, Json>): Json {
+  const json = inputSchema(schema);
+  const properties: Record<string, Json> = {};
+  for (const [key, value] of Object.entries<Json>(json.properties ?? {})) {
+    properties[key] = { ...value };
+  }
+  return {
+    type: "object",
+    properties: { ...properties, ...files },
+    ...(json.required?.length ? { required: json.required } : {}),
+  };
+}
+
+const productFiles = {
+  image: { ...binary, description: "The main picture (JPEG, PNG or WebP)." },
+  images: {
+    type: "array",
+    items: binary,
+    maxItems: 10,
+    description: "More pictures (repeat the field).",
+  },
+  image_url: { type: "string", description: "A picture already uploaded, by its address." },
+  _method: { type: "string", enum: ["PUT"], description: "An HTML form's way of saying PUT." },
+};
+const dishFiles = {
+  image: { description: "A picture (file) or the address of one already uploaded.", ...binary },
+  _method: productFiles._method,
+};
+
+/** The request bodies of routes that read multipart themselves (no zod body schema). */
+function multipartBodies(): Record<string, Json> {
+  const product = (schema: z.ZodType) => ({
+    required: true,
+    content: {
+      "multipart/form-data": {
+        schema: formFields(schema, productFiles),
+        encoding: { image: { contentType: "image/jpeg, image/png, image/webp" } },
+      },
+      "application/json": { schema: inputSchema(schema) },
+    },
+  });
+  const dish = (schema: z.ZodType) => ({
+    required: true,
+    content: {
+      "multipart/form-data": { schema: formFields(schema, dishFiles) },
+      "application/json": { schema: inputSchema(schema) },
+    },
+  });
+  const productBody = product(productInputSchema);
+  return {
+    "POST /api/products": productBody,
+    "POST /api/admin/products": productBody,
+    "POST /api/admin/products/{id}": productBody,
+    "PUT /api/admin/products/{id}": productBody,
+    "POST /api/admin/kitchen": dish(dishInputSchema),
+    "PUT /api/admin/kitchen/{id}": dish(dishUpdateSchema),
+    "POST /api/admin/kitchen/{id}": dish(dishUpdateSchema),
+    "POST /api/orders/{number}/receipt": {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: {
+              file: {
+                ...binary,
+                description: "The receipt: a picture (JPEG, PNG, WebP) or a PDF.",
+              },
+            },
+            required: ["file"],
+          },
+        },
+      },
+    },
+    "POST /api/admin/products/import": {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: {
+              file: { ...binary, description: "The products CSV (UTF-8), as exported." },
+            },
+            required: ["file"],
+          },
+          encoding: { file: { contentType: "text/csv" } },
+        },
+      },
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------- errors
+
+const ERROR_SCHEMA = {
+  type: "object",
+  description: "Every error: a message for people, and field errors keyed by field path.",
+  properties: {
+    message: { type: "string", example: "The given data was invalid." },
+    errors: {
+      type: "object",
+      description: 'Keyed by field ("lines.0.qty"); each with its messages.',
+      additionalProperties: { type: "array", items: { type: "string" } },
+    },
+    request_id: { type: "string", description: "On a 5xx: quote it when reporting." },
+  },
+  required: ["message"],
+};
+
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait.", schema: { type: "integer", minimum: 0 } },
+};
+
+const ERROR_RESPONSES: Record<string, { name: string; description: string; headers?: Json }> = {
+  "400": { name: "BadRequest", description: "The address, query or JSON could not be read." },
+  "401": { name: "Unauthorized", description: "No valid bearer token (or wrong credentials)." },
+  "403": {
+    name: "Forbidden",
+    description: "Signed in, but not allowed (not an admin, or not this role).",
+  },
+  "404": { name: "NotFound", description: "No such record." },
+  "409": { name: "Conflict", description: "The record's state does not allow it." },
+  "413": { name: "PayloadTooLarge", description: "The body or a file is too large." },
+  "415": { name: "UnsupportedMediaType", description: "The body's content type is not accepted." },
+  "422": {
+    name: "ValidationFailed",
+    description: "The content is not valid: `errors` names each field.",
+  },
+  "429": {
+    name: "TooManyRequests",
+    description: "Too many requests: wait `Retry-After` seconds.",
+    headers: retryAfter,
+  },
+  "503": {
+    name: "ServiceUnavailable",
+    description: "The database is out of reach for a moment: retry after `Retry-After` seconds.",
+    headers: retryAfter,
+  },
+};
+
+const ref = (status: string) => ({
+  $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}`,
+});
+
+function errorComponents(): Record<string, Json> {
+  return Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description, headers }) => [
+      name,
+      {
+        description,
+        ...(headers ? { headers } : {}),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    ]),
+  );
+}
+
+const SUCCESS_TEXT: Record<string, string> = {
+  "200": "OK",
+  "201": "Created",
+  "202": "Accepted",
+  "204": "No content",
+};
+
+// ------------------------------------------------------------------------------- examples
+
+const productExample = {
+  id: 12,
+  name: "Pistachio baklava",
+  name_ar: "بقلاوة بالفستق",
+  description: "Thin layers of pastry, Aleppo pistachios and syrup.",
+  description_ar: "طبقات رقيقة من العجين مع فستق حلبي وقطر.",
+  price: 32,
+  discount_price: null,
+  category_id: { id: 2, name: "Baklava", name_ar: "بقلاوة", slug: "baklava" },
+  weight: 1,
+  weight_unit: "kg",
+  image_url: "/uploads/products/pistachio-baklava.webp",
+  image: null,
+  sku: "BAK-PIS-1",
+  in_stock: true,
+  default_grams: 1000,
+  default_price: 32,
+};
+
+const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json> }> = {
+  "GET /api/products": {
+    responses: {
+      "200": { data: [productExample], meta: { page: 1, per_page: 12, total: 1, last_page: 1 } },
+    },
+  },
+  "GET /api/products/{id}": {
+    responses: {
+      "200": {
+        data: {
+          ...productExample,
+          weights: [
+            { label: "500 g", label_ar: "٥٠٠ غ", grams: 500, price: 16, discount_price: null },
+            { label: "1 kg", label_ar: "١ كغ", grams: 1000, price: 32, discount_price: null },
+          ],
+          currency: "USD",
+          inStock: true,
+          stock: null,
+          shippingNote: "Delivered within two days in Damascus.",
+          shippingNote_ar: "التوصيل خلال يومين في دمشق.",
+        },
+      },
+    },
+  },
+  "POST /api/orders": {
+    request: {
+      name: "Lina Haddad",
+      phone: "+963 944 123 456",
+      email: "lina@example.org",
+      country: "Syria",
+      city: "Damascus",
+      address: "Abu Rummaneh, 12 Al-Jalaa Street",
+      notes: null,
+      payment_method: "cod",
+      coupon: null,
+      lang: "ar",
+      lines: [{ productId: 12, grams: 1000, qty: 2 }],
+      shipping_method: null,
+      delivery_date: null,
+    },
+  },
+  "POST /api/auth/admin-login": {
+    request: { email: "owner@example.org", password: "correct horse battery staple" },
+    responses: {
+      "200": {
+        token: "4f1c2d…",
+        token_type: "Bearer",
+        expires_at: "2026-07-01T09:00:00.000Z",
+        user: {
+          id: 1,
+          name: "Shop owner",
+          email: "owner@example.org",
+          is_admin: 1,
+          username: null,
+          company: null,
+          phone: null,
+          country: null,
+          location: null,
+          email_verified: true,
+        },
+      },
+    },
+  },
+};
+
+// ------------------------------------------------------------------------------- completing
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** What openapi.ts gives to `finishDocument`. */
+export type DocumentInput = {
+  /** The document @fastify/swagger made from the routes' zod schemas. */
+  document: Json;
+  /** Per `METHOD /path/{param}`: what the route table says (see openapi.ts). */
+  facts: Map<string, RouteFacts>;
+  /** PUBLIC_URL, when set. */
+  publicUrl?: string;
+};
+
+/** Adds what the schemas cannot say; see the comment at the top. */
+export function finishDocument({ document, facts, publicUrl }: DocumentInput): Json {
+  const multipart = multipartBodies();
+  const usedTags = new Set<string>();
+
+  for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      const fact = facts.get(key) ?? { customer: false, rateLimited: false };
+      const admin = fact.roles !== undefined;
+
+      op.operationId ??= operationIdOf(method, path);
+      op.summary ??= summaryOf(method.toUpperCase(), path);
+      const tag = tagOf(path);
+      op.tags = [tag];
+      usedTags.add(tag);
+
+      if (admin) {
+        op.security = [{ admin: [] }];
+        op["x-admin"] = true;
+        op["x-roles"] = [...fact.roles!];
+        const roles = fact.roles!.join(", ");
+        op.description = [op.description, `Admin roles: ${roles} (an owner may call every route).`]
+          .filter(Boolean)
+          .join("\n\n");
+      } else if (fact.customer) op.security = [{ customer: [] }];
+      else if (OPTIONAL_SIGN_IN.has(key)) op.security = [{}, { customer: [] }];
+      else op.security = [];
+
+      if (multipart[key] && !op.requestBody) op.requestBody = multipart[key];
+      const takesBody = Boolean(op.requestBody);
+      const hasParams = (op.parameters ?? []).some((p: Json) => p.in === "path");
+
+      // The error answers every route of its kind can give.
+      const statuses = new Set<string>(["400", "503"]);
+      if (admin || fact.customer) statuses.add("401");
+      if (admin) statuses.add("403");
+      if (hasParams) statuses.add("404");
+      if (takesBody) for (const s of ["413", "415", "422"]) statuses.add(s);
+      if (fact.rateLimited) statuses.add("429");
+      for (const s of EXTRA_ANSWERS[key] ?? []) statuses.add(String(s));
+
+      const responses: Record<string, Json> = op.responses ?? {};
+      for (const [status, response] of Object.entries<Json>(responses)) {
+        if (/^[45]/.test(status)) {
+          // The route declared an error: it is the shop's one error shape.
+          statuses.add(status);
+          delete responses[status];
+        } else if (!response.description || response.description === "Default Response") {
+          response.description = SUCCESS_TEXT[status] ?? "OK";
+        }
+      }
+      for (const file of FILE_ANSWERS[key] ?? []) {
+        const response = (responses[file.status] ??= { description: "OK" });
+        if (response.description === "Default Response") response.description = "OK";
+        response.content = {
+          ...(response.content ?? {}),
+          [file.type]: { schema: file.schema ?? { type: "string" } },
+        };
+      }
+      for (const status of [...statuses].sort()) responses[status] = ref(status);
+      op.responses = Object.fromEntries(
+        Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+      );
+
+      const example = EXAMPLES[key];
+      if (example?.request) {
+        const media = op.requestBody?.content?.["application/json"];
+        if (media) media.example = example.request;
+      }
+      for (const [status, value] of Object.entries(example?.responses ?? {})) {
+        const media = op.responses[status]?.content?.["application/json"];
+        if (media) media.example = value;
+      }
+    }
+  }
+
+  document.servers = [
+    { url: publicUrl ?? "/", description: publicUrl ? "This shop" : "This host" },
+  ];
+  document.tags = TAGS.filter((tag) => usedTags.has(tag.name)).map(({ name, description }) => ({
+    name,
+    description,
+  }));
+  document.components = {
+    ...document.components,
+    securitySchemes: {
+      admin: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "An admin token from POST /api/auth/admin-login. Each admin route also needs one of the roles it lists (`x-roles`).",
+      },
+      customer: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "A token from POST /api/auth/login or /api/auth/register (an admin token is accepted too).",
+      },
+    },
+    schemas: { ...(document.components?.schemas ?? {}), Error: ERROR_SCHEMA },
+    responses: { ...(document.components?.responses ?? {}), ...errorComponents() },
+  };
+  return document;
+}
