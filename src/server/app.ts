@@ -14,6 +14,7 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adminAdminsRoutes } from "./modules/admins/admin-routes.ts";
 import { adminAuditRoutes } from "./modules/audit/admin-routes.ts";
 import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
+import { adminProductsCsvRoutes } from "./modules/catalog/products-csv.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { adminContentRoutes } from "./modules/content/admin-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
@@ -175,6 +176,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           // Each record's history is for the role that edits it (checked per entity).
           await admin.register(withRoles(ANY_ADMIN, adminAuditRoutes));
           await admin.register(withRoles(["catalogue"], adminCatalogRoutes));
+          await admin.register(withRoles(["catalogue"], adminProductsCsvRoutes));
           await admin.register(withRoles(["catalogue"], adminCouponRoutes));
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
