@@ -11,8 +11,10 @@ import { Thumbnail } from "../../../components/admin/thumbnail.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { type Column, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS } from "../../../components/ui/search-input.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDeleteProduct } from "./api/delete-product.ts";
+import { useExportProducts } from "./api/export-products.ts";
 import { useCategories } from "./api/list-categories.ts";
 import { type ProductListQuery, useProducts } from "./api/list-products.ts";
 import { ProductFormDialog } from "./product-form-dialog.tsx";
@@ -30,6 +32,8 @@ const FIRST: ProductListQuery = {
 /** SPEC 2: products, a list with search and filters, add, edit, delete (or archive). */
 export function ProductsScreen() {
   const { t, i18n } = useTranslation(["admin-products", "admin", "messages"]);
+  const exporter = useExportProducts();
+  const toast = useToasts();
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
   const [query, setQuery] = useState<ProductListQuery>(FIRST);
   const list = useProducts(query);
@@ -157,6 +161,18 @@ export function ProductsScreen() {
             onChange={(e) => set({ sort: e.currentTarget.value as ProductListQuery["sort"] })}
             options={ADMIN_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
           />
+          {/* Issue 28: the whole catalogue as CSV (both languages, weights, stock, SKU). */}
+          <button
+            type="button"
+            className="btn btn-outline self-end"
+            disabled={exporter.isPending}
+            onClick={() =>
+              exporter.mutate(undefined, { onError: () => toast.error(t("exportFailed")) })
+            }
+            data-testid="export-products-csv"
+          >
+            {exporter.isPending ? t("exporting") : t("exportCsv")}
+          </button>
         </>
       }
       addLabel={t("add")}
