@@ -41,6 +41,11 @@ import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
+import {
+  adminTwoFactorRoutes,
+  twoFactorGate,
+  twoFactorSignInRoutes,
+} from "./modules/two-factor/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { adminWebhookRoutes } from "./modules/webhooks/admin-routes.ts";
 import { webhooksPlugin } from "./modules/webhooks/plugin.ts";
@@ -148,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(newsletterRoutes);
       await api.register(accountRoutes);
+      await api.register(twoFactorSignInRoutes);
       await api.register(catalogRoutes);
       // SPEC's POST /api/products: an admin create (its own plugin holds the admin hook).
       await api.register(withRoles(["catalogue"], productCreateAliasRoutes));
@@ -167,6 +173,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(
         async (admin) => {
           admin.addHook("onRequest", admin.requireAdmin);
+          // The owner may require two-factor sign-in: until set up, only the set-up opens.
+          admin.addHook("onRequest", twoFactorGate(admin));
           await admin.register(withRoles(["orders"], adminOrderRoutes));
           await admin.register(withRoles(["orders"], adminReceiptRoutes));
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
@@ -184,6 +192,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["owner"], adminWebhookRoutes));
           // Owner only, except /me and /password (every admin, declared on the routes).
           await admin.register(withRoles(["owner"], adminAdminsRoutes));
+          // Every admin's own set-up; the "required for everyone" switch is the owner's.
+          await admin.register(withRoles(ANY_ADMIN, adminTwoFactorRoutes));
         },
         { prefix: "/admin" },
       );

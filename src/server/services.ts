@@ -21,6 +21,7 @@ import { createPaymentService, type PaymentServiceDeps } from "./modules/payment
 import { createReceiptService } from "./modules/receipts/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
+import { createTwoFactorService } from "./modules/two-factor/service.ts";
 
 /**
  * Every service, built once per app. Routes reach them as `app.services.x`, storefront loaders
@@ -44,6 +45,7 @@ export function createServices(
   const settings = createSettingsService(db, { cache, paymentMethods: payments.methods() });
   const accounts = createAccountService(db, tokens);
   const shipping = createShippingService(db, { cache, settings });
+  const twoFactor = createTwoFactorService(db, { cache });
   return {
     cache,
     /** Changes whenever any public read could change: key page caches on it. */
@@ -52,7 +54,8 @@ export function createServices(
     newsletter: createNewsletterService(db),
     tokens,
     accounts,
-    admins: createAdminsService(db, { accounts }),
+    admins: createAdminsService(db, { accounts, twoFactor }),
+    twoFactor,
     catalog: createCatalogService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     shipping,

@@ -42,5 +42,7 @@ export const adminMeSchema = z.object({
   email: z.string(),
   roles: z.array(z.enum(ADMIN_ROLES)),
   two_factor: z.boolean(),
+  /** The owner requires two-factor sign-in and this admin has not set it up yet. */
+  two_factor_setup_required: z.boolean(),
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;

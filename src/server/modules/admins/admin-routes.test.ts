@@ -191,6 +191,7 @@ describe("roles (issue 27)", () => {
         email: owner.email,
         roles: ["owner"],
         two_factor: false,
+        two_factor_setup_required: false,
       },
     });
     expect((await as({}).get("/api/admin/me")).statusCode).toBe(401);

@@ -14,6 +14,7 @@ import { adminRoles } from "../../db/schema/admins.ts";
 import { conflict, HttpError, notFound } from "../../http-errors.ts";
 import type { AccountService } from "../accounts/service.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
+import type { TwoFactorService } from "../two-factor/service.ts";
 
 /** The roles of each of these users (admins only have rows), in the fixed order. */
 async function rolesByUser(db: Db | Tx, ids: number[]): Promise<Map<number, AdminRole[]>> {
@@ -61,7 +62,10 @@ const lastOwner = (message: string) => new HttpError(422, message, { roles: [mes
  * admin, never the last owner), all audited. Removing an admin takes the admin flag away
  * (their orders and account stay), their roles and their sessions.
  */
-export function createAdminsService(db: Db, deps: { accounts: AccountService }) {
+export function createAdminsService(
+  db: Db,
+  deps: { accounts: AccountService; twoFactor: TwoFactorService },
+) {
   return {
     async list(currentId: number): Promise<AdminUser[]> {
       const rows = await db
@@ -90,13 +94,18 @@ export function createAdminsService(db: Db, deps: { accounts: AccountService }) 
 
     /** `GET /api/admin/me`: who is signed in and what they may do. */
     async me(user: { id: number; name: string; email: string }): Promise<AdminMe> {
+      const [roles, twoFactor] = await Promise.all([
+        this.rolesOf(user.id),
+        deps.twoFactor.status(user.id),
+      ]);
       return {
         id: user.id,
         name: user.name,
         email: user.email,
-        roles: await this.rolesOf(user.id),
-        // Two-factor sign-in does not exist yet (issue 27, a later part).
-        two_factor: false,
+        roles,
+        two_factor: twoFactor.enabled,
+        // The shop requires it and this admin has not set it up: only the set-up opens.
+        two_factor_setup_required: twoFactor.required && !twoFactor.enabled,
       };
     },
 
