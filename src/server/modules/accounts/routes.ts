@@ -12,10 +12,7 @@ import {
   registerSchema,
   userDto,
 } from "../../../shared/schemas/auth.ts";
-import {
-  type AdminLoginResponse,
-  adminLoginResponse,
-} from "../../../shared/schemas/two-factor.ts";
+import { type AdminLoginResponse, adminLoginResponse } from "../../../shared/schemas/two-factor.ts";
 import { forbidden, HttpError, unauthorized } from "../../http-errors.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import type { VerificationMailOptions } from "./email-verification.ts";
