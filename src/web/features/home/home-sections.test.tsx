@@ -73,7 +73,14 @@ describe("home product carousel", () => {
     expect(onAdd.mock.calls[0]?.[0].productSnapshot).toMatchObject({ name: "Sweet 1", price: 10 });
     const toast = screen.getByTestId("toast");
     expect(toast.closest("[role=status]")).not.toBeNull();
-    expect(toast.textContent).toContain("item added to cart successfully");
+    expect(toast.textContent).toContain("item added to cart successfully: 0.5 kg");
+  });
+
+  it("says what the button adds: the default weight at its price (issue 29.1)", () => {
+    renderHome(<ProductCarousel products={[product(1)]} onAddToCart={vi.fn()} />);
+    const button = screen.getByRole("button", { name: "Add to cart" });
+    const adds = document.getElementById(button.getAttribute("aria-describedby")!);
+    expect(adds?.textContent).toBe("Adds 0.5 kg · $10.00");
   });
 
   it("an out-of-stock card cannot be added", () => {

@@ -1,6 +1,9 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
+import { toCents } from "../../../shared/domain/money.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { ProductListItem } from "../../../shared/schemas/catalog.ts";
+import { useMoney } from "../../components/ui/display-currency.tsx";
 import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -34,6 +37,7 @@ export function ProductCarousel({
   onAddToCart: HomeAddToCart;
 }) {
   const { t } = useTranslation("home");
+  const lang = useLang();
   const { show, toast } = useToast();
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(products.length / CARDS_PER_PAGE));
@@ -95,7 +99,12 @@ export function ProductCarousel({
                     image: product.image?.src ?? product.image_url ?? "",
                   },
                 });
-                show(t("products.added"));
+                // The message names the weight, as the card did (issue 29.1).
+                show(
+                  t("products.addedWeight", {
+                    weight: optionLabel(product.default_grams, lang),
+                  }),
+                );
               }}
             />
           </li>
@@ -110,6 +119,8 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
   const paths = usePaths();
   const { t } = useTranslation("home");
   const lang = useLang();
+  const money = useMoney(lang);
+  const addsId = useId();
   const name = pickText(lang, product.name, product.name_ar);
   const description = pickText(lang, product.description, product.description_ar);
   const discounted = product.discount_price !== null && product.discount_price < product.price;
@@ -138,12 +149,22 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
           className="mt-auto"
           display
         />
+        {/* The price shown is per kilo; the button adds the default weight: say which and for how much (issue 29.1). */}
+        {product.in_stock ? (
+          <p id={addsId} className="text-sm text-muted" data-testid="card-adds">
+            {t("products.adds", {
+              weight: optionLabel(product.default_grams, lang),
+              price: money(toCents(product.default_price)),
+            })}
+          </p>
+        ) : null}
         <div className="flex items-center gap-2 pt-2">
           <button
             type="button"
             className="btn btn-primary flex-1"
             onClick={onAdd}
             disabled={!product.in_stock}
+            aria-describedby={product.in_stock ? addsId : undefined}
           >
             {product.in_stock ? t("products.addToCart") : t("products.outOfStock")}
           </button>
