@@ -37,24 +37,27 @@ export async function addressProblem(url: URL, allowPrivate: boolean): Promise<A
 /**
  * Send time: the `lookup` the HTTP client connects with. It resolves the name and refuses
  * when any address is private, so the address checked is the address connected to (a name
- * re-pointed after it was saved, DNS rebinding, is caught here).
+ * re-pointed after it was saved, DNS rebinding, is caught here). `resolve` is for tests.
  */
-export const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
-    if (error) return callback(error, "", 4);
-    const list = addresses as unknown as dns.LookupAddress[];
-    const bad = list.find((a) => isPrivateAddress(a.address));
-    if (bad || list.length === 0) {
-      return callback(
-        new PrivateAddressError(bad?.address ?? hostname) as NodeJS.ErrnoException,
-        "",
-        4,
-      );
-    }
-    if (options.all) return (callback as unknown as AllCallback)(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+export function guardLookup(resolve: typeof dns.lookup = dns.lookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error, "", 4);
+      const list = addresses as unknown as dns.LookupAddress[];
+      const bad = list.find((a) => isPrivateAddress(a.address));
+      if (bad || list.length === 0) {
+        return callback(
+          new PrivateAddressError(bad?.address ?? hostname) as NodeJS.ErrnoException,
+          "",
+          4,
+        );
+      }
+      if (options.all) return (callback as unknown as AllCallback)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+export const guardedLookup = guardLookup();
 type AllCallback = (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void;
 
 /** Send time, for a URL whose host is an IP literal (the client does not look those up). */

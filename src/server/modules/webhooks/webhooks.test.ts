@@ -427,6 +427,10 @@ describe("deliveries", () => {
 
   it("refuses at send time an endpoint that now points at a private address", async () => {
     const endpoint = await addEndpoint(["order.created"]);
+    const named = await addEndpoint(
+      ["order.created"],
+      receiver.url.replace("127.0.0.1", "localhost"),
+    );
     await newOrder();
     // The same queue sent by a worker that does not allow private addresses (the shop's
     // default): the name or literal is checked when connecting, not only when saved.
@@ -437,6 +441,10 @@ describe("deliveries", () => {
     const [delivery] = (await deliveriesOf(endpoint.id)).data;
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, response_status: null });
     expect(delivery.last_error).toMatch(/127\.0\.0\.1.*private/);
+    // A name is resolved when connecting, and what it resolves to is checked.
+    const [byName] = (await deliveriesOf(named.id)).data;
+    expect(byName).toMatchObject({ status: "pending", attempts: 1, response_status: null });
+    expect(byName.last_error).toMatch(/(127\.0\.0\.1|::1).*private/);
   });
 
   it("sends nothing for an endpoint deleted while its delivery waited", async () => {
