@@ -220,7 +220,7 @@ const SUMMARIES: Record<string, string> = {
   "GET /api/settings": "The shop's public settings",
   "POST /api/shipping/quote": "Quote delivery and pickup for an address and cart",
   "GET /api/shipping": "Delivery zones and pickup points",
-  "GET /api/admin/orders": "List orders",
+  "GET /api/admin/orders": "List orders (JSON, or CSV with ?format=csv)",
   "GET /api/admin/orders.csv": "Export orders as CSV",
   "GET /api/admin/orders/{id}": "Get an order",
   "PATCH /api/admin/orders/{id}": "Update an order's status or shipping",
@@ -327,6 +327,7 @@ const OPTIONAL_SIGN_IN = new Set([
 
 /** Answers that are files, not JSON. */
 const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json }[]> = {
+  "GET /api/admin/orders": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/orders.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/products/export.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
@@ -337,12 +338,10 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
     { status: "200", type: "application/pdf", schema: { type: "string", format: "binary" } },
   ],
   "GET /api/admin/orders/{id}/receipts/{receipt}": [
-    {
-      status: "200",
-      type: "application/octet-stream",
-      schema: { type: "string", format: "binary" },
-    },
-  ],
+    // Stored receipts are re-encoded to WebP, or kept as PDF.
+    "image/webp",
+    "application/pdf",
+  ].map((type) => ({ status: "200", type, schema: { type: "string", format: "binary" } })),
 };
 
 const binary = { type: "string", format: "binary" };
@@ -511,6 +510,7 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; heade
   "404": { name: "NotFound", description: "No such record." },
   "409": { name: "Conflict", description: "The record's state does not allow it." },
   "413": { name: "PayloadTooLarge", description: "The body or a file is too large." },
+  "414": { name: "UriTooLong", description: "A path parameter is too long." },
   "415": { name: "UnsupportedMediaType", description: "The body's content type is not accepted." },
   "422": {
     name: "ValidationFailed",
@@ -687,12 +687,16 @@ export function finishDocument({ document, facts, publicUrl }: DocumentInput): J
       const takesBody = Boolean(op.requestBody);
       const hasParams = (op.parameters ?? []).some((p: Json) => p.in === "path");
 
-      // The error answers every route of its kind can give.
+      // The error answers every route of its kind can give: any request may carry a bad
+      // address or Host (400) or meet the database away (503); any request but a GET may
+      // carry a body, which Fastify parses whatever the route (too large 413, an unknown
+      // type 415, text PostgreSQL cannot store 422); a path parameter may name nothing
+      // (404) or be too long (414).
       const statuses = new Set<string>(["400", "503"]);
       if (admin || fact.customer) statuses.add("401");
       if (admin) statuses.add("403");
-      if (hasParams) statuses.add("404");
-      if (takesBody) for (const s of ["413", "415", "422"]) statuses.add(s);
+      if (hasParams) for (const s of ["404", "414"]) statuses.add(s);
+      if (takesBody || method !== "get") for (const s of ["413", "415", "422"]) statuses.add(s);
       if (fact.rateLimited) statuses.add("429");
       for (const s of EXTRA_ANSWERS[key] ?? []) statuses.add(String(s));
 

@@ -1,4 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
+import { adminSettingsSchema } from "../../../shared/schemas/settings.ts";
+
+/** What `GET /api/settings` answers (documented; the body itself is built as a string). */
+const publicSettingsResponse = z.object({
+  data: adminSettingsSchema
+    .omit({ updated_at: true, order_messages: true })
+    .extend({ payment_methods: z.array(z.enum(PAYMENT_METHODS)) }),
+});
 
 /**
  * `GET /api/settings`: the shop's public settings (contact details, locations, cart figures,
@@ -6,8 +16,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
  * content version: a settings save shows here on the next request.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/settings", async (_request, reply) => {
-    const json = await app.services.settings.publicJson();
-    return reply.type("application/json; charset=utf-8").send(json as never);
-  });
+  app.get(
+    "/settings",
+    { schema: { response: { 200: publicSettingsResponse } } },
+    async (_request, reply) => {
+      const json = await app.services.settings.publicJson();
+      return reply.type("application/json; charset=utf-8").send(json as never);
+    },
+  );
 };
