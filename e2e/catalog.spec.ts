@@ -92,7 +92,7 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByTestId("cart-badge")).toHaveText("1");
 
       // 0.5 kg is the baklava's default weight: the cart line is item:{id}. 1 kg is another line.
-      const id = page.url().split("/").pop();
+      const id = /\/product\/(\d+)/.exec(page.url())?.[1]; // the id before the slug
       await page.getByText(t.oneKilo, { exact: true }).click();
       await page.getByRole("button", { name: t.addToCart }).click();
       await expect(page.getByTestId("cart-badge")).toHaveText("2");
