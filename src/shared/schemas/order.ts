@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from "../domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payments.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
 import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
-import { MESSAGES, ORDER_MESSAGES } from "../domain/validation-messages.ts";
+import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
