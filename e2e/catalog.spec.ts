@@ -211,7 +211,7 @@ test("home: hero turns every 4 s, counters count up in view, carousel pages, soc
 
 test("product pages carry Product JSON-LD and Open Graph tags", async ({ request }) => {
   const html = await (await request.get("/shop")).text();
-  const id = /href="\/product\/(\d+)"/.exec(html)?.[1];
+  const id = /href="\/product\/(\d+)-[^"]*"/.exec(html)?.[1]; // id, then the slug
   expect(id).toBeTruthy();
   const product = await (await request.get(`/product/${id}`)).text();
   const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(product)?.[1];

@@ -12,6 +12,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -27,7 +28,7 @@ import { loadBundle } from "./i18n/bundles.ts";
 import { createI18n } from "./i18n/config.ts";
 import { detectLanguage } from "./i18n/detect-language.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
-import { switchLanguage } from "./i18n/switch-language.ts";
+import { applyDocumentLanguage, switchLanguage } from "./i18n/switch-language.ts";
 import { I18nProvider, type Translator, useTranslation } from "./i18n/translator.tsx";
 
 /** Texts every page renders (the error screen, skip link): see "Texts per route" in docs/conventions.md. */
@@ -145,6 +146,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    // Only the toggle moves between languages, by loading the page; should a link written in
+    // a text lead to an /ar address in the app, that page still shows in Arabic (ADR 0028).
+    if (languageOfPath(pathname) === "ar" && i18n.language !== "ar")
+      void i18n.changeLanguage("ar").then(() => applyDocumentLanguage("ar"));
+  }, [pathname, i18n]);
   return <Outlet />;
 }
 
