@@ -297,6 +297,7 @@ const EXTRA_ANSWERS: Record<string, number[]> = {
   "POST /api/auth/admin-login": [401, 403, 429],
   "PUT /api/account": [429],
   "PUT /api/account/password": [429],
+  "PUT /api/admin/password": [429],
   "DELETE /api/account": [429],
   "POST /api/account/verification": [409, 429],
   "POST /api/newsletter/confirm": [404],
@@ -314,6 +315,15 @@ const EXTRA_ANSWERS: Record<string, number[]> = {
   "POST /api/admin/orders/{id}/payments": [409],
   "POST /api/admin/orders/{id}/refund": [409],
   "PATCH /api/admin/orders/{id}": [409],
+};
+
+/** Answers that send the browser elsewhere (Google sign-in, only with GOOGLE_CLIENT_ID). */
+const REDIRECTS: Record<string, { status: string; description: string }> = {
+  "GET /api/auth/google": { status: "302", description: "To Google's sign-in page." },
+  "POST /api/auth/google/callback": {
+    status: "303",
+    description: "Back to /login, the token or the refusal in the fragment.",
+  },
 };
 
 /** Operations that accept a bearer token but do not need one (an order's page, checkout). */
@@ -511,6 +521,10 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; heade
   "409": { name: "Conflict", description: "The record's state does not allow it." },
   "413": { name: "PayloadTooLarge", description: "The body or a file is too large." },
   "414": { name: "UriTooLong", description: "A path parameter is too long." },
+  "421": {
+    name: "MisdirectedRequest",
+    description: "In production without PUBLIC_URL: a host the shop does not answer for.",
+  },
   "415": { name: "UnsupportedMediaType", description: "The body's content type is not accepted." },
   "422": {
     name: "ValidationFailed",
@@ -688,11 +702,12 @@ export function finishDocument({ document, facts, publicUrl }: DocumentInput): J
       const hasParams = (op.parameters ?? []).some((p: Json) => p.in === "path");
 
       // The error answers every route of its kind can give: any request may carry a bad
-      // address or Host (400) or meet the database away (503); any request but a GET may
+      // address or Host (400), come by a host a production shop without PUBLIC_URL does not
+      // answer (421) or meet the database away (503); any request but a GET may
       // carry a body, which Fastify parses whatever the route (too large 413, an unknown
       // type 415, text PostgreSQL cannot store 422); a path parameter may name nothing
       // (404) or be too long (414).
-      const statuses = new Set<string>(["400", "503"]);
+      const statuses = new Set<string>(["400", "421", "503"]);
       if (admin || fact.customer) statuses.add("401");
       if (admin) statuses.add("403");
       if (hasParams) for (const s of ["404", "414"]) statuses.add(s);
@@ -709,6 +724,14 @@ export function finishDocument({ document, facts, publicUrl }: DocumentInput): J
         } else if (!response.description || response.description === "Default Response") {
           response.description = SUCCESS_TEXT[status] ?? "OK";
         }
+      }
+      const redirect = REDIRECTS[key];
+      if (redirect) {
+        if (!responses["200"]?.content) delete responses["200"];
+        responses[redirect.status] = {
+          description: redirect.description,
+          headers: { Location: { description: "Where to go.", schema: { type: "string" } } },
+        };
       }
       for (const file of FILE_ANSWERS[key] ?? []) {
         const response = (responses[file.status] ??= { description: "OK" });

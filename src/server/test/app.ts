@@ -8,6 +8,7 @@ import { inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
+import { type Conformance, watchConformance } from "./openapi-conformance.ts";
 import { pooledPglite } from "./pglite-pool.ts";
 
 export type TestApp = {
@@ -16,6 +17,8 @@ export type TestApp = {
   dataDir: string;
   /** The test database's URL on PostgreSQL (a second instance can open it); undefined on PGlite. */
   url?: string;
+  /** Every answer of `app.inject`, checked against /api/openapi.json (openapi-conformance.ts). */
+  conformance: Conformance;
   close(): Promise<void>;
 };
 
@@ -97,16 +100,24 @@ export async function createTestApp(
   });
   const app = await buildApp({ config, database, web: "none", rateLimit: opts.rateLimit ?? false });
   await app.ready();
+  const conformance = watchConformance(app);
   return {
     app,
     database,
     dataDir,
     url,
+    conformance,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // Issue 28: an answer the API document does not describe fails the file.
+      const mismatches = conformance.mismatches();
+      if (mismatches.length)
+        throw new Error(
+          `Answers that /api/openapi.json does not describe (src/server/plugins/openapi-document.ts):\n${mismatches.join("\n")}`,
+        );
     },
   };
 }
