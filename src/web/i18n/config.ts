@@ -40,6 +40,7 @@ export const NAMESPACES = [
   "track",
   "newsletter",
   "admin-webhooks",
+  "admin-two-factor",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

@@ -82,6 +82,8 @@ export const paths = {
     inbox: () => href("/admin-inbox"),
     pages: () => href("/admin-pages"),
     shipping: () => href("/admin-shipping"),
+    /** Issue 27: the signed-in admin's own account (two-factor sign-in). */
+    account: () => href("/admin-account"),
   },
 };
 

@@ -1,4 +1,8 @@
 import type { LoginInput, LoginResponse, RegisterInput } from "../../../shared/schemas/auth.ts";
+import type {
+  AdminLoginResponse,
+  TwoFactorSignInInput,
+} from "../../../shared/schemas/two-factor.ts";
 import { apiPost } from "../../lib/api.ts";
 
 /** SPEC 7 auth calls. Failures throw ApiError with the server's message (SPEC 8 order). */
@@ -8,8 +12,13 @@ export const login = (input: LoginInput, fallback: string) =>
 export const register = (input: RegisterInput, fallback: string) =>
   apiPost<LoginResponse>("/api/auth/register", input, { fallback });
 
+/** SPEC's token, or (issue 27) `{ two_factor_required, challenge }` when a code must follow. */
 export const adminLogin = (input: LoginInput, fallback: string) =>
-  apiPost<LoginResponse>("/api/auth/admin-login", input, { fallback });
+  apiPost<AdminLoginResponse>("/api/auth/admin-login", input, { fallback });
+
+/** Issue 27: the code step of an admin sign-in: SPEC's token. */
+export const adminLoginCode = (input: TwoFactorSignInInput, fallback: string) =>
+  apiPost<LoginResponse>("/api/auth/admin-login/2fa", input, { fallback });
 
 /** Ends the session on the server; a network failure still signs out here. */
 export async function logout(token: string): Promise<void> {

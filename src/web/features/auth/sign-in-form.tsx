@@ -14,7 +14,9 @@ import { useHydrated } from "./use-hydrated.ts";
 type Props = {
   /** Customer login (/login) or the admin entry (/admin-login): same rules (SPEC 5). */
   kind: "customer" | "admin";
-  onSignedIn: (response: LoginResponse) => void;
+  onSignedIn: (response: LoginResponse & { two_factor_setup_required?: boolean }) => void;
+  /** Admin sign-in with two-factor on (issue 27): the code step's challenge, no token yet. */
+  onTwoFactor?: (challenge: string) => void;
 };
 
 /** SPEC 8: the server's message first; the fixed fallback when there is none. */
@@ -28,7 +30,7 @@ function failureText(error: unknown, kind: Props["kind"]): string {
   return error instanceof ApiError && error.message ? error.message : MESSAGES.LOGIN_FAILED;
 }
 
-export function SignInForm({ kind, onSignedIn }: Props) {
+export function SignInForm({ kind, onSignedIn, onTwoFactor }: Props) {
   const { t } = useTranslation(kind === "admin" ? "admin" : "account");
   const text = useMessageText();
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,7 +47,8 @@ export function SignInForm({ kind, onSignedIn }: Props) {
     try {
       const fallback = kind === "admin" ? MESSAGES.ADMIN_LOGIN_FAILED : MESSAGES.LOGIN_FAILED;
       const response = await (kind === "admin" ? adminLogin : login)(values, fallback);
-      onSignedIn(response);
+      if ("two_factor_required" in response) onTwoFactor?.(response.challenge);
+      else onSignedIn(response);
     } catch (error) {
       if (error instanceof ApiError)
         applyServerErrors(error.errors, setError, ["email", "password"]);

@@ -115,22 +115,30 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       "/admin-inbox",
       "/admin-pages",
       "/admin-shipping",
+      "/admin-account",
       "/admin-logout",
     ]);
     expect(screen.getByRole("button", { name: "Notifications" })).toBeTruthy();
   });
 
   it.each([
-    [["orders"], ["/admin-orders", "/admin-inbox", "/admin-logout"], true],
+    [["orders"], ["/admin-orders", "/admin-inbox", "/admin-account", "/admin-logout"], true],
     [
       ["catalogue"],
-      ["/admin-products", "/admin-categories", "/admin-copouns", "/admin-pages", "/admin-logout"],
+      [
+        "/admin-products",
+        "/admin-categories",
+        "/admin-copouns",
+        "/admin-pages",
+        "/admin-account",
+        "/admin-logout",
+      ],
       false,
     ],
-    [["kitchen"], ["/admin-kitchen", "/admin-logout"], false],
+    [["kitchen"], ["/admin-kitchen", "/admin-account", "/admin-logout"], false],
     [
       ["kitchen", "orders"],
-      ["/admin-orders", "/admin-kitchen", "/admin-inbox", "/admin-logout"],
+      ["/admin-orders", "/admin-kitchen", "/admin-inbox", "/admin-account", "/admin-logout"],
       true,
     ],
   ])("%j sees %j (bell: %s)", async (roles, links, bell) => {
