@@ -211,8 +211,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     const link = document.createElement("a");
     link.href = url;
     link.download = "recovery-codes.txt";
+    document.body.append(link);
     link.click();
-    URL.revokeObjectURL(url);
+    link.remove();
+    // Revoked later, like apiDownload's: some browsers read the address after click().
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
     <div className="flex flex-col gap-3" data-testid="two-factor-recovery-codes">
