@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { finishDocument, TAGS } from "./openapi-document.ts";
@@ -178,6 +179,49 @@ describe("OpenAPI", () => {
     const receipt = form("/api/orders/{number}/receipt", "post");
     expect(receipt.properties!.file!.format).toBe("binary");
     expect(receipt.required).toEqual(["file"]);
+  });
+
+  it("shows examples on the main operations, each valid against its schema", async () => {
+    const doc = await documentOf();
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });
+    ajv.addSchema(doc, "openapi");
+    const pointer = (...parts: string[]) =>
+      `openapi#/${parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}`;
+    const examples: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const media = [
+          ...Object.entries(op.requestBody?.content ?? {}).map(
+            ([type, m]) => [["requestBody", "content", type], m] as const,
+          ),
+          ...Object.entries(op.responses).flatMap(([status, r]) =>
+            Object.entries(r.content ?? {}).map(
+              ([type, m]) => [["responses", status, "content", type], m as object] as const,
+            ),
+          ),
+        ];
+        for (const [where, m] of media) {
+          if (!("example" in m)) continue;
+          const name = `${method.toUpperCase()} ${p} ${where.join(" ")}`;
+          examples.push(name);
+          const validate = ajv.compile({ $ref: pointer("paths", p, method, ...where, "schema") });
+          expect(
+            validate((m as { example: unknown }).example),
+            `${name}: ${ajv.errorsText(validate.errors)}`,
+          ).toBe(true);
+        }
+      }
+    for (const main of [
+      "GET /api/products responses 200",
+      "GET /api/products/{id} responses 200",
+      "POST /api/orders requestBody",
+      "POST /api/auth/admin-login requestBody",
+      "POST /api/auth/admin-login responses 200",
+    ])
+      expect(
+        examples.some((name) => name.startsWith(main)),
+        main,
+      ).toBe(true);
   });
 
   it("takes its server from PUBLIC_URL, else the same host", async () => {
