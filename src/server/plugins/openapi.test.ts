@@ -215,6 +215,7 @@ describe("OpenAPI", () => {
       "GET /api/products responses 200",
       "GET /api/products/{id} responses 200",
       "POST /api/orders requestBody",
+      "POST /api/orders responses 201",
       "POST /api/auth/admin-login requestBody",
       "POST /api/auth/admin-login responses 200",
     ])
