@@ -1,0 +1,136 @@
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  escapeRe,
+  expect,
+  type Lang,
+  localeTexts,
+  placeGuestOrder,
+  signInAsOwner,
+  test,
+  useLanguage,
+  waitForHydration,
+} from "./support.ts";
+
+type Received = { signature: string; body: string };
+
+/** A receiver in the test process, on loopback (the e2e shop runs with WEBHOOKS_ALLOW_PRIVATE=1). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({
+        signature: String(request.headers["shop-signature"] ?? ""),
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/shop-hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** docs/webhooks.md: HMAC-SHA256 of `<t>.<raw body>` with the secret, in `v1`. */
+function signedWith(secret: string, got: Received): boolean {
+  const t = /(?:^|,)t=(\d+)/.exec(got.signature)?.[1];
+  const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(got.signature)?.[1];
+  if (!t || !v1) return false;
+  return createHmac("sha256", secret).update(`${t}.${got.body}`).digest("hex") === v1;
+}
+
+/**
+ * Issue 28: the owner adds a webhook endpoint in settings, an order is placed, the receiver
+ * gets the signed event, and the endpoint's deliveries list it with "Send again".
+ */
+for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
+  const hooks = localeTexts(lang, "admin-webhooks");
+  const admin = localeTexts(lang, "admin");
+  const label = (text: string) => new RegExp(`^${escapeRe(text)}`);
+
+  test(`${lang}: the owner adds a webhook and sees a delivery after an order`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await useLanguage(page, lang, baseURL ?? "");
+    const receiver = await startReceiver();
+    try {
+      await signInAsOwner(page, lang);
+      await page.goto("/admin-settings");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: hooks.add, exact: true }).click();
+      const dialog = page.getByTestId("webhook-dialog");
+      await expect(dialog.getByRole("heading", { name: hooks.addTitle })).toBeVisible();
+
+      // First an address that is not http(s): the form says so in the page's language.
+      const url = dialog.getByLabel(label(hooks.url));
+      await url.fill("ftp://example.com");
+      await dialog.getByRole("button", { name: admin.actions.save, exact: true }).click();
+      await expect(dialog.getByText(hooks.errors.URL_INVALID)).toBeVisible();
+      await expect(url).toHaveAttribute("aria-invalid", "true");
+      await url.fill(receiver.url);
+      // The secret is made in the browser; the receiver needs it to check signatures.
+      const secret = await dialog.getByLabel(label(hooks.secret)).inputValue();
+      expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+      await expect(
+        dialog.getByRole("checkbox", { name: label(hooks.event.order_created) }),
+      ).toBeChecked();
+      await dialog.getByRole("checkbox", { name: label(hooks.event.order_paid) }).check();
+      await dialog.getByRole("button", { name: admin.actions.save, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      const row = page
+        .getByTestId("webhooks-table")
+        .getByRole("row", { name: new RegExp(escapeRe(receiver.url)) });
+      await expect(row).toContainText(hooks.event.order_created);
+      await expect(row).toContainText(hooks.none);
+
+      // An order is placed: its event reaches the receiver, signed with the secret.
+      const order = await placeGuestOrder(request, {
+        name: `Webhook ${lang}`,
+        payment_method: "cod",
+      });
+      const ours = () =>
+        receiver.received.filter((got) => got.body.includes(`"number":"${order.number}"`));
+      await expect.poll(() => ours().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+      const first = ours()[0]!;
+      expect(signedWith(secret, first)).toBe(true);
+      expect(JSON.parse(first.body)).toMatchObject({
+        type: "order.created",
+        data: { order: { number: order.number, status: "pending" } },
+      });
+
+      // The deliveries: delivered, answer 200, and "Send again" sends the same event again.
+      await row.getByRole("button", { name: label(hooks.deliveries) }).click();
+      const deliveries = page.getByTestId("webhook-deliveries-dialog");
+      const eventId = JSON.parse(first.body).id as string;
+      const delivery = deliveries.getByRole("row", { name: new RegExp(eventId) });
+      await expect(delivery).toContainText(hooks.status.succeeded);
+      await expect(delivery).toContainText("200");
+      await expect(delivery).toContainText(hooks.event.order_created);
+      await delivery.getByRole("button", { name: hooks.sendAgain, exact: true }).click();
+      await expect(page.getByText(hooks.queued)).toBeVisible();
+      await expect.poll(() => ours().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      expect(JSON.parse(ours()[1]!.body).id).toBe(eventId);
+      expect(signedWith(secret, ours()[1]!)).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(deliveries).toBeHidden();
+
+      // Deleted: it hears nothing more (and leaves nothing for other journeys' orders).
+      await row.getByRole("button", { name: label(hooks.delete) }).click();
+      await page.getByRole("button", { name: hooks.delete, exact: true }).last().click();
+      await expect(page.getByText(hooks.deleted)).toBeVisible();
+      await expect(row).toBeHidden();
+    } finally {
+      await receiver.close();
+    }
+  });
+}
