@@ -203,6 +203,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
   );
 }
 const ofType = (blocks: Record<string, unknown>[], type: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON-LD, read loosely by the assertions below
   blocks.find((block) => block["@type"] === type) as Record<string, any> | undefined;
 
 describe("structured data in the page's language", () => {
@@ -237,6 +238,7 @@ describe("structured data in the page's language", () => {
       ["/ar/contact", "ar"],
     ] as const) {
       const graph = (jsonLd((await get(url)).body).find((block) => "@graph" in block)!["@graph"] ??
+        // biome-ignore lint/suspicious/noExplicitAny: parsed JSON-LD, read loosely below
         []) as Record<string, any>[];
       expect(graph[0]).toMatchObject({
         "@type": "Organization",

@@ -80,8 +80,6 @@ describe("footer (SPEC 2)", () => {
     renderInShell(<Footer />, { lang: "ar" });
     const footer = await screen.findByRole("contentinfo");
     expect(footer.getAttribute("dir")).toBe("rtl");
-    expect(within(footer).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe(
-      "/ar",
-    );
+    expect(within(footer).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe("/ar");
   });
 });

@@ -140,9 +140,7 @@ describe("Header (SPEC 2, Navigation)", () => {
     const nav = await screen.findByRole("navigation", { name: "التنقل الرئيسي" });
     // Every link stays in Arabic: the same pages under /ar.
     expect(within(nav).getByRole("link", { name: "الرئيسية" }).getAttribute("href")).toBe("/ar");
-    expect(within(nav).getByRole("link", { name: "المتجر" }).getAttribute("href")).toBe(
-      "/ar/shop",
-    );
+    expect(within(nav).getByRole("link", { name: "المتجر" }).getAttribute("href")).toBe("/ar/shop");
     expect(screen.getByRole("link", { name: "التبديل إلى الإنجليزية" }).getAttribute("href")).toBe(
       "/",
     );
