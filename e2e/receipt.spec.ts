@@ -44,6 +44,10 @@ for (const lang of ["en", "ar"] as const) {
     await page.goto(`/order/${order.number}?key=${encodeURIComponent(order.access_key)}`);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: r.title })).toBeVisible();
+    // The picker's own words are the page's, not the browser's (issue 29.17).
+    const form = localeTexts(lang, "messages").form;
+    await expect(page.getByText(form.chooseFile, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("file-name")).toHaveText(form.noFile);
     // Sending with no file asks for one, in the page's language.
     await page.getByRole("button", { name: r.send }).click();
     await expect(page.getByText(r.choose)).toBeVisible();
@@ -53,6 +57,7 @@ for (const lang of ["en", "ar"] as const) {
       mimeType: "image/jpeg",
       buffer: Buffer.from("not a picture"),
     });
+    await expect(page.getByTestId("file-name")).toHaveText("receipt.jpg");
     await page.getByRole("button", { name: r.send }).click();
     const messages = localeTexts(lang, "messages").receipt;
     await expect(page.getByText(messages.TYPE)).toBeVisible();

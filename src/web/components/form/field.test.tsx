@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { act, cleanup, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm } from "react-hook-form";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -141,4 +141,22 @@ describe("form kit", () => {
     expect(screen.getByLabelText("Active").getAttribute("type")).toBe("checkbox");
     expect(screen.getByLabelText("Image").getAttribute("type")).toBe("file");
   });
+
+  it.each([
+    ["en", "Choose file", "No file chosen"],
+    ["ar", "اختر ملفاً", "لم يُختر أي ملف"],
+  ] as const)(
+    "a file field speaks the page's language, not the browser's (issue 29.17, %s)",
+    async (lang, choose, none) => {
+      const changed = vi.fn();
+      renderWithKit(<Field as="file" label="Image" onChange={changed} />, { lang });
+      expect(await screen.findByText(choose)).toBeTruthy();
+      expect(screen.getByTestId("file-name").textContent).toBe(none);
+      const input = screen.getByLabelText("Image") as HTMLInputElement;
+      const file = new File(["x"], "baklava.webp", { type: "image/webp" });
+      fireEvent.change(input, { target: { files: [file] } });
+      expect(screen.getByTestId("file-name").textContent).toBe("baklava.webp");
+      expect(changed).toHaveBeenCalledTimes(1);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { forwardRef, useId } from "react";
+import { forwardRef, useId, useRef, useState } from "react";
 import type { FieldError, FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { get, useWatch } from "react-hook-form";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -68,6 +68,10 @@ export const Field = forwardRef<AnyElement, FieldProps>(function Field(props, re
   const text = useMessageText();
   const { t } = useTranslation("messages");
   const required = Boolean((rest as { required?: boolean }).required);
+  // A file control draws its own button and "no file chosen" in the page's language (issue
+  // 29.17): the browser's own words follow the browser, not the page.
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const [fileNames, setFileNames] = useState("");
   const describedBy =
     [describedByOther ?? "", error?.message ? errorId : "", hint ? hintId : ""]
       .filter(Boolean)
@@ -128,13 +132,46 @@ export const Field = forwardRef<AnyElement, FieldProps>(function Field(props, re
         <FieldErrorText id={errorId} message={text(error?.message)} />
       </div>
     );
+  } else if (as === "file") {
+    const { onChange, ...input } = rest as React.InputHTMLAttributes<HTMLInputElement>;
+    control = (
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          ref={(node) => {
+            fileInput.current = node;
+            if (typeof ref === "function") ref(node as AnyElement);
+            else if (ref) ref.current = node as AnyElement;
+          }}
+          className="peer sr-only"
+          {...input}
+          type="file"
+          onChange={(event) => {
+            setFileNames(Array.from(event.currentTarget.files ?? [], (f) => f.name).join(", "));
+            onChange?.(event);
+          }}
+          {...aria}
+        />
+        {/* The input above is the control (its label, focus and keyboard); this only draws it. */}
+        <button
+          type="button"
+          aria-hidden="true"
+          tabIndex={-1}
+          className="btn btn-outline peer-focus-visible:ring-3 peer-focus-visible:ring-gold"
+          onClick={() => fileInput.current?.click()}
+        >
+          {t("form.chooseFile")}
+        </button>
+        <span className="text-sm text-muted" data-testid="file-name" dir="auto">
+          {fileNames || t("form.noFile")}
+        </span>
+      </div>
+    );
   } else {
     control = (
       <input
         ref={ref}
         className="field"
         {...(rest as React.InputHTMLAttributes<HTMLInputElement>)}
-        {...(as === "file" ? { type: "file" } : {})}
         {...aria}
       />
     );

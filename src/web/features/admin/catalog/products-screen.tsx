@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
+import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import {
   ADMIN_PRODUCT_SORTS,
   type AdminProduct,
@@ -90,7 +91,10 @@ export function ProductsScreen() {
         p.stock_kg === null ? (
           t("untracked")
         ) : (
-          <span className={p.in_stock ? "" : "font-bold text-red-700"}>{`${p.stock_kg} kg`}</span>
+          <span className={p.in_stock ? "" : "font-bold text-red-700"} dir="ltr">
+            {/* In the admin's language ("12.5 كغ"), like every weight the shopper sees (issue 29.17). */}
+            {optionLabel(Math.round(p.stock_kg * 1000), lang)}
+          </span>
         ),
     },
     {
