@@ -64,6 +64,7 @@ for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
     await expect(menu.getByRole("link")).toHaveText([
       admin.menu.orders,
       new RegExp(`^${escapeRe(inbox.menu)}`),
+      localeTexts(lang, "admin-two-factor").menu,
       admin.menu.logout,
     ]);
     await expect(page.getByRole("button", { name: admin.topbar.notifications })).toBeVisible();

@@ -122,7 +122,8 @@ export function HydrateFallback() {
  * toggle; right-to-left in Arabic through logical classes; the menu collapses on a phone.
  */
 function AdminShell({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation("admin");
+  // admin-two-factor: the menu's "My account", loaded with the shell on a client navigation.
+  const { t } = useTranslation(["admin", "admin-two-factor"]);
   const admin = useAdmin();
   // The error boundary renders without loader data when the loader itself failed.
   const fallback = typeof window === "undefined" ? null : readAdminSession();
