@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { NEWSLETTER_MESSAGES } from "../../../shared/domain/newsletter.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { registerMessages } from "../../components/form/messages.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError, apiPost } from "../../lib/api.ts";
+import { usePaths } from "../../lib/paths.ts";
 
 // The server's token answers, translated in the pages' own namespace.
 registerMessages(NEWSLETTER_MESSAGES, (id) => `newsletter:errors.${id}`);
@@ -76,5 +78,29 @@ export function TokenAction({ action, token }: { action: Action; token: string }
         </SubmitButton>
       )}
     </form>
+  );
+}
+
+/**
+ * The page a newsletter e-mail's link lands on (`/newsletter/confirm?token=…` or
+ * `/newsletter/unsubscribe?token=…`): what the button will do, the button, and the way back.
+ */
+export function TokenActionPage({ action }: { action: Action }) {
+  const { t } = useTranslation("newsletter");
+  const paths = usePaths();
+  const [params] = useSearchParams();
+  return (
+    <section className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-bold text-brown">{t(`${action}.title`)}</h1>
+        <p className="mt-2 mb-6 text-muted">{t(`${action}.intro`)}</p>
+        <TokenAction action={action} token={params.get("token") ?? ""} />
+        <p className="mt-6">
+          <Link to={paths.shop()} className="font-semibold text-gold-dark underline">
+            {t("backToShop")}
+          </Link>
+        </p>
+      </div>
+    </section>
   );
 }

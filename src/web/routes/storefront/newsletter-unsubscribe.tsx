@@ -1,7 +1,4 @@
-import { Link, useSearchParams } from "react-router";
-import { localizePath } from "../../../shared/domain/language-path.ts";
-import { TokenAction } from "../../features/newsletter/token-action.tsx";
-import { useTranslation } from "../../i18n/translator.tsx";
+import { TokenActionPage } from "../../features/newsletter/token-action.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -16,23 +13,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** `/newsletter/unsubscribe?token=…` (issue 25): the newsletter e-mail's link lands here. */
 export default function NewsletterUnsubscribePage() {
-  const { t, i18n } = useTranslation("newsletter");
-  const [params] = useSearchParams();
-  return (
-    <section className="container-page flex justify-center py-12">
-      <div className="w-full max-w-md rounded-xl border border-line bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-3xl font-bold text-brown">{t("unsubscribe.title")}</h1>
-        <p className="mt-2 mb-6 text-muted">{t("unsubscribe.intro")}</p>
-        <TokenAction action="unsubscribe" token={params.get("token") ?? ""} />
-        <p className="mt-6">
-          <Link
-            to={localizePath(i18n.language === "ar" ? "ar" : "en", "/shop")}
-            className="font-semibold text-gold-dark underline"
-          >
-            {t("backToShop")}
-          </Link>
-        </p>
-      </div>
-    </section>
-  );
+  return <TokenActionPage action="unsubscribe" />;
 }
