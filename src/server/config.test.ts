@@ -45,6 +45,7 @@ describe("loadConfig", () => {
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       MAIL_FROM: "Shop <shop@example.com>",
       ALLOWED_HOSTS: "Shop.Example.com, www.shop.example.com",
+      WEBHOOKS_ALLOW_PRIVATE: "1",
     });
     expect(config).toEqual({
       env: "test",
@@ -67,6 +68,7 @@ describe("loadConfig", () => {
       smtpUrl: "smtps://user:pass@mail.example.com:465",
       mailFrom: "Shop <shop@example.com>",
       allowedHosts: ["shop.example.com", "www.shop.example.com"],
+      webhooksAllowPrivate: true,
     });
   });
 

@@ -32,12 +32,21 @@ function leaves(tree: unknown): string[] {
   return [];
 }
 
-/** Every page path in the route table, with sample values for its parameters. */
+/**
+ * Every page path in the route table, with sample values for its parameters. The storefront's
+ * optional `ar?` segment (ADR 0028) is taken as absent: the same modules render under /ar, and
+ * language-urls.test.ts renders those addresses.
+ */
 function pagePaths(entries: RouteConfigEntry[], productId: number, prefix = ""): string[] {
+  return [...new Set(pageTemplates(entries, productId, prefix))];
+}
+
+function pageTemplates(entries: RouteConfigEntry[], productId: number, prefix = ""): string[] {
   return entries.flatMap((entry) => {
-    const own = entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
-    const children = entry.children ? pagePaths(entry.children, productId, own) : [];
-    if (entry.children && !entry.index && entry.path === undefined) return children; // layout
+    const segment = entry.path?.endsWith("?") ? undefined : entry.path;
+    const own = segment === undefined ? prefix : `${prefix}/${segment}`;
+    const children = entry.children ? pageTemplates(entry.children, productId, own) : [];
+    if (entry.children && !entry.index && segment === undefined) return children; // layout
     const concrete = (own || "/")
       .replace(/:id\b/g, String(productId))
       .replace(/:\w+/g, "SAMPLE-1")
