@@ -204,9 +204,10 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveURL(/per_page=20/);
     const card = page.getByTestId("order-card");
     await expect(card).toHaveCount(1);
+    // Links stay in the page's language (ADR 0028): the Arabic list opens the Arabic order page.
     await expect(card.getByRole("link", { name: order.number })).toHaveAttribute(
       "href",
-      `/order/${order.number}`,
+      `${lang === "ar" ? "/ar" : ""}/order/${order.number}`,
     );
     await expect(card.getByText(a.orders.status.pending)).toBeVisible();
     await expect(card.getByRole("listitem")).toHaveCount(1);
