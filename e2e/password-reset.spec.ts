@@ -44,7 +44,9 @@ for (const lang of ["en", "ar"] as const) {
     await page.goto(`${baseURL}/login`);
     await waitForHydration(page);
     await page.getByRole("link", { name: a.forgot.link }).click();
-    await expect(page).toHaveURL(`${baseURL}/forgot-password`);
+    // Links stay in the page's language (ADR 0028).
+    const prefix = lang === "ar" ? "/ar" : "";
+    await expect(page).toHaveURL(`${baseURL}${prefix}/forgot-password`);
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
     await expect(page.getByRole("heading", { name: a.forgot.title })).toBeVisible();
 
@@ -56,7 +58,7 @@ for (const lang of ["en", "ar"] as const) {
     const [mail] = await mailTo(email, { containing: "/reset-password?token=" });
     expect(mail!.text).toContain(lang === "ar" ? 'dir="rtl"' : 'dir="ltr"');
     const link = linkIn(mail!, "/reset-password?token=");
-    expect(link.startsWith(`${baseURL}/reset-password?token=`)).toBe(true);
+    expect(link).toMatch(new RegExp(`^${escapeRe(baseURL!)}(/ar)?/reset-password\\?token=`));
 
     await page.goto(link);
     await expect(page.getByRole("heading", { name: a.reset.title })).toBeVisible();
@@ -70,7 +72,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.locator("main").getByRole("status")).toContainText(m.passwordReset.DONE);
 
     await page.getByRole("link", { name: a.reset.signIn, exact: true }).click();
-    await expect(page).toHaveURL(`${baseURL}/login`);
+    await expect(page).toHaveURL(`${baseURL}${prefix}/login`);
     await field(page, a.login.email).fill(email);
     await field(page, a.login.password).fill("new-secret-2");
     await page.getByRole("button", { name: a.login.submit, exact: true }).click();
