@@ -104,7 +104,8 @@ for (const lang of ["en", "ar"] as const) {
             await expect(page.getByTestId("map-marker-egypt")).toBeAttached();
             await expect(main.getByRole("link", { name: t.about.partners.joinUs })).toHaveAttribute(
               "href",
-              "/traders",
+              // Every link stays in the page's language (docs/decisions/0028).
+              lang === "ar" ? "/ar/traders" : "/traders",
             );
           },
         },

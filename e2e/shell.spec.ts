@@ -88,7 +88,11 @@ test.describe("server rendering (raw HTML, no JavaScript)", () => {
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 
     const html = await res.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    // JSON-LD blocks are data, never run, so CSP does not apply to them; every other script must
+    // carry the nonce.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((m) => m[1] ?? "")
+      .filter((attrs) => !attrs.includes('type="application/ld+json"'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
     // A new request, a new nonce.
