@@ -64,6 +64,11 @@ export const products = pgTable(
     /** Stock in grams; NULL = not tracked. The check keeps it from ever going negative. */
     stockGrams: integer(),
     /**
+     * Issue 27: low-stock threshold in grams; NULL = the shop's default (settings). Only tracked
+     * products (stock_grams not NULL) are ever low.
+     */
+    lowStockGrams: integer(),
+    /**
      * Bumped by a trigger whenever `stock_grams` changes (migration 0019): the public caches
      * check it for the products a cached page shows, so an order stales only those pages
      * (docs/decisions/0021).
@@ -82,6 +87,7 @@ export const products = pgTable(
       sql`${t.discountPriceCents} >= 0 AND ${t.discountPriceCents} <= ${t.priceCents}`,
     ),
     check("products_stock_check", sql`${t.stockGrams} >= 0`),
+    check("products_low_stock_check", sql`${t.lowStockGrams} >= 0`),
     check("products_weight_unit_check", sql`${t.weightUnit} IN ('g', 'kg', 'lb', 'oz')`),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Listing orders: each sort of GET /api/products reads its first page from one of these.
