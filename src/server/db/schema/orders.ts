@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ORDER_SOURCES } from "../../../shared/domain/order-sources.ts";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
 import { users } from "./accounts.ts";
@@ -83,6 +84,12 @@ export const orders = pgTable(
     idempotencyKeyHash: text().notNull().unique(),
     /** sha256 of the normalised request: same key + another body is refused. */
     requestHash: text().notNull(),
+    /** Issue 27: the checkout (`web`) or an order the team took by phone, message or in person. */
+    source: text({ enum: ORDER_SOURCES }).notNull().default("web"),
+    /** The admin who typed a staff order in; NULL for checkout orders (and if they leave). */
+    createdByAdminId: bigint({ mode: "number" }).references(() => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
