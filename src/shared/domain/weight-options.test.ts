@@ -95,6 +95,15 @@ describe("optionPrices", () => {
       [{ grams: 1000, regularCents: 1000, effectiveCents: 667, discounted: true }],
     ],
     [
+      "issue 29.17, the owner's case: 2 kg at its own 85 with 50 -> 45 per kg sells at 76.50 (ADR 0029)",
+      {
+        pricePerKgCents: 5000,
+        discountPerKgCents: 4500,
+        options: [{ grams: 2000, priceCents: 8500 }],
+      },
+      [{ grams: 2000, regularCents: 8500, effectiveCents: 7650, discounted: true }],
+    ],
+    [
       "no options sells by the kilo",
       { pricePerKgCents: 2500, discountPerKgCents: 2000, options: [] },
       [{ grams: 1000, regularCents: 2500, effectiveCents: 2000, discounted: true }],

@@ -325,7 +325,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
               {pricePreview?.[index] ? (
                 <>
                   <span>{optionLabel(pricePreview[index].grams, lang)}</span>
-                  {": "}
+                  {`: ${t("shopperPays")} `}
                   <bdi dir="ltr" data-testid="option-cost">
                     {formatMoney(pricePreview[index].effectiveCents, lang)}
                   </bdi>
