@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { businessDayStart, isCalendarDate } from "../domain/business-days.ts";
 import { businessDate } from "../domain/coupons.ts";
+import {
+  ORDER_SOURCES,
+  STAFF_ORDER_MESSAGES,
+  STAFF_ORDER_SOURCES,
+} from "../domain/order-sources.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../domain/order-states.ts";
 import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type PaymentStatus } from "../domain/payments.ts";
 import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
-import { orderDtoSchema, orderStatusSchema, PAYMENT_METHODS } from "./order.ts";
+import { orderDtoSchema, orderStatusSchema, PAYMENT_METHODS, placeOrderSchema } from "./order.ts";
 import { trackingNumberField } from "./shipping.ts";
 
 // The orders desk's API (issue 11): list with filters and search, detail with a timeline,
@@ -126,6 +131,8 @@ export const adminOrderListItemSchema = z.object({
   shipping_zone: z.string().nullable(),
   shipping_zone_ar: z.string().nullable(),
   delivery_date: z.string().nullable(),
+  /** Issue 27: `web` (checkout) or how the team took it (phone, messaging, in_person). */
+  source: z.enum(ORDER_SOURCES),
 });
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 
@@ -195,6 +202,9 @@ export const adminOrderDetailSchema = orderDtoSchema.extend({
       url: z.string(),
     }),
   ),
+  /** Issue 27: where it came from, and the admin who took a staff order (null for checkout). */
+  source: z.enum(ORDER_SOURCES),
+  created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** SPEC 3's detail names: customerName and items (name, quantity, price). */
   customerName: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
@@ -311,3 +321,20 @@ export const adminOrderRefundSchema = z
   // A bare POST (no body) is a refund without a note.
   .transform((body) => ({ note: body?.note ?? null }));
 export type AdminOrderRefundInput = z.input<typeof adminOrderRefundSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Orders taken by staff (issue 27): checkout's body, plus where the order came from and,
+// optionally, the customer account it belongs to (it then shows in that customer's orders).
+
+export const adminPlaceOrderSchema = placeOrderSchema.extend({
+  source: z.enum(STAFF_ORDER_SOURCES, { message: STAFF_ORDER_MESSAGES.SOURCE }),
+  customer_id: z
+    .number({ message: STAFF_ORDER_MESSAGES.CUSTOMER_UNKNOWN })
+    .int(STAFF_ORDER_MESSAGES.CUSTOMER_UNKNOWN)
+    .positive(STAFF_ORDER_MESSAGES.CUSTOMER_UNKNOWN)
+    .max(Number.MAX_SAFE_INTEGER, STAFF_ORDER_MESSAGES.CUSTOMER_UNKNOWN)
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type AdminPlaceOrderInput = z.input<typeof adminPlaceOrderSchema>;
+export type AdminPlaceOrder = z.output<typeof adminPlaceOrderSchema>;

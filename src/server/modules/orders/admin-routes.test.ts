@@ -81,6 +81,8 @@ describe("admin orders API", () => {
       shipping_zone: "Syria",
       shipping_zone_ar: "سوريا",
       delivery_date: null,
+      // Issue 27: placed at checkout (staff orders say phone, messaging or in_person).
+      source: "web",
     });
     expect(data[1].number).toBe(first.number);
     expect(meta).toMatchObject({ page: 1, per_page: 10, total: 2, last_page: 1 });

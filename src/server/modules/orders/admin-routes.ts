@@ -12,15 +12,21 @@ import {
   adminOrderStatusSchema,
   adminOrdersCsvQuerySchema,
   adminOrdersQuerySchema,
+  adminPlaceOrderSchema,
   timelineEntrySchema,
 } from "../../../shared/schemas/admin-order.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
+import { idempotencyKeySchema } from "../../../shared/schemas/order.ts";
 import { publicOrigin } from "../../public-origin.ts";
 import { linesOfOrders, ordersCsvStream } from "./admin-csv.ts";
+import { answerRuleErrors } from "./rule-error.ts";
+import { customerAccount } from "./staff-order.ts";
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = () => app.services.adminOrders;
+  // A staff order is refused like checkout's (stock, coupon, shipping: code and Arabic text).
+  answerRuleErrors(app);
 
   const sendCsv = (reply: FastifyReply, filters: AdminOrderFilters, lines = false) =>
     reply
@@ -52,6 +58,37 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       // Serialised once per orders desk version: a string skips the per-request serialiser.
       const json = await service().listJson({ ...filters, page, per_page });
       return reply.type("application/json; charset=utf-8").send(json as never);
+    },
+  );
+
+  // Issue 27: an order taken by phone, on the messaging app or in person. Checkout's own
+  // placeOrder (same pricing, stock, coupon, shipping and idempotency), with the admin as its
+  // author; the answer is the desk's order plus the private link's key, like checkout's.
+  app.post(
+    "/orders",
+    {
+      schema: {
+        headers: z.object({ "idempotency-key": idempotencyKeySchema }),
+        body: adminPlaceOrderSchema,
+        response: { 200: adminOrderDetailResponseSchema, 201: adminOrderDetailResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      const { source, customer_id, ...input } = request.body;
+      const customer =
+        customer_id === null ? null : await customerAccount(app.database.db, customer_id);
+      const { dto, created, id } = await app.services.orders.place(input, {
+        idempotencyKey: request.headers["idempotency-key"],
+        user: customer,
+        staff: { adminId: session.user.id, source },
+      });
+      // The author has seen it: it does not wait on the desk as new.
+      const detail = await service().detail(id, session.user.id);
+      if (!created) reply.header("idempotent-replayed", "true");
+      return reply
+        .status(created ? 201 : 200)
+        .send({ data: { ...detail, access_key: dto.access_key } });
     },
   );
 

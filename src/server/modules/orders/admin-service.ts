@@ -114,6 +114,7 @@ const listColumns = {
   shippingZoneName: orders.shippingZoneName,
   shippingZoneNameAr: orders.shippingZoneNameAr,
   deliveryDate: orders.deliveryDate,
+  source: orders.source,
 };
 type ListRow = {
   [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null;
@@ -143,6 +144,7 @@ function toListItem(row: ListRow): AdminOrderListItem {
     shipping_zone: row.shippingZoneName,
     shipping_zone_ar: row.shippingZoneNameAr,
     delivery_date: row.deliveryDate,
+    source: row.source ?? "web",
   };
 }
 
@@ -634,6 +636,7 @@ export function createAdminOrderService(
       ...eventActors.flatMap((a) => (a.id === null ? [] : [a.id])),
       ...paymentActors.flatMap((a) => (a.id === null ? [] : [a.id])),
       ...notes.flatMap((n) => (n.authorId === null ? [] : [n.authorId])),
+      ...(row.createdByAdminId === null ? [] : [row.createdByAdminId]),
     ]);
     const timeline: Array<TimelineEntry & { sortAt: number }> = [
       ...events.map((event, i) => ({
@@ -679,6 +682,11 @@ export function createAdminOrderService(
       next_statuses: [...nextStatuses(row.status)],
       timeline: timeline.map(({ sortAt: _, ...entry }) => entry),
       receipts: receiptLinks(row.id, receipts),
+      source: row.source,
+      created_by:
+        row.createdByAdminId === null
+          ? null
+          : { id: row.createdByAdminId, name: names.get(row.createdByAdminId) ?? "" },
       customerName: row.name,
       items: dto.lines.map((line) => ({
         name: line.name,

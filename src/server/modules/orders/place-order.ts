@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
 import {
@@ -42,20 +43,30 @@ export const sha256 = (value: string) => createHash("sha256").update(value).dige
 export const accessKeyFor = (idempotencyKey: string) =>
   createHmac("sha256", idempotencyKey).update("order-access-key").digest("base64url");
 
-/** Same key + same (normalised) body + same customer = the same order. */
-export function requestHashOf(input: PlaceOrder, userId: number | null): string {
+/** Same key + same (normalised) body + same customer (+ same staff author) = the same order. */
+export function requestHashOf(
+  input: PlaceOrder,
+  userId: number | null,
+  staff: StaffAuthor | null = null,
+): string {
   // Without a shipping choice the body hashes as it did before issue 23, so a retry that
   // spans the upgrade is still recognised as the same order.
   const { shipping_method, delivery_date, ...before } = input;
   const body = shipping_method || delivery_date ? input : before;
-  return sha256(JSON.stringify({ userId, input: body }));
+  // A checkout order hashes as before issue 27; a staff order also names who took it and how.
+  return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
+
+/** Issue 27: an order the team typed in on the orders desk, and where it came from. */
+export type StaffAuthor = { adminId: number; source: StaffOrderSource };
 
 export type PlaceOrderContext = {
   idempotencyKey: string;
   /** The methods this shop offers now (card only with a configured gateway). */
   paymentMethods?: ReadonlyArray<PlaceOrder["payment_method"]>;
   user: { id: number; email: string } | null;
+  /** Absent for the storefront's checkout; set when an admin takes the order (issue 27). */
+  staff?: StaffAuthor | null;
   now?: Date;
 };
 
@@ -200,7 +211,8 @@ export async function placeOrder(
   const now = ctx.now ?? new Date();
   const keyHash = sha256(ctx.idempotencyKey);
   const accessKey = accessKeyFor(ctx.idempotencyKey);
-  const requestHash = requestHashOf(input, ctx.user?.id ?? null);
+  const staff = ctx.staff ?? null;
+  const requestHash = requestHashOf(input, ctx.user?.id ?? null, staff);
 
   const earlier = await replay(db, keyHash, requestHash, accessKey);
   if (earlier) return earlier;
@@ -267,6 +279,8 @@ export async function placeOrder(
           totalGrams: cart.totalGrams,
           idempotencyKeyHash: keyHash,
           requestHash,
+          source: staff?.source ?? "web",
+          createdByAdminId: staff?.adminId ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -297,7 +311,12 @@ export async function placeOrder(
         .returning();
       const events = await tx
         .insert(orderEvents)
-        .values({ orderId: order!.id, status: "pending", actor: "customer", createdAt: now })
+        .values({
+          orderId: order!.id,
+          status: "pending",
+          actor: staff ? `admin:${staff.adminId}` : "customer",
+          createdAt: now,
+        })
         .returning();
       await tx.insert(notifications).values({
         type: "order_placed",

@@ -88,11 +88,14 @@ export function createOrderService(
   }
 
   return {
-    /** `POST /api/orders`: the DTO, with the private-link key for the placer. */
+    /**
+     * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (issue 27: the same
+     * rules, one code path): the DTO, with the private-link key for the placer.
+     */
     async place(
       input: PlaceOrder,
       ctx: PlaceOrderContext,
-    ): Promise<{ dto: OrderDto; created: boolean }> {
+    ): Promise<{ dto: OrderDto; created: boolean; id: number }> {
       const settings = await deps.settings.get();
       const placed = await placeOrder(db, settings, deps.shipping, input, {
         ...ctx,
@@ -109,7 +112,7 @@ export function createOrderService(
           await listener({ dto, lang: order.lang, accessKey }).catch(() => {});
         }
       }
-      return { dto: { ...dto, access_key: accessKey }, created };
+      return { dto: { ...dto, access_key: accessKey }, created, id: order.id };
     },
 
     /** Where a failure to open a card payment session is reported (the app's log). */

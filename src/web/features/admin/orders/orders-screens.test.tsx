@@ -31,6 +31,7 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   shipping_zone: "Syria",
   shipping_zone_ar: "سوريا",
   delivery_date: null,
+  source: id === 2 ? "phone" : "web",
 });
 
 let urls: string[];
@@ -172,6 +173,8 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   next_statuses: ["completed", "canceled"],
   timeline: [],
   receipts: [],
+  source: "web",
+  created_by: null,
   customerName: "Claire",
   items: [],
   ...patch,
