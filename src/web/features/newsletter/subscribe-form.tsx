@@ -57,7 +57,9 @@ export function SubscribeForm() {
       <label htmlFor={inputId} className="sr-only">
         {t("emailLabel")}
       </label>
-      <div className="flex">
+      {/* Side by side where the column is wide enough for the whole placeholder, the button
+          below it where not (issue 29.15: "you@exampl" was cut in the desktop footer). */}
+      <div className="flex flex-wrap gap-2">
         <input
           id={inputId}
           name="email"
@@ -65,12 +67,12 @@ export function SubscribeForm() {
           autoComplete="email"
           required
           placeholder={t("emailPlaceholder")}
-          className="field min-w-0 rounded-e-none text-ink"
+          className="field min-w-48 flex-1 text-ink"
           aria-invalid={status.kind === "error"}
         />
         <button
           type="submit"
-          className="btn btn-primary rounded-s-none"
+          className="btn btn-primary"
           disabled={status.kind === "sending"}
         >
           {status.kind === "sending" ? t("subscribing") : t("subscribe")}

@@ -43,7 +43,9 @@ export function Header() {
       <div className="container-page flex items-center gap-3 py-2">
         <Link to={paths.home()} className="flex min-w-0 items-center gap-2 font-bold text-brown">
           <img src="/logo.svg" alt="" width={36} height={36} className="shrink-0" />
-          <span className="truncate text-lg">{t("brandShort")}</span>
+          <span className="text-base leading-tight sm:text-lg" data-testid="brand-name">
+            {t("brandShort")}
+          </span>
         </Link>
         <Form
           action={paths.search()}
