@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, neutraliseFormulas } from "./csv.ts";
+import { csvCell, neutraliseFormulas, restoreFormulas } from "./csv.ts";
 
 describe("neutraliseFormulas", () => {
   it.each([
@@ -66,5 +67,31 @@ describe("csvCell", () => {
       for (const piece of cell.split(/[,;\t|\r\n]/))
         expect(piece, value).not.toMatch(/^[\s"]*[=+\-@]/);
     }
+  });
+});
+
+describe("restoreFormulas (the import reads an export back)", () => {
+  it.each([
+    ["'=SUM(A1)", "=SUM(A1)"],
+    ["'\t'=1", "\t=1"],
+    ["'\rplain", "\rplain"],
+    ["a;'=HYPERLINK(1)", "a;=HYPERLINK(1)"],
+    ["line\r\n'=1", "line\r\n=1"],
+    ["عنوان،'=1+1", "عنوان،=1+1"],
+    ["plain 'quoted' text", "plain 'quoted' text"],
+    ["'+963 944 000 111", "'+963 944 000 111"],
+    ["don't", "don't"],
+    ["", ""],
+  ])("%j -> %j", (text, expected) => {
+    expect(restoreFormulas(text)).toBe(expected);
+  });
+
+  it("gives back every text without apostrophes that neutraliseFormulas changed", () => {
+    const alphabet = fc.constantFrom(...'ab=+-@ \t\r\n,;|"،؛1.');
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 12 }), (text) => {
+        expect(restoreFormulas(neutraliseFormulas(text))).toBe(text);
+      }),
+    );
   });
 });

@@ -38,3 +38,20 @@ export function csvCell(value: unknown): string {
   const text = neutraliseFormulas(value === null || value === undefined ? "" : String(value));
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/**
+ * The text as it was before `neutraliseFormulas` (issue 28's import reads the shop's own
+ * exports back): the apostrophe it put before a trigger is taken away again, nothing else.
+ * A cell typed as `'=x` on purpose reads back as `=x`: the one text this cannot tell apart.
+ */
+export function restoreFormulas(text: string): string {
+  const unquoted = /^'[\t\r]/.test(text) ? text.slice(1) : text;
+  return unquoted
+    .split(SEPARATOR)
+    .map((piece, i) => {
+      if (i % 2 !== 0 || !piece.startsWith("'")) return piece;
+      const rest = piece.slice(1);
+      return TRIGGER.test(rest) && !PLAIN.test(rest) ? rest : piece;
+    })
+    .join("");
+}

@@ -30,7 +30,12 @@ beforeAll(async () => {
   });
   await db
     .update(products)
-    .set({ categoryId: category!.id, sku: "BKL-001", descriptionAr: "طبقات رقيقة\nوسمن بلدي" })
+    .set({
+      categoryId: category!.id,
+      sku: "BKL-001",
+      descriptionAr: "طبقات رقيقة\nوسمن بلدي",
+      lowStockGrams: 2000,
+    })
     .where(eq(products.id, id));
   await db.insert(productImages).values([
     { productId: id, path: "catalog/products/bkl-1.webp", position: 0 },
@@ -94,6 +99,7 @@ describe("GET /api/admin/products/export.csv", () => {
       discount_price: "25.50",
       weight_options: "500|1000:28.00",
       stock_grams: "12500",
+      low_stock_grams: "2000",
       status: "active",
       images: "catalog/products/bkl-1.webp|catalog/products/bkl-2.webp",
     });
@@ -104,6 +110,7 @@ describe("GET /api/admin/products/export.csv", () => {
       discount_price: "",
       weight_options: "",
       stock_grams: "",
+      low_stock_grams: "",
       status: "hidden",
     });
   });

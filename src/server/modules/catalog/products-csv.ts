@@ -1,35 +1,38 @@
 import { Readable } from "node:stream";
+import multipart from "@fastify/multipart";
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { businessDate } from "../../../shared/domain/coupons.ts";
 import { csvCell } from "../../../shared/domain/csv.ts";
+import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import {
+  importMessage,
+  MAX_IMPORT_BYTES,
+  PRODUCTS_CSV_HEADER,
+} from "../../../shared/domain/products-import.ts";
+import {
+  productsImportQuerySchema,
+  productsImportResultSchema,
+} from "../../../shared/schemas/products-import.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products, productWeightOptions } from "../../db/schema/catalog.ts";
 import { archivedProducts, productImages } from "../../db/schema/catalog-admin.ts";
+import { HttpError } from "../../http-errors.ts";
 import { BOM } from "../orders/admin-csv.ts";
+import { ImportRejected, importProducts } from "./products-import.ts";
 
 /**
- * Issue 28: the catalogue as one CSV, in the format the import reads back (matched by SKU).
- * Money in dollars with 2 decimals; stock in grams (empty = not tracked); weight options as
- * `grams` or `grams:price` (an admin's override), `|` between them, in their order; images as
- * the upload paths (or URLs) in their order, `|` between them; status `active` or `hidden`.
- * The shop has no low-stock threshold yet, so there is no threshold column.
+ * Issue 28: the catalogue as one CSV, in the format the import reads back (matched by SKU;
+ * the columns and their rules: shared/domain/products-import.ts). Money in dollars with 2
+ * decimals; stock and the low-stock threshold in grams (empty = not tracked / the shop's
+ * default); weight options as `grams` or `grams:price` (an admin's override), `|` between
+ * them, in their order; images as the upload paths (or URLs) in their order, `|` between them;
+ * status `active` or `hidden`.
  */
-export const PRODUCTS_CSV_HEADER = [
-  "sku",
-  "name_en",
-  "name_ar",
-  "description_en",
-  "description_ar",
-  "category",
-  "price",
-  "discount_price",
-  "weight_options",
-  "stock_grams",
-  "status",
-  "images",
-] as const;
+export { PRODUCTS_CSV_HEADER };
 
 const BATCH = 500;
 const money = (cents: number | null) => (cents === null ? "" : centsToDollars(cents).toFixed(2));
@@ -51,7 +54,9 @@ export async function* productsCsv(db: Db, batchSize = BATCH): AsyncGenerator<st
         priceCents: products.priceCents,
         discountPriceCents: products.discountPriceCents,
         stockGrams: products.stockGrams,
+        lowStockGrams: products.lowStockGrams,
         active: products.active,
+        image: products.image,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -79,10 +84,11 @@ export async function* productsCsv(db: Db, batchSize = BATCH): AsyncGenerator<st
           .filter((o) => o.productId === row.id)
           .map((o) => (o.priceCents === null ? `${o.grams}` : `${o.grams}:${money(o.priceCents)}`))
           .join("|");
-        const pictures = images
+        const rowsOf = images
           .filter((image) => image.productId === row.id)
-          .map((image) => image.path)
-          .join("|");
+          .map((image) => image.path);
+        // Seeded products have their picture only in products.image (as the admin shows).
+        const pictures = (rowsOf.length === 0 && row.image ? [row.image] : rowsOf).join("|");
         return `${[
           row.sku,
           row.nameEn,
@@ -94,6 +100,7 @@ export async function* productsCsv(db: Db, batchSize = BATCH): AsyncGenerator<st
           money(row.discountPriceCents),
           weights,
           row.stockGrams,
+          row.lowStockGrams,
           row.active ? "active" : "hidden",
           pictures,
         ]
@@ -106,8 +113,93 @@ export async function* productsCsv(db: Db, batchSize = BATCH): AsyncGenerator<st
   }
 }
 
-/** `GET /api/admin/products/export.csv` (the catalogue role's, app.ts): streamed, UTF-8 BOM. */
+const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** The uploaded CSV (`file`), at most MAX_IMPORT_BYTES; a larger one is a 413. */
+async function readImportFile(
+  request: FastifyRequest,
+  lang: "en" | "ar",
+): Promise<{ bytes: Buffer; name: string }> {
+  const required = importMessage("FILE_REQUIRED", lang);
+  if (!request.isMultipart()) throw new HttpError(422, required, { file: [required] });
+  let found: { bytes: Buffer; name: string } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== "file") continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname === "file" && !found) found = { bytes, name: part.filename ?? "" };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") {
+      const message = importMessage("FILE_TOO_LARGE", lang);
+      throw new HttpError(413, message, { file: [message] });
+    }
+    if (code?.startsWith("FST_")) throw new HttpError(422, required, { file: [required] });
+    throw error;
+  }
+  if (!found || found.bytes.length === 0) throw new HttpError(422, required, { file: [required] });
+  return found;
+}
+
+/**
+ * `GET /api/admin/products/export.csv` (streamed, UTF-8 BOM) and `POST
+ * /api/admin/products/import[?dry_run=1]` (multipart `file`): the catalogue role's (app.ts).
+ */
 export const adminProductsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+  });
+
+  app.post(
+    "/products/import",
+    {
+      schema: {
+        querystring: productsImportQuerySchema,
+        response: {
+          200: z.object({ data: productsImportResultSchema }),
+          400: errorBody,
+          413: errorBody,
+          422: errorBody.extend({ data: productsImportResultSchema.optional() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = pickServerLanguage(
+        request.cookies[LANGUAGE_COOKIE],
+        request.headers["accept-language"],
+      );
+      const dryRun = request.query.dry_run === "1" || request.query.dry_run === "true";
+      const file = await readImportFile(request, lang);
+      try {
+        const data = await importProducts(app.database.db, {
+          bytes: file.bytes,
+          fileName: file.name,
+          dryRun,
+          lang,
+          actorId: (await request.session())?.user.id ?? null,
+          uploadsDir: app.config.uploadsDir,
+        });
+        return { data };
+      } catch (error) {
+        if (!(error instanceof ImportRejected)) throw error;
+        const { summary } = error;
+        // The shop's error shape, keyed "<row>.<column>", and the whole report beside it.
+        const errors: Record<string, string[]> = {};
+        for (const e of summary.errors)
+          (errors[`${e.row}.${e.column || "_"}`] ??= []).push(e.message);
+        return reply.status(422).send({
+          message: importMessage("APPLY_FAILED", lang, { count: summary.errors.length }),
+          errors,
+          data: summary,
+        });
+      }
+    },
+  );
+
   app.get("/products/export.csv", async (_request, reply) =>
     reply
       .header("content-type", "text/csv; charset=utf-8")
