@@ -20,6 +20,7 @@ import { adminContentRoutes } from "./modules/content/admin-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { adminCouponRoutes } from "./modules/coupons/admin-routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
+import { adminCustomerRoutes } from "./modules/customers/admin-routes.ts";
 import { adminDashboardRoutes } from "./modules/dashboard/admin-routes.ts";
 import { healthRoutes, readinessPlugin } from "./modules/health/routes.ts";
 import { adminInboxRoutes } from "./modules/inbox/admin-routes.ts";
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
           await admin.register(withRoles(["owner"], adminDashboardRoutes));
           await admin.register(withRoles(["orders"], adminInboxRoutes));
+          await admin.register(withRoles(["orders"], adminCustomerRoutes));
           await admin.register(withRoles(["catalogue"], adminContentRoutes));
           // Each record's history is for the role that edits it (checked per entity).
           await admin.register(withRoles(ANY_ADMIN, adminAuditRoutes));

@@ -10,6 +10,7 @@ import { createCatalogService } from "./modules/catalog/service.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createCouponAdminService } from "./modules/coupons/admin-service.ts";
 import { createCouponService } from "./modules/coupons/service.ts";
+import { createCustomerService } from "./modules/customers/service.ts";
 import { createDashboardService } from "./modules/dashboard/service.ts";
 import { createInboxService } from "./modules/inbox/service.ts";
 import { createKitchenService } from "./modules/kitchen/service.ts";
@@ -63,6 +64,8 @@ export function createServices(
     orders: createOrderService(db, { settings, shipping, payments }),
     adminOrders: createAdminOrderService(db, { settings, mail: payments.cancelMail }),
     receipts: createReceiptService(db),
+    /** Issue 27: the back office's customers (accounts and guest buyers). */
+    customers: createCustomerService(db),
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),
     dashboard: createDashboardService(db),

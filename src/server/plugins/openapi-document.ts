@@ -84,6 +84,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string; prefixes: 
     prefixes: ["/api/admin/orders"],
   },
   {
+    name: "admin customers",
+    description: "Back office: customers (accounts and guest buyers), their orders and notes.",
+    prefixes: ["/api/admin/customers"],
+  },
+  {
     name: "admin notifications",
     description: "Back office: the bell (new orders, messages, low stock).",
     prefixes: ["/api/admin/notifications"],
@@ -233,6 +238,10 @@ const SUMMARIES: Record<string, string> = {
   "GET /api/shipping": "Delivery zones and pickup points",
   "GET /api/admin/orders": "List orders (JSON, or CSV with ?format=csv)",
   "GET /api/admin/orders.csv": "Export orders as CSV",
+  "GET /api/admin/customers": "List customers (accounts and guest buyers)",
+  "GET /api/admin/customers.csv": "Export customers as CSV",
+  "GET /api/admin/customers/{key}": "Get a customer with their orders and notes",
+  "POST /api/admin/customers/{key}/notes": "Add a note to a customer",
   "POST /api/admin/orders": "Take an order for a customer (phone, messaging app, in person)",
   "GET /api/admin/orders/{id}": "Get an order",
   "PATCH /api/admin/orders/{id}": "Update an order's status or shipping",
@@ -352,6 +361,7 @@ const OPTIONAL_SIGN_IN = new Set([
 const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json }[]> = {
   "GET /api/admin/orders": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/orders.csv": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/customers.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/products/export.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/trader-enquiries": [{ status: "200", type: "text/csv" }],

@@ -73,6 +73,7 @@ export const AUDIT_ENTITY_ROLES: Readonly<Record<string, readonly AdminRole[]>> 
   policy_section: ["catalogue"],
   dish: ["kitchen"],
   order: ["orders"],
+  customer: ["orders"],
 };
 export const auditReadRoles = (entity: string | undefined): readonly AdminRole[] =>
   (entity ? AUDIT_ENTITY_ROLES[entity] : undefined) ?? ["owner"];
