@@ -61,7 +61,13 @@ export function createServices(
     kitchen: createKitchenService(db, { cache }),
     shipping,
     payments,
-    orders: createOrderService(db, { settings, shipping, payments }),
+    orders: createOrderService(db, {
+      settings,
+      shipping,
+      payments,
+      // Issue 27: the shop's low-stock notice goes where the cancellation notices do (SMTP set).
+      lowStockMail: payments.cancelMail,
+    }),
     adminOrders: createAdminOrderService(db, { settings, mail: payments.cancelMail }),
     receipts: createReceiptService(db),
     /** Issue 27: the back office's customers (accounts and guest buyers). */

@@ -5,6 +5,7 @@ import type {
   ShopSettings,
 } from "../schemas/settings.ts";
 import { knownCurrency } from "./currency-codes.ts";
+import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
 import { centsToDollars, toCents } from "./money.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
 
@@ -74,6 +75,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     pending_expiry_hours: s.pendingExpiryHours,
     currencies: s.currencies.map((c) => ({ code: c.code, rate: c.rate, symbol: c.symbol })),
     order_messages: { ...s.orderMessages },
+    low_stock_kg: gramsToKg(s.lowStockGrams),
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -81,13 +83,15 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
 /**
  * `previousFeeCents`: kept when the form leaves the delivery fee out (issue 23 moved it to
  * shipping); `previousCurrencies` likewise when it leaves the currencies out (issue 24), and
- * `previousMessages` when it leaves the order e-mail switches out (issue 25).
+ * `previousMessages` when it leaves the order e-mail switches out (issue 25), and
+ * `previousLowStockGrams` when it leaves the low-stock threshold out (issue 27).
  */
 export function settingsFromForm(
   v: SettingsValues,
   previousFeeCents = 1500,
   previousCurrencies: ShopSettings["currencies"] = [],
   previousMessages: ShopSettings["orderMessages"] = DEFAULT_ORDER_MESSAGES,
+  previousLowStockGrams = DEFAULT_LOW_STOCK_GRAMS,
 ): ShopSettings {
   return {
     cartDiscountPercent: v.cart_discount_percent,
@@ -127,6 +131,7 @@ export function settingsFromForm(
             symbol: c.symbol || (knownCurrency(c.code)?.symbol ?? c.code),
           })),
     orderMessages: { ...(v.order_messages ?? previousMessages) },
+    lowStockGrams: v.low_stock_kg === undefined ? previousLowStockGrams : kgToGrams(v.low_stock_kg),
   };
 }
 

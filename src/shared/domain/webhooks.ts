@@ -1,9 +1,8 @@
 import { MAIL_RETRY_DELAYS_MS, nextMailAttempt } from "./mail-retry.ts";
 
 /**
- * Issue 28: what an outside system can hear about. `product.low_stock` is registered so an
- * endpoint can subscribe to it already, but the shop has no low-stock rule yet (a product has
- * a stock amount and no threshold), so nothing emits it until that rule exists.
+ * Issue 28: what an outside system can hear about. `product.low_stock` is queued in the order's
+ * transaction when an order takes a tracked product to its threshold (issue 27, low-stock.ts).
  */
 export const WEBHOOK_EVENTS = [
   "order.created",

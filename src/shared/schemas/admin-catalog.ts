@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOW_STOCK_MESSAGES, MAX_LOW_STOCK_KG } from "../domain/low-stock.ts";
 import { MESSAGES } from "../domain/validation-messages.ts";
 import { responsiveImageSchema } from "./catalog.ts";
 
@@ -204,6 +205,19 @@ export const productInputSchema = z
         .max(1_000_000, ADMIN_MESSAGES.STOCK)
         .nullable(),
     ),
+    /**
+     * Issue 27: the low-stock threshold in kg; empty = the shop's default, left out = kept
+     * (a new product: the shop's default).
+     */
+    low_stock_kg: z.preprocess(
+      (v) => (v === undefined ? undefined : blankToNull(v)),
+      z
+        .number({ message: LOW_STOCK_MESSAGES.THRESHOLD })
+        .min(0, LOW_STOCK_MESSAGES.THRESHOLD)
+        .max(MAX_LOW_STOCK_KG, LOW_STOCK_MESSAGES.THRESHOLD)
+        .nullable()
+        .optional(),
+    ),
     active: z.preprocess(
       (v) => (v === undefined ? true : toBoolean(v)),
       z.boolean({ message: "Active must be true or false." }),
@@ -253,7 +267,8 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;
 
 export const PRODUCT_STATUSES = ["all", "active", "hidden"] as const;
-export const STOCK_STATES = ["all", "in_stock", "out_of_stock", "untracked"] as const;
+/** `low` (issue 27): tracked and at or below its low-stock threshold (own or the shop's). */
+export const STOCK_STATES = ["all", "in_stock", "out_of_stock", "low", "untracked"] as const;
 export const ADMIN_PRODUCT_SORTS = [
   "newest",
   "oldest",
@@ -326,6 +341,8 @@ export const adminProductSchema = z.object({
   weight_unit: z.enum(WEIGHT_UNITS),
   sku: z.string(),
   stock_kg: z.number().nullable(),
+  /** Issue 27: the product's own low-stock threshold in kg; null = the shop's default. */
+  low_stock_kg: z.number().nullable(),
   in_stock: z.boolean(),
   active: z.boolean(),
   image_url: z.string().nullable(),

@@ -39,6 +39,21 @@ export const dashboardSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  /**
+   * Issue 27: tracked products at or below their low-stock threshold (own or the shop's),
+   * lowest stock first, at most 10; `low_stock_total` counts them all.
+   */
+  low_stock: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      name_ar: z.string(),
+      sku: z.string(),
+      stock_kg: z.number(),
+      threshold_kg: z.number(),
+    }),
+  ),
+  low_stock_total: z.number().int(),
 });
 
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { MAX_RATE } from "../domain/currency.ts";
 import { listableCurrency } from "../domain/currency-codes.ts";
+import {
+  DEFAULT_LOW_STOCK_GRAMS,
+  LOW_STOCK_MESSAGES,
+  MAX_LOW_STOCK_KG,
+} from "../domain/low-stock.ts";
 import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
 import { SETTINGS_MESSAGES } from "../domain/settings.ts";
@@ -70,6 +75,13 @@ export const shopSettingsSchema = z.object({
       paid: z.boolean().default(true),
     })
     .default({ ...DEFAULT_ORDER_MESSAGES }),
+  /** Issue 27: the low-stock threshold of a product without its own, in grams (2 kg). */
+  lowStockGrams: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_LOW_STOCK_KG * 1000)
+    .default(DEFAULT_LOW_STOCK_GRAMS),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -120,6 +132,7 @@ export const defaultShopSettings: ShopSettings = {
   pendingExpiryHours: DEFAULT_PENDING_EXPIRY_HOURS,
   currencies: [],
   orderMessages: { ...DEFAULT_ORDER_MESSAGES },
+  lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -334,6 +347,18 @@ export const settingsInputSchema = z.object({
   currencies: currencyList.optional(),
   /** Which order e-mails go out (issue 25); left out (an older client), the switches are kept. */
   order_messages: orderMessageSwitches.optional(),
+  /**
+   * Issue 27: the shop's low-stock threshold in kg (a product may have its own); left out (an
+   * older client), it is kept.
+   */
+  low_stock_kg: z.preprocess(
+    toNumber,
+    z
+      .number({ message: LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD })
+      .min(0, LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD)
+      .max(MAX_LOW_STOCK_KG, LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD)
+      .optional(),
+  ),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
@@ -357,6 +382,7 @@ export const adminSettingsSchema = settingsInputSchema.extend({
     canceled: z.boolean(),
     paid: z.boolean(),
   }),
+  low_stock_kg: z.number(),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

@@ -23,7 +23,22 @@ export type PaymentProblemData = Omit<OrderPlacedData, "order_id"> & {
   reference: string;
 };
 
-export type NotificationData = OrderPlacedData | PaymentProblemData;
+/**
+ * Issue 27: an order took a tracked product to or below its low-stock threshold (grams).
+ * The bell shows it in the admin's language from the two names.
+ */
+export type LowStockData = {
+  product_id: number;
+  product_name: string;
+  product_name_ar: string;
+  sku: string;
+  stock_grams: number;
+  threshold_grams: number;
+  order_id: number;
+  order_number: string;
+};
+
+export type NotificationData = OrderPlacedData | PaymentProblemData | LowStockData;
 
 /** Admin notifications (the bell); unread until read_at is set. */
 export const notifications = pgTable(

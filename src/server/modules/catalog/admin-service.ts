@@ -12,6 +12,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { matchesSearch, normaliseSearchText } from "../../../shared/domain/arabic-search.ts";
+import { gramsToKg, kgToGrams } from "../../../shared/domain/low-stock.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
 import { isInStock, optionLabel, optionPrices } from "../../../shared/domain/weight-options.ts";
@@ -44,6 +45,8 @@ import {
   changesOnDelete,
   record,
 } from "../audit/service.ts";
+import { readShopSettings } from "../settings/service.ts";
+import { lowStockWhere } from "./low-stock.ts";
 import { productSearchText } from "./service.ts";
 
 const PAGE = (total: number, q: { page: number; per_page: number }) => ({
@@ -157,6 +160,7 @@ function productDto(row: ProductRowFull): AdminProduct {
     weight_unit: row.weightUnit,
     sku: row.sku,
     stock_kg: stockKg,
+    low_stock_kg: row.lowStockGrams === null ? null : gramsToKg(row.lowStockGrams),
     in_stock: isInStock(stockKg, options),
     active: row.active,
     image_url: row.image ? storageUrl(row.image) : null,
@@ -195,6 +199,7 @@ function productAudit(p: AdminProduct): AuditFields {
     weight_unit: p.weight_unit,
     sku: p.sku,
     stock_kg: p.stock_kg,
+    low_stock_kg: p.low_stock_kg,
     active: p.active,
     weight_options: p.weight_options.map((o) =>
       o.price === null ? o.grams : `${o.grams}@${o.price}`,
@@ -473,6 +478,10 @@ export function createCatalogAdminService(db: Db) {
           : toCents(values.discount_price),
       categoryId: values.category_id,
       stockGrams: values.stock_kg === null ? null : Math.round(values.stock_kg * 1000),
+      // Left out (an older client, an import without the column): the threshold is kept.
+      ...(values.low_stock_kg === undefined
+        ? {}
+        : { lowStockGrams: values.low_stock_kg === null ? null : kgToGrams(values.low_stock_kg) }),
       active: values.active,
       searchText: productSearchText({
         nameEn: values.name,
@@ -597,6 +606,8 @@ export function createCatalogAdminService(db: Db) {
       if (q.status === "active") filters.push(eq(products.active, true));
       if (q.status === "hidden") filters.push(eq(products.active, false));
       if (q.stock === "untracked") filters.push(isNull(products.stockGrams));
+      if (q.stock === "low")
+        filters.push(lowStockWhere((await readShopSettings(db)).lowStockGrams));
       if (q.stock === "in_stock")
         filters.push(
           sql`(${products.stockGrams} is null or ${products.stockGrams} >= ${smallestGrams})`,

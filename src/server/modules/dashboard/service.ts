@@ -1,15 +1,19 @@
-import { and, count, desc, eq, gte, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, max, ne, sql } from "drizzle-orm";
 import { businessDayStart, daysEndingWith } from "../../../shared/domain/business-days.ts";
 import { BUSINESS_TIME_ZONE, businessDate } from "../../../shared/domain/coupons.ts";
+import { gramsToKg } from "../../../shared/domain/low-stock.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/domain/order-states.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalog.ts";
+import { archivedProducts } from "../../db/schema/catalog-admin.ts";
 import { traderEnquiries } from "../../db/schema/company.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
+import { lowStockWhere } from "../catalog/low-stock.ts";
 import { newestFirst } from "../orders/admin-service.ts";
 import { createDeskVersion } from "../orders/desk-version.ts";
+import { readShopSettings } from "../settings/service.ts";
 
 export type DashboardTotals = {
   total_users: number;
@@ -23,6 +27,61 @@ export type DashboardTotals = {
 export const CHART_DAYS = 30;
 const TOP_PRODUCTS = 5;
 const RECENT_ORDERS = 5;
+const LOW_STOCK_SHOWN = 10;
+
+export type LowStockList = {
+  low_stock: Array<{
+    id: number;
+    name: string;
+    name_ar: string;
+    sku: string;
+    stock_kg: number;
+    threshold_kg: number;
+  }>;
+  low_stock_total: number;
+};
+
+/**
+ * Issue 27: the products to restock, lowest first (archived ones left out), with the threshold
+ * that applies. Read fresh: a restock or an order shows at the next poll.
+ */
+async function lowStock(db: Db): Promise<LowStockList> {
+  const shopDefault = (await readShopSettings(db)).lowStockGrams;
+  const where = and(
+    lowStockWhere(shopDefault),
+    sql`not exists (select 1 from ${archivedProducts} a where a.product_id = ${products.id})`,
+  );
+  const threshold = sql<number>`coalesce(${products.lowStockGrams}, ${shopDefault})`.mapWith(
+    Number,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(products).where(where),
+    db
+      .select({
+        id: products.id,
+        name: products.nameEn,
+        nameAr: products.nameAr,
+        sku: products.sku,
+        stockGrams: products.stockGrams,
+        threshold,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.stockGrams), asc(products.id))
+      .limit(LOW_STOCK_SHOWN),
+  ]);
+  return {
+    low_stock: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      name_ar: row.nameAr,
+      sku: row.sku,
+      stock_kg: gramsToKg(row.stockGrams ?? 0),
+      threshold_kg: gramsToKg(row.threshold),
+    })),
+    low_stock_total: total?.n ?? 0,
+  };
+}
 
 export type OrderCharts = {
   /**
@@ -195,8 +254,12 @@ export function createDashboardService(db: Db) {
 
   return {
     /** SPEC's five totals plus the charts' figures. */
-    async overview(now = new Date()): Promise<DashboardTotals & OrderCharts> {
-      const [small, figures] = await Promise.all([smallTotals(db), cachedOrderFigures(now)]);
+    async overview(now = new Date()): Promise<DashboardTotals & OrderCharts & LowStockList> {
+      const [small, figures, low] = await Promise.all([
+        smallTotals(db),
+        cachedOrderFigures(now),
+        lowStock(db),
+      ]);
       return {
         total_users: small.users,
         total_orders: figures.total_orders,
@@ -207,13 +270,22 @@ export function createDashboardService(db: Db) {
         by_status: figures.by_status,
         top_products: figures.top_products,
         recent_orders: figures.recent_orders,
+        low_stock: low.low_stock,
+        low_stock_total: low.low_stock_total,
       };
     },
 
     /** SPEC's five totals. */
     async totals(now = new Date()): Promise<DashboardTotals> {
-      const { per_day, by_status, top_products, recent_orders, ...totals } =
-        await this.overview(now);
+      const {
+        per_day,
+        by_status,
+        top_products,
+        recent_orders,
+        low_stock,
+        low_stock_total,
+        ...totals
+      } = await this.overview(now);
       return totals;
     },
   };

@@ -266,6 +266,38 @@ export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
 }
 
 /**
+ * Issue 27: the shop's notice that an order took a product to or below its low-stock
+ * threshold. In English like the new-order notice (the shop's own mail), the Arabic name beside.
+ */
+export function lowStockNotice(
+  product: {
+    nameEn: string;
+    nameAr: string;
+    sku: string;
+    stockGrams: number;
+    thresholdGrams: number;
+  },
+  order: { number: string },
+  adminLink: string,
+): Mail {
+  const name = product.nameAr ? `${product.nameEn} (${product.nameAr})` : product.nameEn;
+  const text = [
+    `Low stock: ${name}`,
+    "",
+    `Order ${order.number} left ${weight(product.stockGrams)} in stock (SKU ${product.sku}).`,
+    `The low-stock threshold is ${weight(product.thresholdGrams)}.`,
+    "",
+    `Open the product: ${adminLink}`,
+  ].join("\n");
+  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif"><pre style="font-family:inherit">${escapeHtml(text)}</pre></body></html>`;
+  return {
+    subject: `Low stock: ${product.nameEn} (${weight(product.stockGrams)} left)`,
+    text,
+    html,
+  };
+}
+
+/**
  * The customer's notice that the system ended their order's reservation (issue 24), in the
  * order's language: which order, why, that nothing was charged, and where to order again.
  */

@@ -2,22 +2,37 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../shared/schemas/fields.ts";
 
+/** An order's notification (`order_placed`, `payment_problem`, `receipt_uploaded`). */
+const orderData = z.object({
+  customer: z.string(),
+  /** Null only for a payment problem about an order the shop does not know. */
+  order_id: z.number().int().nullable(),
+  order_number: z.string(),
+  total: z.number(),
+  placed_at: z.string(),
+  /** `payment_problem` (issue 24): what went wrong, the gateway's amount and reference. */
+  problem: z.enum(["amount_mismatch", "unknown_order", "not_payable"]).optional(),
+  amount: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  reference: z.string().optional(),
+});
+
+/** `low_stock` (issue 27): an order took a tracked product to or below its threshold (grams). */
+const lowStockData = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_name_ar: z.string(),
+  sku: z.string(),
+  stock_grams: z.number().int(),
+  threshold_grams: z.number().int(),
+  order_id: z.number().int(),
+  order_number: z.string(),
+});
+
 const notificationSchema = z.object({
   id: z.number().int(),
   type: z.string(),
-  data: z.object({
-    customer: z.string(),
-    /** Null only for a payment problem about an order the shop does not know. */
-    order_id: z.number().int().nullable(),
-    order_number: z.string(),
-    total: z.number(),
-    placed_at: z.string(),
-    /** `payment_problem` (issue 24): what went wrong, the gateway's amount and reference. */
-    problem: z.enum(["amount_mismatch", "unknown_order", "not_payable"]).optional(),
-    amount: z.number().nullable().optional(),
-    currency: z.string().nullable().optional(),
-    reference: z.string().optional(),
-  }),
+  data: z.union([orderData, lowStockData]),
   read_at: z.string().nullable(),
   created_at: z.string(),
 });

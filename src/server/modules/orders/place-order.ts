@@ -27,6 +27,7 @@ import {
   orders,
 } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
+import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
@@ -65,6 +66,8 @@ export type PlaceOrderContext = {
   /** The methods this shop offers now (card only with a configured gateway). */
   paymentMethods?: ReadonlyArray<PlaceOrder["payment_method"]>;
   user: { id: number; email: string } | null;
+  /** Issue 27: the shop's low-stock e-mail (SMTP configured); absent or null = none. */
+  lowStockMail?: LowStockMail;
   /** Absent for the storefront's checkout; set when an admin takes the order (issue 27). */
   staff?: StaffAuthor | null;
   now?: Date;
@@ -156,8 +159,9 @@ export type ShippingOptionsSource = {
  * in a circle. The WHERE makes the check and the write one atomic step: with many orders
  * for the last units, exactly as many succeed as the stock covers.
  */
-async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promise<void> {
+async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promise<StockChange[]> {
   const ids = [...cart.gramsByProduct.keys()].sort((a, b) => a - b);
+  const changes: StockChange[] = [];
   for (const id of ids) {
     const grams = cart.gramsByProduct.get(id)!;
     const reserved = await tx
@@ -170,8 +174,27 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
           or(isNull(products.stockGrams), gte(products.stockGrams, grams)),
         ),
       )
-      .returning({ id: products.id });
-    if (reserved.length === 1) continue;
+      .returning({
+        id: products.id,
+        sku: products.sku,
+        stockGrams: products.stockGrams,
+        lowStockGrams: products.lowStockGrams,
+      });
+    if (reserved.length === 1) {
+      // What the order took, for the low-stock rule (issue 27): the row is locked until commit.
+      const row = reserved[0]!;
+      const line = cart.lines.find((l) => l.productId === id)!;
+      changes.push({
+        productId: id,
+        nameEn: line.nameEn,
+        nameAr: line.nameAr,
+        sku: row.sku,
+        beforeGrams: row.stockGrams === null ? null : row.stockGrams + grams,
+        afterGrams: row.stockGrams,
+        lowStockGrams: row.lowStockGrams,
+      });
+      continue;
+    }
 
     const [now] = await tx
       .select({ stockGrams: products.stockGrams, active: products.active })
@@ -194,6 +217,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
       available_grams: left,
     });
   }
+  return changes;
 }
 
 /**
@@ -286,7 +310,7 @@ export async function placeOrder(
         })
         .returning();
 
-      await reserveStock(tx, cart, input);
+      const stock = await reserveStock(tx, cart, input);
 
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {
         // Someone took the last use (or the day ended) since the check above.
@@ -331,6 +355,14 @@ export async function placeOrder(
       });
       // Lines first: the event carries them.
       await enqueueOrderEvent(tx, "order.created", order!, { now });
+      // Issue 27: a product this order took to its low-stock threshold: bell, e-mail, webhook.
+      await announceLowStock(tx, stock, {
+        shopDefaultGrams: settings.lowStockGrams,
+        shopEmail: settings.emails[0],
+        order: order!,
+        mail: ctx.lowStockMail ?? null,
+        now,
+      });
       return {
         order: order!,
         lines: lines.map((line) => ({

@@ -11,6 +11,7 @@ import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
+import type { LowStockMail } from "../catalog/low-stock.ts";
 import { GatewayUnavailable } from "../payments/provider.ts";
 import type { PaymentService } from "../payments/service.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -31,6 +32,8 @@ export function createOrderService(
     shipping: ShippingOptionsSource;
     /** Card orders open a hosted payment session; absent = offline methods only. */
     payments?: Pick<PaymentService, "methods" | "openSession" | "retrySession">;
+    /** Issue 27: the shop's low-stock e-mail, queued with the order (null = no SMTP_URL). */
+    lowStockMail?: LowStockMail;
   },
 ) {
   const placedListeners: Array<(placed: PlacedOrder) => Promise<void>> = [];
@@ -100,6 +103,7 @@ export function createOrderService(
       const placed = await placeOrder(db, settings, deps.shipping, input, {
         ...ctx,
         paymentMethods: ctx.paymentMethods ?? deps.payments?.methods(),
+        lowStockMail: ctx.lowStockMail ?? deps.lowStockMail ?? null,
       });
       const { accessKey, created, written } = placed;
       const order = await withPaymentSession(placed.order, accessKey);

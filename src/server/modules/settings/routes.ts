@@ -6,7 +6,7 @@ import { adminSettingsSchema } from "../../../shared/schemas/settings.ts";
 /** What `GET /api/settings` answers (documented; the body itself is built as a string). */
 const publicSettingsResponse = z.object({
   data: adminSettingsSchema
-    .omit({ updated_at: true, order_messages: true })
+    .omit({ updated_at: true, order_messages: true, low_stock_kg: true })
     .extend({ payment_methods: z.array(z.enum(PAYMENT_METHODS)) }),
 });
 

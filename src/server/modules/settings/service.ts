@@ -98,10 +98,12 @@ export function createSettingsService(
     /** `GET /api/settings`'s body, built once per content version. */
     publicJson(): Promise<string> {
       return deps.cache.get("settings:public.json", async () => {
-        // The order e-mail switches are the owner's business, not the storefront's.
+        // The order e-mail switches and the low-stock threshold are the owner's business, not
+        // the storefront's.
         const {
           updated_at: _date,
           order_messages: _messages,
+          low_stock_kg: _lowStock,
           ...data
         } = settingsToForm(await this.get());
         return JSON.stringify({ data: { ...data, payment_methods: paymentMethods } });
@@ -129,6 +131,7 @@ export function createSettingsService(
             before.deliveryFeeCents,
             before.currencies,
             before.orderMessages,
+            before.lowStockGrams,
           ),
         );
         if (next.deliveryFeeCents !== before.deliveryFeeCents)
