@@ -134,6 +134,30 @@ describe("bell texts", () => {
     expect(document.activeElement).toBe(bell);
   });
 
+  it("issue 27: a low-stock item names the product and what is left, and opens the low-stock list", async () => {
+    const low: BellNotification = {
+      id: 7,
+      type: "low_stock",
+      data: {
+        product_id: 3,
+        product_name: "Baklava",
+        product_name_ar: "بقلاوة",
+        stock_grams: 1500,
+        order_id: 42,
+        order_number: "SW-42",
+      } as BellNotification["data"],
+      read_at: null,
+      created_at: new Date().toISOString(),
+    };
+    answers = [{ data: [low], meta: { unread: 1 } }];
+    renderWithKit(<NotificationBell token="t" />);
+    await flush();
+    fireEvent.click(screen.getByTestId("notification-bell"));
+    const item = screen.getByTestId("notification-item");
+    expect(item.textContent).toContain("Low stock: Baklava, 1.5 kg left");
+    expect(item.getAttribute("href")).toBe("/admin-products?stock=low");
+  });
+
   it("cuts previews at 45 characters", () => {
     expect(cutPreview("x".repeat(45))).toBe("x".repeat(45));
     expect(cutPreview("x".repeat(46))).toBe(`${"x".repeat(45)}…`);

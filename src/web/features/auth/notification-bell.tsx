@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { apiGet, apiPost } from "../../lib/api.ts";
-import { paths } from "../../lib/paths.ts";
+import { paths, withQuery } from "../../lib/paths.ts";
 import { ago, cutPreview } from "./notification-time.ts";
 
 /** SPEC 9: the bell polls every 10 s; fetch errors are silent (SPEC 8). */
@@ -21,16 +22,32 @@ export type BellNotification = {
     total: number;
     /** `payment_problem` (issue 24): a gateway event the shop did not apply. */
     problem?: "amount_mismatch" | "unknown_order" | "not_payable";
+    /** `low_stock` (issue 27): the product an order took to its threshold, grams left. */
+    product_id?: number;
+    product_name?: string;
+    product_name_ar?: string;
+    stock_grams?: number;
   };
   read_at: string | null;
   created_at: string;
 };
 
-/** The line a bell item shows, by its type; an unknown type reads as a new order (SPEC 3). */
+/**
+ * The line a bell item shows, by its type; an unknown type reads as a new order (SPEC 3). A
+ * low-stock item (issue 27) names the product in the admin's language.
+ */
 function bellText(
   n: BellNotification,
   t: (key: string, values?: Record<string, unknown>) => string,
+  lang: "en" | "ar",
 ) {
+  if (n.type === "low_stock") {
+    const name =
+      lang === "ar" && n.data.product_name_ar
+        ? n.data.product_name_ar
+        : (n.data.product_name ?? "");
+    return t("topbar.lowStock", { name, left: optionLabel(n.data.stock_grams ?? 0, lang) });
+  }
   const values = { number: n.data.order_number, customer: n.data.customer };
   if (n.type === "payment_problem" && n.data.problem)
     return t(`topbar.paymentProblem.${n.data.problem}`, values);
@@ -181,7 +198,8 @@ export function NotificationBell({
   token: string;
   onNewOrders?: (items: BellNotification[]) => void;
 }) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
+  const lang = i18n.language === "ar" ? "ar" : "en";
   const [open, setOpen] = useState(false);
   const [sound, setSound] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -252,14 +270,16 @@ export function NotificationBell({
             <ul className="max-h-96 overflow-y-auto">
               {items.map((n) => {
                 const when = ago(n.created_at, now);
-                const preview = cutPreview(bellText(n, t));
+                const preview = cutPreview(bellText(n, t, lang));
                 return (
                   <li key={n.id} className="border-b border-line last:border-0">
                     <Link
                       to={
-                        n.data.order_id === null
-                          ? paths.admin.orders()
-                          : paths.admin.order(n.data.order_id)
+                        n.type === "low_stock"
+                          ? withQuery(paths.admin.products(), { stock: "low" })
+                          : n.data.order_id === null
+                            ? paths.admin.orders()
+                            : paths.admin.order(n.data.order_id)
                       }
                       className={`block px-4 py-2 hover:bg-cream ${n.read_at ? "" : "bg-gold/10 font-semibold"}`}
                       onMouseEnter={() => markRead(n.id)}

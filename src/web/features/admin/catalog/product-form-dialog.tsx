@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { UPLOAD_IMAGE_ACCEPT } from "../../../../shared/domain/catalog.ts";
+import { LOW_STOCK_MESSAGES } from "../../../../shared/domain/low-stock.ts";
 import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import { optionLabel, optionPrices } from "../../../../shared/domain/weight-options.ts";
@@ -8,6 +9,7 @@ import { type AdminProduct, productInputSchema } from "../../../../shared/schema
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
+import { registerMessages } from "../../../components/form/messages.ts";
 import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -26,12 +28,19 @@ const FIELDS = [
   "category_id",
   "sku",
   "stock_kg",
+  "low_stock_kg",
   "active",
   "weight_options",
   "images",
   "image",
   "image_order",
 ] as const;
+
+// Issue 27: the product's low-stock threshold (the settings screen registers the shop's).
+registerMessages(
+  { THRESHOLD: LOW_STOCK_MESSAGES.THRESHOLD },
+  (id) => `admin-products:errors.${id}`,
+);
 
 /** The form as the inputs hold it: text, parsed by the shared schema on save. */
 type FormValues = {
@@ -44,6 +53,8 @@ type FormValues = {
   category_id: string;
   sku: string;
   stock_kg: string;
+  /** Issue 27: empty = the shop's default. */
+  low_stock_kg: string;
   active: boolean;
   weight_options: { grams: string; price: string }[];
   /** Only carries the images' server errors. */
@@ -66,6 +77,7 @@ const valuesOf = (p: AdminProduct | null): FormValues => ({
   category_id: str(p?.category_id),
   sku: p?.sku ?? "",
   stock_kg: str(p?.stock_kg),
+  low_stock_kg: str(p?.low_stock_kg),
   active: p?.active ?? true,
   weight_options: p
     ? p.weight_options.map((o) => ({ grams: String(o.grams), price: str(o.price) }))
@@ -203,6 +215,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       "category_id",
       "sku",
       "stock_kg",
+      "low_stock_kg",
     ] as const) {
       body.append(key, values[key]);
     }
@@ -287,6 +300,14 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           dir="ltr"
           error={errors.stock_kg}
           {...form.register("stock_kg")}
+        />
+        <Field
+          label={t("lowStock")}
+          hint={t("lowStockHint")}
+          inputMode="decimal"
+          dir="ltr"
+          error={errors.low_stock_kg}
+          {...form.register("low_stock_kg")}
         />
         <Field
           as="checkbox"

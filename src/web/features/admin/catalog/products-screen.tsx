@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import {
@@ -36,7 +37,12 @@ export function ProductsScreen() {
   const exporter = useExportProducts();
   const toast = useToasts();
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
-  const [query, setQuery] = useState<ProductListQuery>(FIRST);
+  // `?stock=low` (issue 27): the bell's and the dashboard's low-stock links open the list filtered.
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState<ProductListQuery>(() => {
+    const stock = STOCK_STATES.find((s) => s === params.get("stock"));
+    return stock ? { ...FIRST, stock } : FIRST;
+  });
   const list = useProducts(query);
   const categories = useCategories({ search: "", page: 1, per_page: 100 });
   const [editing, setEditing] = useState<AdminProduct | null | undefined>(undefined);

@@ -1,11 +1,61 @@
 import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { kgToGrams } from "../../../../shared/domain/low-stock.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
+import { optionLabel } from "../../../../shared/domain/weight-options.ts";
+import type { Dashboard } from "../../../../shared/schemas/admin-dashboard.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
+import { paths, withQuery } from "../../../lib/paths.ts";
 import { useDashboard } from "./api/get-dashboard.ts";
 
 // The charts load only here: a chunk of its own, never part of a shopper's JavaScript.
 const Charts = lazy(() => import("./charts.tsx"));
+
+/**
+ * Issue 27: the products to restock (at or below their low-stock threshold), lowest first, each
+ * with its stock and threshold, linking to the products screen filtered on low stock.
+ */
+function LowStock({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useTranslation("admin-dashboard");
+  const lang = useLang();
+  const to = withQuery(paths.admin.products(), { stock: "low" });
+  const kg = (value: number) => optionLabel(kgToGrams(value), lang);
+  return (
+    <section className="rounded-lg border border-line bg-white p-4" data-testid="low-stock">
+      <div className="mb-2 flex flex-wrap items-baseline gap-3">
+        <h2 className="font-bold">{t("lowStock")}</h2>
+        {dashboard.low_stock_total > 0 ? (
+          <Link to={to} className="ms-auto text-sm text-brown underline">
+            {t("lowStockAll", { count: dashboard.low_stock_total })}
+          </Link>
+        ) : null}
+      </div>
+      {dashboard.low_stock.length === 0 ? (
+        <p className="text-muted">{t("lowStockNone")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {dashboard.low_stock.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center gap-3 py-2">
+              <Link to={to} className="font-semibold text-brown underline">
+                {lang === "ar" && p.name_ar ? p.name_ar : p.name}
+              </Link>
+              <span className="text-xs text-muted" dir="ltr">
+                {p.sku}
+              </span>
+              <span className="ms-auto font-bold text-red-700">
+                {t("lowStockLeft", { left: kg(p.stock_kg) })}
+              </span>
+              <span className="text-sm text-muted">
+                {t("lowStockThreshold", { threshold: kg(p.threshold_kg) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** SPEC's five totals, then orders and revenue per day, by status, top products, recent orders. */
 export function DashboardScreen() {
@@ -53,6 +103,7 @@ export function DashboardScreen() {
               </div>
             ))}
           </dl>
+          <LowStock dashboard={d} />
           <Suspense fallback={<p role="status">{t("loading")}</p>}>
             <Charts dashboard={d} />
           </Suspense>

@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { KNOWN_CURRENCIES } from "../../../../shared/domain/currency-codes.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { LOW_STOCK_MESSAGES } from "../../../../shared/domain/low-stock.ts";
 import { ORDER_MESSAGE_KINDS } from "../../../../shared/domain/order-messages.ts";
 import { SETTINGS_MESSAGES } from "../../../../shared/domain/settings.ts";
 import {
@@ -31,6 +32,11 @@ import { useSaveSettings } from "./api/save-settings.ts";
 
 // The settings rules' texts are translated in this screen's namespace (loaded by its route).
 registerMessages(SETTINGS_MESSAGES, (id) => `admin-settings:errors.${id}`);
+// Issue 27: the shop's low-stock threshold (the product form registers the product's own).
+registerMessages(
+  { DEFAULT_THRESHOLD: LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD },
+  (id) => `admin-settings:errors.${id}`,
+);
 
 type Form = UseFormReturn<SettingsInput, unknown, SettingsValues>;
 
@@ -223,6 +229,15 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           required
           error={err("pending_expiry_hours")}
           {...form.register("pending_expiry_hours")}
+        />
+        <Field
+          className="max-w-xs"
+          label={t("orders.lowStock")}
+          hint={t("orders.lowStockHint")}
+          inputMode="decimal"
+          dir="ltr"
+          error={err("low_stock_kg")}
+          {...form.register("low_stock_kg")}
         />
       </Section>
 
