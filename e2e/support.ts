@@ -213,7 +213,12 @@ export function linkIn(mail: Mail, path: string): string {
 /** A guest order through the API of the first product in stock, at its smallest weight. */
 export async function placeGuestOrder(
   request: APIRequestContext,
-  opts: { name: string; payment_method: string },
+  opts: {
+    name: string;
+    payment_method: string;
+    address?: { country: string; city: string; address: string };
+    lang?: Lang;
+  },
 ) {
   const list = await request.get("/api/products?per_page=48");
   const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
@@ -228,9 +233,8 @@ export async function placeGuestOrder(
     data: {
       name: opts.name,
       phone: "+963 11 000 0000",
-      country: "SY",
-      city: "Damascus",
-      address: "Old City",
+      ...(opts.address ?? { country: "SY", city: "Damascus", address: "Old City" }),
+      ...(opts.lang ? { lang: opts.lang } : {}),
       payment_method: opts.payment_method,
       lines: [
         { productId: product.id, grams: Math.min(...product.weights.map((w) => w.grams)), qty: 1 },

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { quantityText } from "../../../shared/domain/bidi.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { decodeMail as decode, startSmtp } from "../../test/smtp.ts";
@@ -57,7 +58,9 @@ describe("order e-mails through a real SMTP server", () => {
     expect(text).toContain("https://shop.example.com/ar/track");
     // In the order's language (Arabic), with Latin digits: 2 x 20.00, then 40 - 20% + 15.
     expect(text).toContain("طلبك SW-");
-    expect(text).toContain("معمول (1 kg × 2)");
+    // The weight in Arabic and isolated, in both parts (issue 29.11).
+    expect(text).toContain(`معمول (${quantityText(1000, 2, "ar")})`);
+    expect(text).toContain("<td><bdi>1 كغ</bdi> × 2</td>");
     expect(text).toContain("40.00");
     expect(text).toContain("47.00");
     // The bank text of the settings, in Arabic.

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isolatedList } from "../../../shared/domain/bidi.ts";
 import { settingsToForm } from "../../../shared/domain/settings.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
@@ -103,7 +104,11 @@ describe("status e-mails", () => {
     expect(confirmed).toContain("Hello Layla Haddad,");
     expect(confirmed).toContain("Delivery method: Home delivery");
     expect(confirmed).toContain("Delivery day: Thu 3 Dec");
-    expect(confirmed).toContain("Example Street 5, Damascus, Syria");
+    // Each part of the address isolated, in the text and in the HTML (issue 29.11).
+    expect(confirmed).toContain(isolatedList(["Example Street 5", "Damascus", "Syria"], "en"));
+    expect(confirmed).toContain(
+      "<bdi>Example Street 5</bdi>, <bdi>Damascus</bdi>, <bdi>Syria</bdi>",
+    );
     expect(confirmed).toContain("Total: $47.00");
     // The private link opens the order without signing in.
     const link = /https:\/\/shop\.example\.com(\/order\/[^\s"<>]+\?key=[A-Za-z0-9_-]+)/.exec(

@@ -1,5 +1,12 @@
-import { countryName } from "../../../shared/domain/countries.ts";
+import {
+  addressParts,
+  isolate,
+  isolatedList,
+  listSeparator,
+  quantityText,
+} from "../../../shared/domain/bidi.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import { formatDeliveryDay } from "../../../web/lib/delivery-day.ts";
@@ -104,15 +111,24 @@ export function withUserText(sentence: (value: string) => string, value: string)
  * delivery day, and for a delivery the address. Label, text, and whether the text is the
  * customer's own (shown in `<bdi dir="auto">`).
  */
+type ShippingRow = {
+  label: string;
+  value: string;
+  user?: boolean;
+  /** A customer's text in parts, each isolated in its own `<bdi>` in HTML. */
+  parts?: string[];
+  lang?: Lang;
+};
+
 export function shippingRows(
   order: Pick<OrderDto, "address" | "city" | "country"> & { shipping: OrderShipping },
   lang: Lang,
-): Array<{ label: string; value: string; user?: boolean }> {
+): ShippingRow[] {
   const t = TEXTS[lang];
   const s = order.shipping;
   const name = lang === "ar" && s.name_ar ? s.name_ar : s.name;
   const zone = lang === "ar" && s.zone_ar ? s.zone_ar : s.zone;
-  const rows: Array<{ label: string; value: string; user?: boolean }> = [
+  const rows: ShippingRow[] = [
     {
       label: t.method,
       value: s.kind === "pickup" ? t.pickupAt(name) : zone ? `${name} (${zone})` : name,
@@ -120,10 +136,9 @@ export function shippingRows(
   ];
   if (s.delivery_date) rows.push({ label: t.day, value: formatDeliveryDay(s.delivery_date, lang) });
   if (s.kind === "delivery") {
-    const address = [order.address, order.city, countryName(order.country, lang)]
-      .filter(Boolean)
-      .join(lang === "ar" ? "، " : ", ");
-    rows.push({ label: t.address, value: address, user: true });
+    // Each part isolated (issue 29.11): a Latin address in an Arabic e-mail keeps its order.
+    const parts = addressParts(order, lang);
+    rows.push({ label: t.address, value: isolatedList(parts, lang), parts, lang, user: true });
   }
   return rows;
 }
@@ -133,7 +148,15 @@ export function shippingHtml(rows: ReturnType<typeof shippingRows>): string {
   return rows
     .map(
       (row) =>
-        `<p><b>${escapeHtml(row.label)}:</b> ${row.user ? `<bdi dir="auto">${escapeHtml(row.value)}</bdi>` : escapeHtml(row.value)}</p>`,
+        `<p><b>${escapeHtml(row.label)}:</b> ${
+          row.parts
+            ? row.parts
+                .map((part) => `<bdi>${escapeHtml(part)}</bdi>`)
+                .join(escapeHtml(listSeparator(row.lang ?? "en")))
+            : row.user
+              ? `<bdi dir="auto">${escapeHtml(row.value)}</bdi>`
+              : escapeHtml(row.value)
+        }</p>`,
     )
     .join("\n");
 }
@@ -143,7 +166,10 @@ const weight = (grams: number) =>
 function lineRows(order: OrderDto, lang: Lang) {
   return order.lines.map((line) => ({
     name: lang === "ar" && line.name_ar ? line.name_ar : line.name,
-    detail: `${weight(line.grams)} × ${line.qty}`,
+    // "1 كغ × 2" in the order's language, the weight isolated (issue 29.11).
+    detail: quantityText(line.grams, line.qty, lang),
+    weight: optionLabel(line.grams, lang),
+    qty: line.qty,
     total: money(line.line_total, lang),
   }));
 }
@@ -189,7 +215,7 @@ export function orderConfirmation(
     ? `${new URL(link).origin}${lang === "ar" ? "/ar" : ""}/track`
     : null;
   const text = [
-    t.hello(order.name),
+    t.hello(isolate(order.name)),
     "",
     t.thanks,
     `#${order.number}`,
@@ -219,7 +245,7 @@ export function orderConfirmation(
 <table cellpadding="4">${lines
     .map(
       (l) =>
-        `<tr><td>${escapeHtml(l.name)}</td><td dir="ltr">${escapeHtml(l.detail)}</td><td dir="ltr">${escapeHtml(l.total)}</td></tr>`,
+        `<tr><td><bdi>${escapeHtml(l.name)}</bdi></td><td><bdi>${escapeHtml(l.weight)}</bdi> × ${l.qty}</td><td dir="ltr">${escapeHtml(l.total)}</td></tr>`,
     )
     .join("")}</table>
 <table cellpadding="4">${sums
@@ -242,7 +268,7 @@ export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
   const lines = lineRows(order, "en");
   const sums = totals(order, "en");
   const customer = [order.name, order.phone, order.email].filter(Boolean).join(", ");
-  const address = [order.address, order.city, order.country].filter(Boolean).join(", ");
+  const address = isolatedList(addressParts(order, "en"), "en");
   const text = [
     `New order ${order.number}`,
     "",

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { listSeparator } from "../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatDiscount, toCents } from "../../../shared/domain/money.ts";
 import { badgeTone } from "../../../shared/domain/order-states.ts";
-import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { Quantity } from "../../components/ui/bidi.tsx";
 import { Price } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
@@ -43,11 +44,9 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
         {order.lines.map((line) => (
           <li key={`${line.product_id}:${line.grams}`} className="flex justify-between gap-4 py-2">
             <span>
-              {t("orders.line", {
-                name: lang === "ar" && line.name_ar ? line.name_ar : line.name,
-                weight: optionLabel(line.grams, lang),
-                qty: line.qty,
-              })}
+              <bdi>{lang === "ar" && line.name_ar ? line.name_ar : line.name}</bdi>
+              {listSeparator(lang)}
+              <Quantity grams={line.grams} qty={line.qty} lang={lang} />
             </span>
             <Price amount={line.line_total} lang={lang} />
           </li>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { keyOfLine } from "../../../shared/domain/cart.ts";
 import { toCents } from "../../../shared/domain/money.ts";
 import type { PaymentMethod } from "../../../shared/domain/payments.ts";
-import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import { Quantity } from "../../components/ui/bidi.tsx";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
@@ -89,8 +89,8 @@ export function CheckoutView({
                 <li key={keyOfLine(line)} className="flex justify-between gap-3 text-sm">
                   <span>
                     {lineName(line, lang)}{" "}
-                    <span className="text-muted" dir="ltr">
-                      ({optionLabel(gramsOf(line), lang)}) × {line.qty}
+                    <span className="text-muted">
+                      <Quantity grams={gramsOf(line)} qty={line.qty} lang={lang} />
                     </span>
                   </span>
                   <span dir="ltr">{money(toCents(line.price) * line.qty)}</span>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { countryName } from "../../../shared/domain/countries.ts";
+import { addressParts } from "../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { systemCancelReason } from "../../../shared/domain/reservations.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
+import { IsolatedList } from "../../components/ui/bidi.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { formatDeliveryDay } from "../../lib/delivery-day.ts";
@@ -189,8 +190,8 @@ function OrderDetails({
           {t(`order.paymentStates.${payment}`)}
         </dd>
         <dt className="font-bold">{t("order.deliverTo")}</dt>
-        <dd>
-          {order.name}, {order.address}, {order.city}, {countryName(order.country, lang)}
+        <dd data-testid="deliver-to">
+          <IsolatedList parts={[order.name, ...addressParts(order, lang)]} lang={lang} />
         </dd>
       </dl>
 

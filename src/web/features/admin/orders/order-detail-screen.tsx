@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { countryName } from "../../../../shared/domain/countries.ts";
+import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
 import type { OrderShipping } from "../../../../shared/schemas/order.ts";
 import { useMessageText } from "../../../components/form/messages.ts";
+import { IsolatedList } from "../../../components/ui/bidi.tsx";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Price } from "../../../components/ui/price.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
@@ -251,7 +252,7 @@ function Customer({ order }: { order: AdminOrderDetail }) {
       </ul>
       <h3 className="mt-4 font-semibold">{t("address")}</h3>
       <p data-testid="order-address">
-        {order.address}, {order.city}, {countryName(order.country, lang)}
+        <IsolatedList parts={addressParts(order, lang)} lang={lang} />
       </p>
       {order.notes ? (
         <>

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { listSeparator } from "../../../../shared/domain/bidi.ts";
 import type {
   AdminOrderDetail,
   AdminOrderListItem,
@@ -264,14 +265,24 @@ describe("issue 29.9: countries by name, not code", () => {
       reply = () => json({ data: detail({ lang: lang === "en" ? "ar" : "en" }) });
       renderWithKit(<OrderDetailScreen id={7} />, { lang });
       const address = await screen.findByTestId("order-address");
-      expect(address.textContent).toBe(`12 rue de la République, Lyon, ${france}`);
+      // Arabic joins the parts with its own comma, each part isolated (issue 29.11).
+      expect(address.textContent).toBe(
+        [`12 rue de la République`, "Lyon", france].join(listSeparator(lang)),
+      );
+      expect([...address.querySelectorAll("bdi")].map((part) => part.textContent)).toEqual([
+        "12 rue de la République",
+        "Lyon",
+        france,
+      ]);
     });
 
     it(`the packing slip names it in the order's language (${lang} order, other-language admin)`, async () => {
       reply = () => json({ data: detail({ lang }) });
       renderWithKit(<PrintScreen ids={[7]} />, { lang: lang === "en" ? "ar" : "en" });
       const address = await screen.findByTestId("slip-address");
-      expect(address.textContent).toBe(`12 rue de la République, Lyon, ${france}`);
+      expect(address.textContent).toBe(
+        [`12 rue de la République`, "Lyon", france].join(listSeparator(lang)),
+      );
     });
   }
 });

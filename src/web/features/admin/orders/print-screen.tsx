@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { countryName } from "../../../../shared/domain/countries.ts";
+import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
+import { IsolatedList } from "../../../components/ui/bidi.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText } from "../../../lib/bilingual.ts";
 import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
@@ -80,7 +81,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
           ) : null}
         </p>
         <p data-testid="slip-address">
-          {order.address}, {order.city}, {countryName(order.country, order.lang)}
+          <IsolatedList parts={addressParts(order, order.lang)} lang={order.lang} />
         </p>
         {order.notes ? <p className="mt-1 whitespace-pre-line">{order.notes}</p> : null}
         {order.shipping ? (
