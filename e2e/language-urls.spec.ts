@@ -38,7 +38,11 @@ test.describe("a URL per language", () => {
       await page.waitForURL(new RegExp(`^${baseURL}${otherPrefix}/product/\\d+-[^/]+$`));
       const id = /\/product\/(\d+)-/.exec(page.url())![1];
       await waitForHydration(page);
-      await page.getByTestId("language-toggle").click();
+      // The address changes before React draws the new page (a transition): wait for the
+      // toggle to point at this product, or a loaded machine clicks the shop's toggle.
+      const toggle = page.getByTestId("language-toggle");
+      await expect(toggle).toHaveAttribute("href", new RegExp(`^${prefix}/product/${id}-`));
+      await toggle.click();
       await page.waitForURL(new RegExp(`^${baseURL}${prefix}/product/${id}-[^/]+$`));
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
     });

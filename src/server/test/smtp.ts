@@ -8,15 +8,24 @@ import { SMTPServer } from "smtp-server";
  */
 export type ReceivedMail = { from: string; to: string[]; raw: string; text: string };
 
-/** quoted-printable and base64 bodies (and encoded subjects) back to UTF-8 text. */
+/** A quoted-printable body back to UTF-8 text. */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/**
+ * quoted-printable and base64 bodies (and encoded subjects) back to UTF-8 text. Only the parts
+ * that say they are quoted-printable are decoded as such: decoding the headers too turned a
+ * List-Unsubscribe token's "=AB…" into a byte, one token in sixteen.
+ */
 export function decodeMail(raw: string): string {
-  const unfolded = raw.replace(/=\r?\n/g, "");
-  const qp = Buffer.from(
-    unfolded.replace(/=([0-9A-F]{2})/g, (_m, hex: string) =>
-      String.fromCharCode(Number.parseInt(hex, 16)),
-    ),
-    "latin1",
-  ).toString("utf8");
+  const qp = raw.replace(
+    /(Content-Transfer-Encoding: quoted-printable\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--\S|$)/gi,
+    (_m, head: string, body: string) => head + decodeQuotedPrintable(body),
+  );
   const b64 = [...raw.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
     .map((m) => Buffer.from(m[1]!.replace(/\s/g, ""), "base64").toString("utf8"))
     .join("\n");
