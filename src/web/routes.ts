@@ -46,6 +46,7 @@ export default [
     route("admin-products", "routes/admin/products.tsx"),
     route("admin-categories", "routes/admin/categories.tsx"),
     route("admin-orders", "routes/admin/orders.tsx"),
+    route("admin-orders/new", "routes/admin/new-order.tsx"),
     route("admin-orders/:id", "routes/admin/order.tsx"),
     route("admin-copouns", "routes/admin/coupons.tsx"),
     route("admin-kitchen", "routes/admin/kitchen.tsx"),

@@ -73,6 +73,8 @@ export const paths = {
     categories: () => href("/admin-categories"),
     orders: () => href("/admin-orders"),
     order: (id: number | string) => href("/admin-orders/:id", { id: String(id) }),
+    /** Issue 27: an order taken by phone, on the messaging app or in person. */
+    newOrder: () => href("/admin-orders/new"),
     /** Packing slips for one order or a selection (outside the admin layout, print CSS). */
     printOrders: (ids: readonly number[]) =>
       withQuery(href("/admin-print"), { ids: ids.join(",") }),

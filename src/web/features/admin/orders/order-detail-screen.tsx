@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
@@ -19,10 +19,11 @@ import { paths } from "../../../lib/paths.ts";
 import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
+import type { TakenOrderState } from "./new-order-screen.tsx";
 import { PaymentPanel } from "./payment-panel.tsx";
 import { SendMessageButton } from "./send-message-dialog.tsx";
 import { ShipOrderDialog } from "./ship-order-dialog.tsx";
-import { PaymentBadge, StatusBadge } from "./status-badge.tsx";
+import { PaymentBadge, SourceBadge, StatusBadge } from "./status-badge.tsx";
 
 /** One order on the desk: contact links, lines, totals, timeline, notes, next states. */
 export function OrderDetailScreen({ id }: { id: number }) {
@@ -92,12 +93,19 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         </h1>
         <StatusBadge status={order.status} />
         <PaymentBadge status={order.payment_status} />
+        <SourceBadge source={order.source} />
+        {order.created_by ? (
+          <span className="text-sm text-muted" data-testid="order-taken-by">
+            {t("takenBy", { name: order.created_by.name })}
+          </span>
+        ) : null}
         <span className="ms-auto" />
         <SendMessageButton orderId={order.id} />
         <Link className="btn btn-outline" to={paths.admin.printOrders([order.id])} target="_blank">
           {t("print")}
         </Link>
       </header>
+      <PrivateLinkNotice />
       <div className="flex flex-wrap gap-2" data-testid="next-states">
         {order.next_statuses.map((status) =>
           status === "canceled" ? (
@@ -473,5 +481,39 @@ function NoteForm({ id }: { id: number }) {
         {add.isPending ? t("saving") : t("saveNote")}
       </button>
     </form>
+  );
+}
+
+/**
+ * Issue 27: right after a staff order, its private link (the key is only ever in the placing
+ * answer), to copy into a message to the customer. Gone on the next visit, as on checkout.
+ */
+function PrivateLinkNotice() {
+  const { t } = useTranslation("admin-orders");
+  const toast = useToasts();
+  const link = (useLocation().state as TakenOrderState | null)?.privateLink;
+  if (!link) return null;
+  return (
+    <section
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-gold bg-cream p-3"
+      data-testid="private-link"
+    >
+      <p className="font-semibold">{t("newOrder.saved")}</p>
+      <code className="min-w-0 flex-1 break-all text-sm" dir="ltr">
+        {link}
+      </code>
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() =>
+          void navigator.clipboard.writeText(link).then(
+            () => toast.success(t("newOrder.linkCopied")),
+            () => toast.error(t("newOrder.copyFailed")),
+          )
+        }
+      >
+        {t("newOrder.copyLink")}
+      </button>
+    </section>
   );
 }

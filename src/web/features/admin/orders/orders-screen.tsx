@@ -15,7 +15,7 @@ import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
 import { type OrderListQuery, useOrders } from "./api/list-orders.ts";
-import { PaymentBadge, StatusBadge } from "./status-badge.tsx";
+import { PaymentBadge, SourceBadge, StatusBadge } from "./status-badge.tsx";
 
 const FIRST: OrderListQuery = {
   status: "",
@@ -109,6 +109,11 @@ export function OrdersScreen() {
       ),
     },
     {
+      key: "source",
+      header: t("source.label"),
+      cell: (o) => <SourceBadge source={o.source} />,
+    },
+    {
       key: "total",
       header: t("total"),
       numeric: true,
@@ -146,7 +151,16 @@ export function OrdersScreen() {
   const ids = [...selected];
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-brown">{t("title")}</h1>
+        <Link
+          className="btn btn-primary ms-auto"
+          to={paths.admin.newOrder()}
+          data-testid="new-order"
+        >
+          {t("newOrder.open")}
+        </Link>
+      </div>
       <DataTable
         caption={t("title")}
         columns={columns}

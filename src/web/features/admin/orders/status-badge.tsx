@@ -1,3 +1,4 @@
+import type { OrderSource } from "../../../../shared/domain/order-sources.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import type { PaymentStatus } from "../../../../shared/domain/payments.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
@@ -38,6 +39,22 @@ export function PaymentBadge({ status }: { status: PaymentStatus }) {
       data-status={status}
     >
       {t(`paymentStatus.${status}`)}
+    </span>
+  );
+}
+
+/** Issue 27: where the order came from; the team's own (phone, messaging, in person) stand out. */
+export function SourceBadge({ source }: { source: OrderSource }) {
+  const { t } = useTranslation("admin-orders");
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
+        source === "web" ? "bg-gray-100 text-gray-800" : "bg-blue-100 text-blue-900"
+      }`}
+      data-testid="order-source"
+      data-source={source}
+    >
+      {t(`source.${source}`)}
     </span>
   );
 }
