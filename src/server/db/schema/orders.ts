@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   text,
@@ -17,6 +18,14 @@ import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
+
+/** What a gift order stores beside the buyer's details (issue 29). */
+export type OrderGift = {
+  recipientName: string;
+  recipientPhone: string;
+  message: string | null;
+  wrap: boolean;
+};
 
 export const DISCOUNT_SOURCES = ["standing", "coupon", "none"] as const;
 
@@ -78,6 +87,13 @@ export const orders = pgTable(
     carrierNameAr: text(),
     trackingUrlTemplate: text(),
     trackingNumber: text(),
+    /**
+     * Issue 29: a gift's recipient and card message (the buyer stays the customer: the e-mails
+     * go to them); NULL for an order that is not a gift.
+     */
+    gift: jsonb().$type<OrderGift>(),
+    /** Gift wrapping as charged (0 = none asked for, or free), part of `totalCents`. */
+    giftWrapCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     totalGrams: integer().notNull(),
     /** sha256 of the client's Idempotency-Key (the raw key also derives the access key). */
@@ -99,6 +115,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_session_idx").on(t.paymentSessionId),
+    check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],
 );
