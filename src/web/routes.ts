@@ -49,6 +49,8 @@ export default [
     route("admin-orders/new", "routes/admin/new-order.tsx"),
     route("admin-orders/:id", "routes/admin/order.tsx"),
     route("admin-copouns", "routes/admin/coupons.tsx"),
+    route("admin-customers", "routes/admin/customers.tsx"),
+    route("admin-customers/:key", "routes/admin/customer.tsx"),
     route("admin-kitchen", "routes/admin/kitchen.tsx"),
     route("admin-settings", "routes/admin/settings.tsx"),
     route("admin-inbox", "routes/admin/inbox.tsx"),

@@ -41,6 +41,7 @@ export const NAMESPACES = [
   "newsletter",
   "admin-webhooks",
   "admin-two-factor",
+  "admin-customers",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

@@ -79,6 +79,9 @@ export const paths = {
     printOrders: (ids: readonly number[]) =>
       withQuery(href("/admin-print"), { ids: ids.join(",") }),
     coupons: () => href("/admin-copouns"),
+    /** Issue 27: accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
+    customers: () => href("/admin-customers"),
+    customer: (key: string) => href("/admin-customers/:key", { key: encodeURIComponent(key) }),
     kitchen: () => href("/admin-kitchen"),
     settings: () => href("/admin-settings"),
     inbox: () => href("/admin-inbox"),

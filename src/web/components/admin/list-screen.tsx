@@ -40,15 +40,18 @@ type Props<Row extends { id: Id }, Id, Result> = {
   search: { label: string; delay: number; onSearch: (text: string) => void };
   /** More toolbar controls after the search box (filters, a sort). */
   filters?: React.ReactNode;
-  addLabel: string;
-  onAdd: () => void;
+  /** The Add button (a read-only list such as the customers has none). */
+  addLabel?: string;
+  onAdd?: () => void;
   paging?: TablePaging;
-  /** Each row's Edit and Delete buttons, named for the row. */
-  editLabel: (row: Row) => string;
-  deleteLabel: (row: Row) => string;
-  onEdit: (row: Row) => void;
+  /** The table's test id (e2e). */
+  testId?: string;
+  /** Each row's Edit and Delete buttons, named for the row (a read-only list has none). */
+  editLabel?: (row: Row) => string;
+  deleteLabel?: (row: Row) => string;
+  onEdit?: (row: Row) => void;
   /** The delete flow: the question, the mutation, the toast (see DeleteDialog). */
-  remove: {
+  remove?: {
     mutation: DeleteMutation<Id, Result>;
     title: string;
     description: (row: Row) => string;
@@ -62,7 +65,8 @@ type Props<Row extends { id: Id }, Id, Result> = {
 /**
  * THE admin list screen (issue 27): heading, the table with its toolbar (search, filters,
  * add), every row's Edit and Delete, and the delete with confirmation. A screen brings its
- * columns, its query and mutation, and its form dialog.
+ * columns, its query and mutation, and its form dialog. A read-only list (the customers)
+ * leaves out the add, edit and delete props: no Add button, no actions column.
  */
 export function ListScreen<Row extends { id: Id }, Id, Result>({
   title,
@@ -77,6 +81,7 @@ export function ListScreen<Row extends { id: Id }, Id, Result>({
   addLabel,
   onAdd,
   paging,
+  testId,
   editLabel,
   deleteLabel,
   onEdit,
@@ -87,33 +92,38 @@ export function ListScreen<Row extends { id: Id }, Id, Result>({
   const text = useMessageText();
   const [deleting, setDeleting] = useState<Row | null>(null);
 
-  const withActions: Column<Row>[] = [
-    ...columns,
-    {
-      key: "actions",
-      header: t("actions.actions"),
-      className: "w-0 whitespace-nowrap",
-      cell: (row) => (
-        <RowActions
-          editLabel={editLabel(row)}
-          deleteLabel={deleteLabel(row)}
-          onEdit={() => onEdit(row)}
-          onDelete={() => {
-            remove.mutation.reset();
-            setDeleting(row);
-          }}
-        />
-      ),
-    },
-  ];
+  const withActions: Column<Row>[] =
+    editLabel && deleteLabel && onEdit && remove
+      ? [
+          ...columns,
+          {
+            key: "actions",
+            header: t("actions.actions"),
+            className: "w-0 whitespace-nowrap",
+            cell: (row) => (
+              <RowActions
+                editLabel={editLabel(row)}
+                deleteLabel={deleteLabel(row)}
+                onEdit={() => onEdit(row)}
+                onDelete={() => {
+                  remove.mutation.reset();
+                  setDeleting(row);
+                }}
+              />
+            ),
+          },
+        ]
+      : columns;
 
   const tools = (
     <>
       <SearchInput label={search.label} delay={search.delay} onSearch={search.onSearch} />
       {filters}
-      <button type="button" className="btn btn-primary ms-auto" onClick={onAdd}>
-        {addLabel}
-      </button>
+      {addLabel && onAdd ? (
+        <button type="button" className="btn btn-primary ms-auto" onClick={onAdd}>
+          {addLabel}
+        </button>
+      ) : null}
     </>
   );
 
@@ -136,17 +146,20 @@ export function ListScreen<Row extends { id: Id }, Id, Result>({
           filters ? <div className="flex w-full flex-wrap items-end gap-3">{tools}</div> : tools
         }
         paging={paging}
+        testId={testId}
       />
       {children}
-      <DeleteDialog
-        target={deleting}
-        onClose={() => setDeleting(null)}
-        title={remove.title}
-        description={deleting ? remove.description(deleting) : ""}
-        mutation={remove.mutation}
-        doneText={remove.doneText}
-        errorText={remove.errorText}
-      />
+      {remove ? (
+        <DeleteDialog
+          target={deleting}
+          onClose={() => setDeleting(null)}
+          title={remove.title}
+          description={deleting ? remove.description(deleting) : ""}
+          mutation={remove.mutation}
+          doneText={remove.doneText}
+          errorText={remove.errorText}
+        />
+      ) : null}
     </section>
   );
 }

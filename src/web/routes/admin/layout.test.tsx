@@ -107,6 +107,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
     expect(menuLinks()).toEqual([
       "/admin-dashboard",
       "/admin-orders",
+      "/admin-customers",
       "/admin-products",
       "/admin-categories",
       "/admin-copouns",
@@ -122,7 +123,11 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
   });
 
   it.each([
-    [["orders"], ["/admin-orders", "/admin-inbox", "/admin-account", "/admin-logout"], true],
+    [
+      ["orders"],
+      ["/admin-orders", "/admin-customers", "/admin-inbox", "/admin-account", "/admin-logout"],
+      true,
+    ],
     [
       ["catalogue"],
       [
@@ -138,7 +143,14 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
     [["kitchen"], ["/admin-kitchen", "/admin-account", "/admin-logout"], false],
     [
       ["kitchen", "orders"],
-      ["/admin-orders", "/admin-kitchen", "/admin-inbox", "/admin-account", "/admin-logout"],
+      [
+        "/admin-orders",
+        "/admin-customers",
+        "/admin-kitchen",
+        "/admin-inbox",
+        "/admin-account",
+        "/admin-logout",
+      ],
       true,
     ],
   ])("%j sees %j (bell: %s)", async (roles, links, bell) => {
