@@ -49,7 +49,14 @@ beforeEach(() => {
             ok: true,
             methods: [
               { id: "pickup:0", kind: "pickup", name: "Old City shop", name_ar: "محل", fee: 0 },
-              { id: "delivery:1", kind: "delivery", name: "Home", name_ar: "المنزل", fee: 15 },
+              {
+                id: "delivery:1",
+                kind: "delivery",
+                name: "Home",
+                name_ar: "المنزل",
+                fee: 15,
+                days: ["2026-12-01", "2026-12-02"],
+              },
             ],
           },
         });
@@ -97,6 +104,8 @@ describe("new order (issue 27)", () => {
     const home = await within(shipping).findByRole("radio", { name: /Home/ });
     await waitFor(() => expect((home as HTMLInputElement).checked).toBe(true));
     fireEvent.change(screen.getByLabelText(/^Order came by/), { target: { value: "messaging" } });
+    // A domestic delivery may be booked for one of the quote's days.
+    fireEvent.change(screen.getByLabelText(/^Delivery day/), { target: { value: "2026-12-02" } });
     fireEvent.click(screen.getByRole("button", { name: "Save order" }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === "POST" && c.url === "/api/admin/orders")).toBe(true),
@@ -111,6 +120,7 @@ describe("new order (issue 27)", () => {
       lang: "en",
       lines: [{ productId: 5, grams: 1000, qty: 2 }],
       shipping_method: "delivery:1",
+      delivery_date: "2026-12-02",
       customer_id: null,
     });
     expect(post.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);

@@ -20,6 +20,7 @@ import { useDebouncedValue } from "../../../components/ui/search-input.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
+import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import type { CustomerMatch } from "./api/find-customers.ts";
 import { usePaymentMethods } from "./api/payment-methods.ts";
@@ -67,6 +68,7 @@ export function NewOrderScreen() {
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [linesError, setLinesError] = useState<string | null>(null);
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
+  const [chosenDay, setChosenDay] = useState("");
   const [banner, setBanner] = useState<string | null>(null);
   const [account, setAccount] = useState<CustomerMatch | null>(null);
   // One key per attempt: a double click or a retry after a lost answer is the same order.
@@ -120,6 +122,9 @@ export function NewOrderScreen() {
     offered.find((m) => m.kind === "delivery") ??
     offered[0] ??
     null;
+  // Domestic delivery may be booked for one of the quote's days (optional, as at checkout).
+  const days = method?.days ?? [];
+  const day = days.includes(chosenDay) ? chosenDay : "";
   const refusal =
     quote.data && !quote.data.ok && question
       ? lang === "ar"
@@ -142,6 +147,7 @@ export function NewOrderScreen() {
           ...values,
           lines: orderLines,
           shipping_method: method?.id ?? null,
+          delivery_date: day || null,
           customer_id: account?.user_id ?? null,
         },
       });
@@ -304,6 +310,16 @@ export function NewOrderScreen() {
               </label>
             ))
           )}
+          {days.length > 0 ? (
+            <Field
+              label={t("shipping.day")}
+              as="select"
+              placeholder={t("newOrder.anyDay")}
+              options={days.map((d) => ({ value: d, label: formatDeliveryDay(d, lang) }))}
+              value={day}
+              onChange={(event) => setChosenDay(event.target.value)}
+            />
+          ) : null}
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
