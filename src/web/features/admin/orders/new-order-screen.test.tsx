@@ -60,6 +60,20 @@ beforeEach(() => {
             ],
           },
         });
+      if (url.startsWith("/api/admin/customers?"))
+        return json({
+          data: [
+            {
+              key: "a-42",
+              user_id: 42,
+              name: "Hala Account",
+              email: "hala@example.com",
+              phone: "+963 944 000 333",
+              country: "LB",
+            },
+          ],
+          meta: { page: 1, per_page: 10, total: 1, last_page: 1 },
+        });
       if (url === "/api/admin/orders" && method === "POST") return placed();
       return json({ message: "not stubbed" }, 404);
     }),
@@ -147,5 +161,37 @@ describe("new order (issue 27)", () => {
     const errors = await screen.findByTestId("form-errors");
     await waitFor(() => expect(errors.textContent).toContain("عذراً، بقي 0.5 كغ فقط"));
     expect(errors.textContent).toContain("لم يُحفظ الطلب");
+  });
+
+  it("a customer found by search fills the form and the order goes to their account", async () => {
+    placed = () => json({}, 500);
+    renderWithKit(<NewOrderScreen />);
+    fireEvent.change(await screen.findByRole("searchbox", { name: /^Find a customer/ }), {
+      target: { value: "hala" },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Use Hala Account" }));
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Hala Account");
+    expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe("LB");
+    expect(screen.getByTestId("attached-account").textContent).toContain("Hala Account");
+    expect(calls.some((c) => c.url === "/api/admin/customers?search=hala&per_page=10")).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: "Beirut" } });
+    fireEvent.change(screen.getByLabelText(/^Address/), { target: { value: "Hamra 1" } });
+    const add = await screen.findByRole("button", { name: /Pistachio baklava/ });
+    fireEvent.click(add);
+    await within(await screen.findByTestId("new-order-shipping")).findByRole("radio", {
+      name: /Home/,
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save order" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "POST" && c.url === "/api/admin/orders")).toBe(true),
+    );
+    const post = calls.find((c) => c.method === "POST" && c.url === "/api/admin/orders")!;
+    expect(post.body).toMatchObject({
+      name: "Hala Account",
+      email: "hala@example.com",
+      phone: "+963 944 000 333",
+      country: "LB",
+      customer_id: 42,
+    });
   });
 });
