@@ -19,6 +19,7 @@ import { useDeleteProduct } from "./api/delete-product.ts";
 import { useExportProducts } from "./api/export-products.ts";
 import { useCategories } from "./api/list-categories.ts";
 import { type ProductListQuery, useProducts } from "./api/list-products.ts";
+import { ImportProductsDialog } from "./import-products-dialog.tsx";
 import { ProductFormDialog } from "./product-form-dialog.tsx";
 
 const FIRST: ProductListQuery = {
@@ -46,6 +47,7 @@ export function ProductsScreen() {
   const list = useProducts(query);
   const categories = useCategories({ search: "", page: 1, per_page: 100 });
   const [editing, setEditing] = useState<AdminProduct | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
   const remove = useDeleteProduct();
   const money = (dollars: number) => formatMoney(toCents(dollars), lang);
   const nameOf = (p: { name: string; name_ar: string }) =>
@@ -183,6 +185,14 @@ export function ProductsScreen() {
           >
             {exporter.isPending ? t("exporting") : t("exportCsv")}
           </button>
+          <button
+            type="button"
+            className="btn btn-outline self-end"
+            onClick={() => setImporting(true)}
+            data-testid="import-products-csv"
+          >
+            {t("importCsv")}
+          </button>
         </>
       }
       addLabel={t("add")}
@@ -208,6 +218,7 @@ export function ProductsScreen() {
         }}
         product={editing ?? null}
       />
+      <ImportProductsDialog open={importing} onOpenChange={setImporting} />
     </ListScreen>
   );
 }
