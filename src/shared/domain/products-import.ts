@@ -200,8 +200,8 @@ export const IMPORT_MESSAGES = {
     ar: "يمكن أن يكون للمنتج 20 صورة على الأكثر.",
   },
   APPLY_FAILED: {
-    en: "Nothing was imported: the file has {count} errors. Correct them and try again.",
-    ar: "لم يُستورد شيء: في الملف {count} خطأ. صحّحها وأعد المحاولة.",
+    en: "Nothing was imported: correct the file's errors ({count}) and try again.",
+    ar: "لم يُستورد شيء: صحّح أخطاء الملف ({count}) وأعد المحاولة.",
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 export type ImportMessageId = keyof typeof IMPORT_MESSAGES;

@@ -285,7 +285,7 @@ describe("POST /api/admin/products/import", () => {
     expect(applied.statusCode).toBe(422);
     const body = applied.json();
     expect(body.message).toBe(
-      `Nothing was imported: the file has ${BAD.length} errors. Correct them and try again.`,
+      `Nothing was imported: correct the file's errors (${BAD.length}) and try again.`,
     );
     expect(body.errors["3.price"]).toEqual([data.errors[0].message]);
     expect(body.data.errors).toEqual(data.errors);
@@ -305,7 +305,7 @@ describe("POST /api/admin/products/import", () => {
     const applied = await upload(`${HEADER}\r\n${line({ ...good, category: "cakes" })}\r\n`, {
       headers: { "accept-language": "ar" },
     });
-    expect(applied.json().message).toBe("لم يُستورد شيء: في الملف 1 خطأ. صحّحها وأعد المحاولة.");
+    expect(applied.json().message).toBe("لم يُستورد شيء: صحّح أخطاء الملف (1) وأعد المحاولة.");
   });
 
   it("a file that is not UTF-8 or not CSV is one error at its row", async () => {
