@@ -16,6 +16,22 @@ const note = (id: number, customer = "Rana"): BellNotification => ({
   created_at: new Date(Date.now() - 90_000).toISOString(),
 });
 
+/** Issue 27: order SW-42 took Baklava down to 1.5 kg. */
+const lowStockNote = (): BellNotification => ({
+  id: 7,
+  type: "low_stock",
+  data: {
+    product_id: 3,
+    product_name: "Baklava",
+    product_name_ar: "بقلاوة",
+    stock_grams: 1500,
+    order_id: 42,
+    order_number: "SW-42",
+  } as BellNotification["data"],
+  read_at: null,
+  created_at: new Date().toISOString(),
+});
+
 let answers: Array<{ data: BellNotification[]; meta: { unread: number } } | "fail">;
 let calls: string[];
 
@@ -135,27 +151,21 @@ describe("bell texts", () => {
   });
 
   it("issue 27: a low-stock item names the product and what is left, and opens the low-stock list", async () => {
-    const low: BellNotification = {
-      id: 7,
-      type: "low_stock",
-      data: {
-        product_id: 3,
-        product_name: "Baklava",
-        product_name_ar: "بقلاوة",
-        stock_grams: 1500,
-        order_id: 42,
-        order_number: "SW-42",
-      } as BellNotification["data"],
-      read_at: null,
-      created_at: new Date().toISOString(),
-    };
-    answers = [{ data: [low], meta: { unread: 1 } }];
+    answers = [{ data: [lowStockNote()], meta: { unread: 1 } }];
     renderWithKit(<NotificationBell token="t" />);
     await flush();
     fireEvent.click(screen.getByTestId("notification-bell"));
     const item = screen.getByTestId("notification-item");
     expect(item.textContent).toContain("Low stock: Baklava, 1.5 kg left");
     expect(item.getAttribute("href")).toBe("/admin-products?stock=low");
+  });
+
+  it("issue 27: for a packer (no products screen) a low-stock item opens the order that took it there", async () => {
+    answers = [{ data: [lowStockNote()], meta: { unread: 1 } }];
+    renderWithKit(<NotificationBell token="t" productsAllowed={false} />);
+    await flush();
+    fireEvent.click(screen.getByTestId("notification-bell"));
+    expect(screen.getByTestId("notification-item").getAttribute("href")).toBe("/admin-orders/42");
   });
 
   it("cuts previews at 45 characters", () => {

@@ -194,9 +194,15 @@ function useInteracted() {
 export function NotificationBell({
   token,
   onNewOrders,
+  productsAllowed = true,
 }: {
   token: string;
   onNewOrders?: (items: BellNotification[]) => void;
+  /**
+   * Whether the admin's roles open the products screen (issue 27): a low-stock item opens the
+   * products filtered on low stock, else (a packer) the order that took the stock there.
+   */
+  productsAllowed?: boolean;
 }) {
   const { t, i18n } = useTranslation("admin");
   const lang = i18n.language === "ar" ? "ar" : "en";
@@ -275,7 +281,7 @@ export function NotificationBell({
                   <li key={n.id} className="border-b border-line last:border-0">
                     <Link
                       to={
-                        n.type === "low_stock"
+                        n.type === "low_stock" && productsAllowed
                           ? withQuery(paths.admin.products(), { stock: "low" })
                           : n.data.order_id === null
                             ? paths.admin.orders()

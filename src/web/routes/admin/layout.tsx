@@ -200,7 +200,11 @@ function AdminShell({ children }: { children: React.ReactNode }) {
           </button>
           {/* The bell tells of orders: for those who handle them. */}
           {token && !locked && rolesAllow(roles, SCREEN_ROLES.orders) ? (
-            <NotificationBell token={token} onNewOrders={onNewOrders} />
+            <NotificationBell
+              token={token}
+              onNewOrders={onNewOrders}
+              productsAllowed={rolesAllow(roles, SCREEN_ROLES.products)}
+            />
           ) : null}
           <LanguageToggle />
           <span
