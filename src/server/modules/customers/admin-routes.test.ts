@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers } from "../../db/schema/customers.ts";
 import { orders } from "../../db/schema/orders.ts";
@@ -255,5 +255,28 @@ describe("admin customers API", () => {
     const byKey = new Map(rows.map((c) => [c.key, c]));
     expect(byKey.get("e-layla.ahmad@example.com")).toMatchObject({ orderCount: 1, country: "SY" });
     expect(byKey.get("e-layla.new@example.com")).toMatchObject({ orderCount: 1, country: "LB" });
+  });
+
+  it("counts every order of orders placed at once by one customer (the row lock orders them)", async () => {
+    await Promise.all(
+      Array.from({ length: 6 }, () => order({ name: "Rush Buyer", email: "rush@example.com" })),
+    );
+    const res = await list("?search=rush@example.com");
+    expect(res.json().data).toEqual([expect.objectContaining({ order_count: 6 })]);
+  });
+
+  it.each([
+    // [user id, e-mail, phone, key]
+    [7, "Layla@Example.com", "+963 944", "a-7"],
+    [null, "  Layla@Example.COM ", "+963 944", "e-layla@example.com"],
+    [null, "", "+963 944 000 111", "p-963944000111"],
+    [null, null, "٠٩٤٤ ٠٠٠ ١١١", "p-0944000111"],
+    // An erased order (privacy, ADR 0026) belongs to no customer.
+    [null, null, "Deleted customer", null],
+  ] as const)("an order of (%s, %j, %j) is customer %j", async (userId, email, phone, key) => {
+    const result = (await t.database.db.execute(
+      sql`select customer_key_of(${userId}::bigint, ${email}::text, ${phone}::text) as key`,
+    )) as unknown as { rows: Array<{ key: string | null }> };
+    expect(result.rows[0]!.key).toBe(key);
   });
 });
