@@ -11,6 +11,8 @@ export type OrderTotalsInput = {
   standingDiscountPercent?: number;
   couponPercent?: number | null;
   deliveryFeeCents?: Cents;
+  /** Gift wrapping (issue 29): the owner's price when the shopper asked for it, else 0. */
+  giftWrapCents?: Cents;
 };
 
 export type OrderTotals = {
@@ -18,6 +20,7 @@ export type OrderTotals = {
   discountPercent: number;
   discount: Cents;
   deliveryFee: Cents;
+  giftWrap: Cents;
   total: Cents;
   discountSource: DiscountSource;
 };
@@ -26,8 +29,9 @@ const clampPercent = (percent: number): number =>
   Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
 
 /**
- * The cart summary and the order total (DECISIONS): total = subtotal - discount + delivery,
- * which with the defaults is SPEC's 0.8 x subtotal + 15.00.
+ * The cart summary and the order total (DECISIONS): total = subtotal - discount + delivery
+ * (+ gift wrapping when asked for), which with the defaults is SPEC's 0.8 x subtotal + 15.00.
+ * Discounts apply to the sweets only, never to delivery or wrapping.
  *
  * Coupon and standing discount never stack; the larger percent wins. On a tie the standing
  * discount is used: the coupon would add nothing, so `discountSource` stays "standing" and
@@ -40,6 +44,7 @@ export function orderTotals({
   standingDiscountPercent = DEFAULT_STANDING_DISCOUNT_PERCENT,
   couponPercent = null,
   deliveryFeeCents = DEFAULT_DELIVERY_FEE_CENTS,
+  giftWrapCents = 0,
 }: OrderTotalsInput): OrderTotals {
   if (subtotalCents <= 0) {
     return {
@@ -47,6 +52,7 @@ export function orderTotals({
       discountPercent: 0,
       discount: 0,
       deliveryFee: 0,
+      giftWrap: 0,
       total: 0,
       discountSource: "none",
     };
@@ -64,7 +70,8 @@ export function orderTotals({
     discountPercent,
     discount,
     deliveryFee: deliveryFeeCents,
-    total: subtotalCents - discount + deliveryFeeCents,
+    giftWrap: giftWrapCents,
+    total: subtotalCents - discount + deliveryFeeCents + giftWrapCents,
     discountSource,
   };
 }

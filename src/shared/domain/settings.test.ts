@@ -53,7 +53,9 @@ describe("order e-mail switches (issue 25)", () => {
     const { updated_at: _u, ...values } = form();
     const parsed = settingsInputSchema.parse({ ...values, order_messages: switches });
     const previous = { ...on, completed: false };
-    expect(settingsFromForm(parsed, 1500, [], previous).orderMessages).toEqual(expected);
+    expect(
+      settingsFromForm(parsed, { ...defaultShopSettings, orderMessages: previous }).orderMessages,
+    ).toEqual(expected);
   });
 
   it("a stored value without switches reads as all on", () => {

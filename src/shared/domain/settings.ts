@@ -5,6 +5,7 @@ import type {
   ShopSettings,
 } from "../schemas/settings.ts";
 import { knownCurrency } from "./currency-codes.ts";
+import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
 import { centsToDollars, toCents } from "./money.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
@@ -35,6 +36,7 @@ export const SETTINGS_MESSAGES = {
   CURRENCY_SYMBOL: "The symbol is at most 5 characters, without digits or spaces.",
   CURRENCIES_COUNT: "List at most 20 currencies.",
   ON_OFF: "Each order e-mail is either on or off.",
+  GIFT_WRAP: "Gift wrapping costs from 0 to 1,000 with at most two decimals.",
 } as const;
 
 /**
@@ -76,26 +78,34 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     currencies: s.currencies.map((c) => ({ code: c.code, rate: c.rate, symbol: c.symbol })),
     order_messages: { ...s.orderMessages },
     low_stock_kg: gramsToKg(s.lowStockGrams),
+    gift_wrap_offered: s.giftWrapCents !== null,
+    gift_wrap_price: centsToDollars(s.giftWrapCents ?? 0),
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
 
 /**
- * `previousFeeCents`: kept when the form leaves the delivery fee out (issue 23 moved it to
- * shipping); `previousCurrencies` likewise when it leaves the currencies out (issue 24), and
- * `previousMessages` when it leaves the order e-mail switches out (issue 25), and
- * `previousLowStockGrams` when it leaves the low-stock threshold out (issue 27).
+ * `previous`: the stored settings, whose values stay where the form leaves a field out: the
+ * delivery fee (issue 23 moved it to shipping), the currencies (issue 24), the order e-mail
+ * switches (issue 25), the low-stock threshold (issue 27) and gift wrapping (issue 29).
  */
 export function settingsFromForm(
   v: SettingsValues,
-  previousFeeCents = 1500,
-  previousCurrencies: ShopSettings["currencies"] = [],
-  previousMessages: ShopSettings["orderMessages"] = DEFAULT_ORDER_MESSAGES,
-  previousLowStockGrams = DEFAULT_LOW_STOCK_GRAMS,
+  previous: Pick<
+    ShopSettings,
+    "deliveryFeeCents" | "currencies" | "orderMessages" | "lowStockGrams" | "giftWrapCents"
+  > = {
+    deliveryFeeCents: 1500,
+    currencies: [],
+    orderMessages: DEFAULT_ORDER_MESSAGES,
+    lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
+    giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
+  },
 ): ShopSettings {
   return {
     cartDiscountPercent: v.cart_discount_percent,
-    deliveryFeeCents: v.delivery_fee === undefined ? previousFeeCents : toCents(v.delivery_fee),
+    deliveryFeeCents:
+      v.delivery_fee === undefined ? previous.deliveryFeeCents : toCents(v.delivery_fee),
     phones: [...v.phones],
     emails: [...v.emails],
     messagingNumber: v.messaging_number,
@@ -124,14 +134,21 @@ export function settingsFromForm(
     // A blank symbol is the table's (the form may leave it empty).
     currencies:
       v.currencies === undefined
-        ? previousCurrencies.map((c) => ({ ...c }))
+        ? previous.currencies.map((c) => ({ ...c }))
         : v.currencies.map((c) => ({
             code: c.code,
             rate: c.rate,
             symbol: c.symbol || (knownCurrency(c.code)?.symbol ?? c.code),
           })),
-    orderMessages: { ...(v.order_messages ?? previousMessages) },
-    lowStockGrams: v.low_stock_kg === undefined ? previousLowStockGrams : kgToGrams(v.low_stock_kg),
+    orderMessages: { ...(v.order_messages ?? previous.orderMessages) },
+    lowStockGrams:
+      v.low_stock_kg === undefined ? previous.lowStockGrams : kgToGrams(v.low_stock_kg),
+    giftWrapCents:
+      v.gift_wrap_offered === undefined
+        ? previous.giftWrapCents
+        : v.gift_wrap_offered
+          ? toCents(v.gift_wrap_price ?? 0)
+          : null,
   };
 }
 

@@ -104,6 +104,11 @@ export const ORDER_MESSAGES = {
   GRAMS_INVALID: "This weight is not valid.",
   QTY_INVALID: "The quantity must be a whole number between 1 and 8.",
   TOO_LONG: "This field is too long.",
+  /** Gift orders (issue 29). */
+  RECIPIENT_NAME_REQUIRED: "Please enter the recipient's name.",
+  RECIPIENT_PHONE_INVALID: "Please enter the recipient's phone number.",
+  GIFT_MESSAGE_TOO_LONG: "The card message can be at most 200 characters.",
+  GIFT_WRAP_UNAVAILABLE: "Gift wrapping is not offered at the moment.",
 } as const;
 
 export const ACCOUNT_MESSAGES = {

@@ -133,6 +133,8 @@ export const adminOrderListItemSchema = z.object({
   delivery_date: z.string().nullable(),
   /** Issue 27: `web` (checkout) or how the team took it (phone, messaging, in_person). */
   source: z.enum(ORDER_SOURCES),
+  /** Issue 29: a gift (the desk marks it; the recipient is on the order). */
+  gift: z.boolean(),
 });
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 

@@ -31,6 +31,8 @@ describe("placeOrderSchema (checkout form and POST /api/orders)", () => {
       // Issue 23: absent = the cheapest delivery, no day chosen.
       shipping_method: null,
       delivery_date: null,
+      // Issue 29: absent = not a gift.
+      gift: null,
     });
   });
 

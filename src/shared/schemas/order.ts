@@ -87,12 +87,38 @@ export const orderLineInputSchema = z.object({
     .max(MAX_LINE_QTY, ORDER_MESSAGES.QTY_INVALID),
 });
 
+/** Gift orders (issue 29): the card message's limit, in characters of either language. */
+export const GIFT_MESSAGE_MAX = 200;
+
+const phoneField = (required: string, invalid: string) =>
+  text({ message: required })
+    .trim()
+    .min(1, required)
+    .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, invalid);
+
+/**
+ * A gift: delivered to the recipient at the order's address, with a card message in either
+ * language; the buyer (name, phone, e-mail) stays the customer the e-mails go to.
+ */
+export const giftInputSchema = z.object({
+  recipient_name: requiredText(ORDER_MESSAGES.RECIPIENT_NAME_REQUIRED, 120),
+  recipient_phone: phoneField(
+    ORDER_MESSAGES.RECIPIENT_PHONE_INVALID,
+    ORDER_MESSAGES.RECIPIENT_PHONE_INVALID,
+  ),
+  message: text()
+    .trim()
+    .max(GIFT_MESSAGE_MAX, ORDER_MESSAGES.GIFT_MESSAGE_TOO_LONG)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  /** Wrapped at the owner's price; refused when the shop does not offer it. */
+  wrap: z.boolean().default(false),
+});
+export type GiftInput = z.input<typeof giftInputSchema>;
+
 export const placeOrderSchema = z.object({
   name: requiredText(ORDER_MESSAGES.NAME_REQUIRED, 120),
-  phone: text({ message: ORDER_MESSAGES.PHONE_REQUIRED })
-    .trim()
-    .min(1, ORDER_MESSAGES.PHONE_REQUIRED)
-    .regex(/^\+?[0-9][0-9 ()-]{4,22}$/, ORDER_MESSAGES.PHONE_INVALID),
+  phone: phoneField(ORDER_MESSAGES.PHONE_REQUIRED, ORDER_MESSAGES.PHONE_INVALID),
   /** Optional: a guest who gives a phone need not give an e-mail (DECISIONS). */
   email: text()
     .trim()
@@ -120,6 +146,8 @@ export const placeOrderSchema = z.object({
   shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
   /** Domestic delivery only; when given it must be one of the quote's days. */
   delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
+  /** Issue 29: absent or null = not a gift. */
+  gift: giftInputSchema.nullish().transform((v) => v ?? null),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
@@ -178,6 +206,17 @@ export const orderDtoSchema = z.object({
   delivery_fee: z.number(),
   /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
   shipping: orderShippingSchema,
+  /** Issue 29: the recipient and card message of a gift; null when it is not one. */
+  gift: z
+    .object({
+      recipient_name: z.string(),
+      recipient_phone: z.string(),
+      message: z.string().nullable(),
+      wrap: z.boolean(),
+    })
+    .nullable(),
+  /** Gift wrapping as charged, in dollars (0 when none or free); part of `total`. */
+  gift_wrap_fee: z.number(),
   total: z.number(),
   total_grams: z.number().int(),
   lines: z.array(orderLineDtoSchema),

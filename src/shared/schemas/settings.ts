@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_RATE } from "../domain/currency.ts";
 import { listableCurrency } from "../domain/currency-codes.ts";
+import { DEFAULT_GIFT_WRAP_CENTS } from "../domain/gift.ts";
 import {
   DEFAULT_LOW_STOCK_GRAMS,
   LOW_STOCK_MESSAGES,
@@ -82,6 +83,8 @@ export const shopSettingsSchema = z.object({
     .min(0)
     .max(MAX_LOW_STOCK_KG * 1000)
     .default(DEFAULT_LOW_STOCK_GRAMS),
+  /** Issue 29: the price of gift wrapping in cents; 0 = free, null = not offered. */
+  giftWrapCents: z.number().int().min(0).max(100_000).nullable().default(DEFAULT_GIFT_WRAP_CENTS),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -133,6 +136,7 @@ export const defaultShopSettings: ShopSettings = {
   currencies: [],
   orderMessages: { ...DEFAULT_ORDER_MESSAGES },
   lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
+  giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -359,6 +363,19 @@ export const settingsInputSchema = z.object({
       .max(MAX_LOW_STOCK_KG, LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD)
       .optional(),
   ),
+  /** Issue 29: gift wrapping offered or not, and its price in dollars (0 = free). */
+  gift_wrap_offered: z
+    .preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean())
+    .optional(),
+  gift_wrap_price: z.preprocess(
+    toNumber,
+    z
+      .number({ message: SETTINGS_MESSAGES.GIFT_WRAP })
+      .min(0, SETTINGS_MESSAGES.GIFT_WRAP)
+      .max(1000, SETTINGS_MESSAGES.GIFT_WRAP)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.GIFT_WRAP)
+      .optional(),
+  ),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
@@ -383,6 +400,8 @@ export const adminSettingsSchema = settingsInputSchema.extend({
     paid: z.boolean(),
   }),
   low_stock_kg: z.number(),
+  gift_wrap_offered: z.boolean(),
+  gift_wrap_price: z.number(),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

@@ -83,6 +83,8 @@ describe("admin orders API", () => {
       delivery_date: null,
       // Issue 27: placed at checkout (staff orders say phone, messaging or in_person).
       source: "web",
+      // Issue 29: not a gift.
+      gift: false,
     });
     expect(data[1].number).toBe(first.number);
     expect(meta).toMatchObject({ page: 1, per_page: 10, total: 2, last_page: 1 });

@@ -115,6 +115,7 @@ const listColumns = {
   shippingZoneNameAr: orders.shippingZoneNameAr,
   deliveryDate: orders.deliveryDate,
   source: orders.source,
+  gift: orders.gift,
 };
 type ListRow = {
   [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null;
@@ -145,6 +146,7 @@ function toListItem(row: ListRow): AdminOrderListItem {
     shipping_zone_ar: row.shippingZoneNameAr,
     delivery_date: row.deliveryDate,
     source: row.source ?? "web",
+    gift: row.gift !== null,
   };
 }
 

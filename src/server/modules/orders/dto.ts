@@ -106,6 +106,15 @@ export function toOrderDto(
     discount_source: order.discountSource,
     delivery_fee: centsToDollars(order.deliveryFeeCents),
     shipping: orderShipping(order),
+    gift: order.gift
+      ? {
+          recipient_name: order.gift.recipientName,
+          recipient_phone: order.gift.recipientPhone,
+          message: order.gift.message,
+          wrap: order.gift.wrap,
+        }
+      : null,
+    gift_wrap_fee: centsToDollars(order.giftWrapCents),
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({

@@ -52,8 +52,9 @@ export function requestHashOf(
 ): string {
   // Without a shipping choice the body hashes as it did before issue 23, so a retry that
   // spans the upgrade is still recognised as the same order.
-  const { shipping_method, delivery_date, ...before } = input;
-  const body = shipping_method || delivery_date ? input : before;
+  const { shipping_method, delivery_date, gift, ...before } = input;
+  // Likewise without a gift (issue 29): the body hashes as before the field existed.
+  const body = shipping_method || delivery_date || gift ? input : before;
   // A checkout order hashes as before issue 27; a staff order also names who took it and how.
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
@@ -257,11 +258,19 @@ export async function placeOrder(
     coupon = found.coupon;
   }
 
+  // Gift wrapping at the owner's price, only while it is offered (issue 29).
+  const wrap = input.gift?.wrap ?? false;
+  if (wrap && settings.giftWrapCents === null)
+    throw new HttpError(422, ORDER_MESSAGES.GIFT_WRAP_UNAVAILABLE, {
+      "gift.wrap": [ORDER_MESSAGES.GIFT_WRAP_UNAVAILABLE],
+    });
+
   const totals = orderTotals({
     subtotalCents: cart.subtotalCents,
     standingDiscountPercent: settings.cartDiscountPercent,
     couponPercent: coupon?.discountPercent ?? null,
     deliveryFeeCents: method.feeCents,
+    giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
   });
   // A coupon no larger than the standing discount adds nothing, so none of its uses is spent.
   const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
@@ -299,6 +308,15 @@ export async function placeOrder(
           shippingMethodName: method.name,
           shippingMethodNameAr: method.nameAr,
           deliveryDate: input.delivery_date,
+          gift: input.gift
+            ? {
+                recipientName: input.gift.recipient_name,
+                recipientPhone: input.gift.recipient_phone,
+                message: input.gift.message,
+                wrap,
+              }
+            : null,
+          giftWrapCents: totals.giftWrap,
           totalCents: totals.total,
           totalGrams: cart.totalGrams,
           idempotencyKeyHash: keyHash,

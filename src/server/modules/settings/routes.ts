@@ -6,8 +6,18 @@ import { adminSettingsSchema } from "../../../shared/schemas/settings.ts";
 /** What `GET /api/settings` answers (documented; the body itself is built as a string). */
 const publicSettingsResponse = z.object({
   data: adminSettingsSchema
-    .omit({ updated_at: true, order_messages: true, low_stock_kg: true })
-    .extend({ payment_methods: z.array(z.enum(PAYMENT_METHODS)) }),
+    .omit({
+      updated_at: true,
+      order_messages: true,
+      low_stock_kg: true,
+      gift_wrap_offered: true,
+      gift_wrap_price: true,
+    })
+    .extend({
+      /** Issue 29: gift wrapping's price in dollars (0 = free); null when not offered. */
+      gift_wrap_price: z.number().nullable(),
+      payment_methods: z.array(z.enum(PAYMENT_METHODS)),
+    }),
 });
 
 /**

@@ -104,9 +104,16 @@ export function createSettingsService(
           updated_at: _date,
           order_messages: _messages,
           low_stock_kg: _lowStock,
+          gift_wrap_price: _wrapPrice,
+          gift_wrap_offered: wrapOffered,
           ...data
         } = settingsToForm(await this.get());
-        return JSON.stringify({ data: { ...data, payment_methods: paymentMethods } });
+        // Gift wrapping (issue 29) as checkout needs it: its price, or null when not offered.
+        const settings = await this.get();
+        const giftWrap = wrapOffered ? centsToDollars(settings.giftWrapCents ?? 0) : null;
+        return JSON.stringify({
+          data: { ...data, gift_wrap_price: giftWrap, payment_methods: paymentMethods },
+        });
       });
     },
 
@@ -125,15 +132,7 @@ export function createSettingsService(
       let next: ShopSettings | undefined;
       const updatedAt = await db.transaction(async (tx) => {
         const before = parseStored((await readRow(tx, true))?.value);
-        next = shopSettingsSchema.parse(
-          settingsFromForm(
-            values,
-            before.deliveryFeeCents,
-            before.currencies,
-            before.orderMessages,
-            before.lowStockGrams,
-          ),
-        );
+        next = shopSettingsSchema.parse(settingsFromForm(values, before));
         if (next.deliveryFeeCents !== before.deliveryFeeCents)
           await setDomesticFee(tx, await loadRules(tx), next.deliveryFeeCents, actorId);
         const now = new Date();

@@ -27,6 +27,8 @@ const order: OrderDto = {
   discount_percent: 20,
   discount_source: "standing",
   delivery_fee: 15,
+  gift: null,
+  gift_wrap_fee: 0,
   shipping: {
     method: "delivery:1",
     kind: "delivery",

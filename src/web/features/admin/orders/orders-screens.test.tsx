@@ -33,6 +33,7 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   shipping_zone_ar: "سوريا",
   delivery_date: null,
   source: id === 2 ? "phone" : "web",
+  gift: id === 3,
 });
 
 let urls: string[];
@@ -151,6 +152,8 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   discount_percent: 0,
   discount_source: "none",
   delivery_fee: 15,
+  gift: null,
+  gift_wrap_fee: 0,
   shipping: {
     method: "delivery:2",
     kind: "delivery",

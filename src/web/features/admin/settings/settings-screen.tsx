@@ -239,6 +239,22 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           error={err("low_stock_kg")}
           {...form.register("low_stock_kg")}
         />
+        {/* Gift orders (issue 29): wrapping offered at checkout at this price, or not at all. */}
+        <Field
+          as="checkbox"
+          label={t("orders.giftWrapOffered")}
+          error={err("gift_wrap_offered")}
+          {...form.register("gift_wrap_offered")}
+        />
+        <Field
+          className="max-w-xs"
+          label={t("orders.giftWrapPrice")}
+          hint={t("orders.giftWrapPriceHint")}
+          inputMode="decimal"
+          dir="ltr"
+          error={err("gift_wrap_price")}
+          {...form.register("gift_wrap_price")}
+        />
       </Section>
 
       <Section title={t("orderMessages.title")}>

@@ -1,0 +1,5 @@
+/**
+ * Gift orders (issue 29): wrapping is offered at 3.00 in the demo shop; the owner sets the
+ * price (0 = free) or turns it off (null) in Settings.
+ */
+export const DEFAULT_GIFT_WRAP_CENTS = 300;
