@@ -85,8 +85,9 @@ async function readProductBody(request: FastifyRequest): Promise<ProductBody> {
       const message = `At most ${MAX_FILES_PER_SAVE} images can be sent at once.`;
       throw new HttpError(413, message, { images: [message] });
     }
-    if (code?.startsWith("FST_")) throw new HttpError(422, "The form data could not be read.");
-    throw error;
+    // Anything else the parser throws (fastify's FST_ codes, busboy's "Boundary not found" or
+    // "Unexpected end of form") is a malformed body: the client's, never a 500.
+    throw new HttpError(422, "The form data could not be read.");
   }
   return { fields, uploads };
 }

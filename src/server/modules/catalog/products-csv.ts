@@ -138,8 +138,8 @@ async function readImportFile(
       const message = importMessage("FILE_TOO_LARGE", lang);
       throw new HttpError(413, message, { file: [message] });
     }
-    if (code?.startsWith("FST_")) throw new HttpError(422, required, { file: [required] });
-    throw error;
+    // Anything else the parser throws (busboy's "Boundary not found"...) is a malformed body.
+    throw new HttpError(422, required, { file: [required] });
   }
   if (!found || found.bytes.length === 0) throw new HttpError(422, required, { file: [required] });
   return found;

@@ -91,8 +91,9 @@ async function readDishBody(request: FastifyRequest): Promise<DishBody> {
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE")
       throw new ImageRejectedError(413, IMAGE_SIZE_MESSAGE, "image");
-    if (code?.startsWith("FST_")) throw new HttpError(422, "The form data could not be read.");
-    throw error;
+    // Anything else the parser throws (fastify's FST_ codes, busboy's "Boundary not found" or
+    // "Unexpected end of form") is a malformed body: the client's, never a 500.
+    throw new HttpError(422, "The form data could not be read.");
   }
   // SPEC's product form sends the address as image_url; the dish form may too.
   if (fields.image === undefined && typeof fields.image_url === "string") {
