@@ -688,6 +688,8 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
             tracking_number: null,
             tracking_url: null,
           },
+          gift: null,
+          gift_wrap_fee: 0,
           total: 67,
           total_grams: 2000,
           lines: [
