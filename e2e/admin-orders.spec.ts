@@ -386,15 +386,17 @@ for (const lang of ["en", "ar"] as const) {
     await openFromList(page, lang, order.number);
 
     const customer = page.getByTestId("order-customer");
-    await expect(customer).toContainText(`Lyon, ${names[lang]}`);
+    // Each part isolated, joined with the admin's own comma (issue 29.11).
+    await expect(customer).toContainText(`Lyon${lang === "ar" ? "، " : ", "}${names[lang]}`);
     await expect(customer).not.toContainText("FR");
 
     const print = page.getByRole("link", { name: T[lang].orders.print, exact: true });
     await page.goto((await print.getAttribute("href"))!);
     const slip = page.getByTestId("slip");
     await expect(slip).toHaveAttribute("lang", orderLang);
+    const comma = orderLang === "ar" ? "، " : ", ";
     await expect(slip.getByTestId("slip-address")).toHaveText(
-      `12 rue de la République, Lyon, ${names[orderLang]}`,
+      `12 rue de la République${comma}Lyon${comma}${names[orderLang]}`,
     );
   });
 }
