@@ -6,12 +6,9 @@ import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
+import { type ClaimLoop, claimDue, claimLoop } from "../../jobs/claim-loop.ts";
 import type { PlacedOrder } from "../orders/service.ts";
 import { type Mail, newOrderNotice, orderCancelledMail, orderConfirmation } from "./templates.ts";
-
-/** How long a claimed row is left alone while it is being sent (another instance skips it). */
-const SENDING_LEASE_MS = 5 * 60_000;
-const BATCH = 10;
 
 /**
  * Queues an order's e-mails: the confirmation to the customer (when they gave an e-mail) and
@@ -70,12 +67,7 @@ export async function enqueueCancellationMail(
   return true;
 }
 
-export type MailWorker = {
-  /** Sends what is due at `now`; resolves with how many were sent. */
-  runOnce(now?: Date): Promise<number>;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-};
+export type MailWorker = ClaimLoop;
 
 /** Sends the outbox through SMTP_URL with nodemailer; a refusal is retried with backoff. */
 export function createMailWorker(opts: {
@@ -86,12 +78,10 @@ export function createMailWorker(opts: {
 }): MailWorker {
   const { db } = opts;
   const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
 
-  async function claim(now: Date) {
-    return db.transaction(async (tx) => {
-      const due = await tx
+  const claim = (now: Date) =>
+    claimDue(db, mailOutbox, now, (tx, limit) =>
+      tx
         .select()
         .from(mailOutbox)
         .where(
@@ -102,19 +92,11 @@ export function createMailWorker(opts: {
           ),
         )
         .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
-      for (const row of due) {
-        await tx
-          .update(mailOutbox)
-          .set({ nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS) })
-          .where(eq(mailOutbox.id, row.id));
-      }
-      return due;
-    });
-  }
+        .limit(limit)
+        .for("update", { skipLocked: true }),
+    );
 
-  async function runOnce(now = new Date()): Promise<number> {
+  async function runOnce(now: Date): Promise<number> {
     let sent = 0;
     for (const row of await claim(now)) {
       try {
@@ -148,31 +130,5 @@ export function createMailWorker(opts: {
     return sent;
   }
 
-  const tick = () => {
-    if (running) return;
-    running = runOnce()
-      .catch((error) => {
-        opts.onError?.(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  return {
-    runOnce,
-    start(intervalMs = 5_000) {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-      transport.close();
-    },
-  };
+  return claimLoop({ runOnce, onError: opts.onError, onStop: () => transport.close() });
 }

@@ -11,11 +11,9 @@ import {
 } from "../../../shared/domain/webhooks.ts";
 import type { Db } from "../../db/client.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema/webhooks.ts";
+import { type ClaimLoop, claimDue, claimLoop } from "../../jobs/claim-loop.ts";
 import { guardedLookup, literalRefused, PrivateAddressError } from "./address-guard.ts";
 
-/** How long a claimed row is left alone while it is being sent (another instance skips it). */
-const SENDING_LEASE_MS = 5 * 60_000;
-const BATCH = 10;
 /** A receiver that has not answered by then has failed this attempt. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -86,12 +84,7 @@ export function postWebhook(opts: {
   });
 }
 
-export type WebhookWorker = {
-  /** Sends what is due at `now`; resolves with how many were delivered. */
-  runOnce(now?: Date): Promise<number>;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-};
+export type WebhookWorker = ClaimLoop;
 
 /**
  * Sends the delivery outbox like the mail worker sends its own: claim what is due (SKIP
@@ -105,12 +98,10 @@ export function createWebhookWorker(opts: {
   onError?: (error: unknown) => void;
 }): WebhookWorker {
   const { db } = opts;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
 
-  async function claim(now: Date) {
-    return db.transaction(async (tx) => {
-      const due = await tx
+  const claim = (now: Date) =>
+    claimDue(db, webhookDeliveries, now, (tx, limit) =>
+      tx
         .select({
           id: webhookDeliveries.id,
           body: webhookDeliveries.body,
@@ -124,17 +115,9 @@ export function createWebhookWorker(opts: {
           and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)),
         )
         .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-        .limit(BATCH)
-        .for("update", { of: webhookDeliveries, skipLocked: true });
-      for (const row of due) {
-        await tx
-          .update(webhookDeliveries)
-          .set({ nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS) })
-          .where(eq(webhookDeliveries.id, row.id));
-      }
-      return due;
-    });
-  }
+        .limit(limit)
+        .for("update", { of: webhookDeliveries, skipLocked: true }),
+    );
 
   async function deliver(row: Awaited<ReturnType<typeof claim>>[number], now: Date) {
     const result = await postWebhook({
@@ -174,37 +157,12 @@ export function createWebhookWorker(opts: {
     return false;
   }
 
-  async function runOnce(now = new Date()): Promise<number> {
+  async function runOnce(now: Date): Promise<number> {
     const due = await claim(now);
     // One slow receiver does not hold up the others in the batch.
     const results = await Promise.all(due.map((row) => deliver(row, now)));
     return results.filter(Boolean).length;
   }
 
-  const tick = () => {
-    if (running) return;
-    running = runOnce()
-      .catch((error) => {
-        opts.onError?.(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  return {
-    runOnce,
-    start(intervalMs = 5_000) {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return claimLoop({ runOnce, onError: opts.onError });
 }
