@@ -26,6 +26,8 @@ const HEADER = [
   "shipping_method",
   "shipping_zone",
   "delivery_date",
+  // Issue 29: gift orders, last so earlier columns keep their places in saved spreadsheets.
+  "gift",
 ];
 
 /**
@@ -66,6 +68,7 @@ export function csvRow(row: AdminOrderListItem): string {
     row.shipping_name,
     row.shipping_zone,
     row.delivery_date,
+    row.gift ? "yes" : "no",
   ]
     .map(csvField)
     .join(",")}\r\n`;

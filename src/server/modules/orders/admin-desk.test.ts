@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
-import { BOM, csvField, ordersCsv } from "./admin-csv.ts";
+import { BOM, csvField, csvRow, ordersCsv } from "./admin-csv.ts";
 import { addProduct, orderBody, placeOrder } from "./test-fixtures.ts";
 
 let t: TestApp;
@@ -240,13 +240,19 @@ describe("CSV export", () => {
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = parse(res.body.slice(1));
       expect(lines[0]).toBe(
-        "order,date,customer,phone,email,country,total,status,payment_method,payment_status,new,shipping_method,shipping_zone,delivery_date",
+        "order,date,customer,phone,email,country,total,status,payment_method,payment_status,new,shipping_method,shipping_zone,delivery_date,gift",
       );
       // 08:00Z is 11:00 in Damascus; the ahmad order was opened above, so no longer new.
       expect(lines.slice(1)).toEqual([
-        `${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,+963 933 111 222,ahmad@example.com,SY,31.00,pending,cod,unpaid,no,Home delivery,Syria,`,
+        `${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,+963 933 111 222,ahmad@example.com,SY,31.00,pending,cod,unpaid,no,Home delivery,Syria,,no`,
       ]);
     }
+  });
+
+  it("ends each row with the gift mark (issue 29): yes for a gift, no otherwise", async () => {
+    const row = (await get("/api/admin/orders")).json().data[0];
+    expect(csvRow({ ...row, gift: true }).endsWith(",yes\r\n")).toBe(true);
+    expect(csvRow({ ...row, gift: false }).endsWith(",no\r\n")).toBe(true);
   });
 
   it("exports every matching order across batches, newest first, and nothing else", async () => {
