@@ -23,7 +23,7 @@ import type { TakenOrderState } from "./new-order-screen.tsx";
 import { PaymentPanel } from "./payment-panel.tsx";
 import { SendMessageButton } from "./send-message-dialog.tsx";
 import { ShipOrderDialog } from "./ship-order-dialog.tsx";
-import { PaymentBadge, SourceBadge, StatusBadge } from "./status-badge.tsx";
+import { GiftMark, PaymentBadge, SourceBadge, StatusBadge } from "./status-badge.tsx";
 
 /** One order on the desk: contact links, lines, totals, timeline, notes, next states. */
 export function OrderDetailScreen({ id }: { id: number }) {
@@ -94,6 +94,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         <StatusBadge status={order.status} />
         <PaymentBadge status={order.payment_status} />
         <SourceBadge source={order.source} />
+        {order.gift ? <GiftMark /> : null}
         {order.created_by ? (
           <span className="text-sm text-muted" data-testid="order-taken-by">
             {t("takenBy", { name: order.created_by.name })}
@@ -137,6 +138,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <Customer order={order} />
+        {order.gift ? <Gift gift={order.gift} /> : null}
         <section className="rounded-lg border border-line bg-white p-4">
           <h2 className="mb-2 font-bold">{t("totals")}</h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -165,6 +167,18 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             <dd className="text-end">
               <Price amount={order.delivery_fee} lang={lang} />
             </dd>
+            {order.gift_wrap_fee > 0 || order.gift?.wrap ? (
+              <>
+                <dt>{t("gift.wrap")}</dt>
+                <dd className="text-end" data-testid="gift-wrap-fee">
+                  {order.gift_wrap_fee > 0 ? (
+                    <Price amount={order.gift_wrap_fee} lang={lang} />
+                  ) : (
+                    t("gift.free")
+                  )}
+                </dd>
+              </>
+            ) : null}
             <dt className="font-bold">{t("total")}</dt>
             <dd className="text-end">
               <Price amount={order.total} lang={lang} />
@@ -268,6 +282,49 @@ function Customer({ order }: { order: AdminOrderDetail }) {
           <p className="whitespace-pre-line">{order.notes}</p>
         </>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Issue 29: who receives the gift (at the order's address) and the card as the buyer wrote it,
+ * in its own direction and with its line breaks.
+ */
+function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
+  const { t } = useTranslation("admin-orders");
+  const phone = gift.recipient_phone.replace(/[^\d+]/g, "");
+  return (
+    <section
+      className="rounded-lg border border-line bg-white p-4"
+      data-testid="order-gift-details"
+    >
+      <h2 className="mb-2 font-bold">{t("gift.title")}</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt>{t("gift.recipient")}</dt>
+        <dd className="font-semibold">
+          <bdi>{gift.recipient_name}</bdi>
+        </dd>
+        <dt>{t("gift.recipientPhone")}</dt>
+        <dd>
+          <a className="underline" href={`tel:${phone}`} dir="ltr" data-testid="gift-phone">
+            {gift.recipient_phone}
+          </a>
+        </dd>
+        <dt>{t("gift.wrap")}</dt>
+        <dd data-testid="gift-wrap">{gift.wrap ? t("gift.yes") : t("gift.no")}</dd>
+      </dl>
+      <h3 className="mt-4 font-semibold">{t("gift.message")}</h3>
+      {gift.message ? (
+        <p
+          className="mt-1 whitespace-pre-wrap break-words rounded border border-line bg-cream p-2"
+          dir="auto"
+          data-testid="gift-message"
+        >
+          {gift.message}
+        </p>
+      ) : (
+        <p className="mt-1 text-muted">{t("gift.noMessage")}</p>
+      )}
     </section>
   );
 }

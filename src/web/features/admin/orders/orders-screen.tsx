@@ -15,7 +15,7 @@ import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
 import { type OrderListQuery, useOrders } from "./api/list-orders.ts";
-import { PaymentBadge, SourceBadge, StatusBadge } from "./status-badge.tsx";
+import { GiftMark, PaymentBadge, SourceBadge, StatusBadge } from "./status-badge.tsx";
 
 const FIRST: OrderListQuery = {
   status: "",
@@ -88,6 +88,7 @@ export function OrdersScreen() {
               {t("new")}
             </span>
           ) : null}
+          {o.gift ? <GiftMark /> : null}
         </span>
       ),
     },

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listSeparator } from "../../../../shared/domain/bidi.ts";
+import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import type {
   AdminOrderDetail,
   AdminOrderListItem,
@@ -478,5 +479,122 @@ describe("issue 24: payment state on the order", () => {
     expect((await screen.findByTestId("order-receipts")).textContent).toContain(
       "The customer has not uploaded a receipt.",
     );
+  });
+});
+
+describe("issue 29: gift orders on the desk", () => {
+  const MESSAGE = "كل عام وأنتم بخير\nEid Mubarak  — Sami";
+  const giftOrder = (lang: "en" | "ar", wrap: boolean, fee: number) =>
+    detail({
+      lang,
+      gift: {
+        recipient_name: "Hala Haddad",
+        recipient_phone: "+963 944 123 456",
+        message: MESSAGE,
+        wrap,
+      },
+      gift_wrap_fee: fee,
+      subtotal: 24.68,
+      delivery_fee: 15.79,
+      total: 40.47 + fee,
+      lines: [
+        {
+          product_id: 3,
+          name: "Baklava",
+          name_ar: "بقلاوة",
+          grams: 1000,
+          qty: 2,
+          unit_price: 12.34,
+          line_total: 24.68,
+          image_url: null,
+        },
+      ],
+    });
+
+  for (const [lang, word] of [
+    ["en", "Gift"],
+    ["ar", "هدية"],
+  ] as const) {
+    it(`marks a gift row with an icon and the word "${word}" (${lang})`, async () => {
+      reply = () =>
+        json({
+          data: [row(1, "pending"), row(3, "pending")],
+          meta: { page: 1, per_page: 10, total: 2, last_page: 1 },
+        });
+      renderWithKit(<OrdersScreen />, { lang });
+      const marks = await screen.findAllByTestId("order-gift");
+      expect(marks).toHaveLength(1);
+      expect(marks[0]!.textContent).toBe(word);
+      expect(marks[0]!.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+      expect(marks[0]!.closest("tr")?.textContent).toContain("SW-10003");
+    });
+
+    it(`the order page shows the recipient, the card in its own direction and the wrapping (${lang})`, async () => {
+      reply = () => json({ data: giftOrder(lang, true, 3.21) });
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      const section = await screen.findByTestId("order-gift-details");
+      expect(section.textContent).toContain("Hala Haddad");
+      const phone = screen.getByTestId("gift-phone");
+      expect(phone.getAttribute("href")).toBe("tel:+963944123456");
+      expect(phone.getAttribute("dir")).toBe("ltr");
+      const message = screen.getByTestId("gift-message");
+      expect(message.getAttribute("dir")).toBe("auto");
+      expect(message.textContent).toBe(MESSAGE);
+      expect(message.className).toContain("whitespace-pre-wrap");
+      expect(screen.getByTestId("gift-wrap").textContent).toBe(lang === "en" ? "Yes" : "نعم");
+      expect(screen.getByTestId("gift-wrap-fee").textContent).toContain(
+        formatMoney(toCents(3.21), lang),
+      );
+    });
+  }
+
+  it("says free wrapping when wrapped at no charge, and no wrapping line for a plain order", async () => {
+    reply = () => json({ data: giftOrder("en", true, 0) });
+    renderWithKit(<OrderDetailScreen id={7} />);
+    expect((await screen.findByTestId("gift-wrap-fee")).textContent).toBe("Free");
+    cleanup();
+    reply = () => json({ data: detail() });
+    renderWithKit(<OrderDetailScreen id={7} />);
+    await screen.findByTestId("order-customer");
+    expect(screen.queryByTestId("gift-wrap-fee")).toBeNull();
+    expect(screen.queryByTestId("order-gift-details")).toBeNull();
+  });
+
+  for (const lang of ["en", "ar"] as const) {
+    it(`the gift slip names the recipient, keeps the card's direction and shows no price (${lang})`, async () => {
+      reply = () => json({ data: giftOrder(lang, true, 3.21) });
+      // The test kit holds the admin's language only (the app loads both for a slip).
+      renderWithKit(<PrintScreen ids={[7]} />, { lang });
+      const slip = await screen.findByTestId("slip");
+      expect(slip.getAttribute("data-gift")).toBe("true");
+      expect(slip.getAttribute("lang")).toBe(lang);
+      const recipient = screen.getByTestId("slip-recipient");
+      expect(recipient.textContent).toContain("Hala Haddad");
+      expect(recipient.textContent).toContain("+963 944 123 456");
+      expect(screen.getByTestId("slip-sender").textContent).toContain("Claire");
+      const message = screen.getByTestId("slip-gift-message");
+      expect(message.getAttribute("dir")).toBe("auto");
+      expect(message.textContent).toBe(MESSAGE);
+      expect(screen.getByTestId("slip-gift-wrap").textContent).toBe(
+        lang === "en" ? "Gift wrap" : "تغليف هدية",
+      );
+      // No amount of any kind: no currency sign, no total, no line price.
+      expect(slip.textContent).not.toContain("$");
+      for (const amount of [12.34, 24.68, 15.79, 3.21, 43.68]) {
+        expect(slip.textContent).not.toContain(formatMoney(toCents(amount), lang));
+        expect(slip.textContent).not.toContain(amount.toFixed(2));
+      }
+      // The line's weight and quantity, the weight isolated.
+      expect(slip.querySelector("tbody td:last-child bdi")).toBeTruthy();
+    });
+  }
+
+  it("a plain order's slip still carries its prices", async () => {
+    reply = () => json({ data: detail() });
+    renderWithKit(<PrintScreen ids={[7]} />);
+    const slip = await screen.findByTestId("slip");
+    expect(slip.getAttribute("data-gift")).toBeNull();
+    expect(slip.textContent).toContain("$35.00");
+    expect(screen.queryByTestId("slip-gift-message")).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
-import { IsolatedList } from "../../../components/ui/bidi.tsx";
+import { IsolatedList, Quantity } from "../../../components/ui/bidi.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText } from "../../../lib/bilingual.ts";
 import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
@@ -45,7 +45,15 @@ export function PrintScreen({ ids }: { ids: readonly number[] }) {
           {t("messages:spec.ORDER_DETAILS_LOAD_FAILED")}
         </p>
       ) : null}
-      {done ? orders.map((order) => <Slip key={order.id} order={order} />) : null}
+      {done
+        ? orders.map((order) =>
+            order.gift ? (
+              <GiftSlip key={order.id} order={order} gift={order.gift} />
+            ) : (
+              <Slip key={order.id} order={order} />
+            ),
+          )
+        : null}
     </div>
   );
 }
@@ -84,31 +92,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
           <IsolatedList parts={addressParts(order, order.lang)} lang={order.lang} />
         </p>
         {order.notes ? <p className="mt-1 whitespace-pre-line">{order.notes}</p> : null}
-        {order.shipping ? (
-          <p className="mt-1" data-testid="slip-shipping">
-            <span className="font-semibold">{t("shipping.title")}:</span>{" "}
-            {pickText(order.lang, order.shipping.name, order.shipping.name_ar)}
-            {order.shipping.zone
-              ? ` (${pickText(order.lang, order.shipping.zone, order.shipping.zone_ar)})`
-              : ""}
-            {order.shipping.delivery_date ? (
-              <>
-                {" · "}
-                {t("shipping.day")}:{" "}
-                <time dateTime={order.shipping.delivery_date}>
-                  {formatDeliveryDay(order.shipping.delivery_date, order.lang)}
-                </time>
-              </>
-            ) : null}
-            {order.shipping.tracking_number ? (
-              <>
-                {" · "}
-                {t("shipping.trackingNumber")}:{" "}
-                <bdi dir="ltr">{order.shipping.tracking_number}</bdi>
-              </>
-            ) : null}
-          </p>
-        ) : null}
+        <SlipShipping order={order} />
       </section>
       <table className="mb-4 w-full border-collapse">
         <thead>
@@ -163,6 +147,134 @@ function Slip({ order }: { order: AdminOrderDetail }) {
         <dt>{t("payment")}</dt>
         <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>
         {/* Issue 24: the courier sees whether there is money to collect. */}
+        <dt>{t("paymentStatus.label")}</dt>
+        <dd className="text-end" data-testid="slip-payment-status">
+          {t(`paymentStatus.${order.payment_status}`)}
+        </dd>
+      </dl>
+    </article>
+  );
+}
+
+/** How the order travels, as the courier reads it: method, zone, day, tracking number. */
+function SlipShipping({ order }: { order: AdminOrderDetail }) {
+  const { i18n } = useTranslation();
+  const t = i18n.getFixedT(order.lang, "admin-orders");
+  const { shipping } = order;
+  if (!shipping) return null;
+  return (
+    <p className="mt-1" data-testid="slip-shipping">
+      <span className="font-semibold">{t("shipping.title")}:</span>{" "}
+      {pickText(order.lang, shipping.name, shipping.name_ar)}
+      {shipping.zone ? ` (${pickText(order.lang, shipping.zone, shipping.zone_ar)})` : ""}
+      {shipping.delivery_date ? (
+        <>
+          {" · "}
+          {t("shipping.day")}:{" "}
+          <time dateTime={shipping.delivery_date}>
+            {formatDeliveryDay(shipping.delivery_date, order.lang)}
+          </time>
+        </>
+      ) : null}
+      {shipping.tracking_number ? (
+        <>
+          {" · "}
+          {t("shipping.trackingNumber")}: <bdi dir="ltr">{shipping.tracking_number}</bdi>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * Issue 29: a gift's slip travels in the box. It names who receives it (at the order's
+ * address) and who sends it, carries the card message in its own direction, says when the
+ * parcel is to be wrapped, and shows no price anywhere: no line amounts, no totals.
+ */
+function GiftSlip({
+  order,
+  gift,
+}: {
+  order: AdminOrderDetail;
+  gift: NonNullable<AdminOrderDetail["gift"]>;
+}) {
+  const { i18n } = useTranslation();
+  const t = i18n.getFixedT(order.lang, "admin-orders");
+  return (
+    <article
+      lang={order.lang}
+      dir={order.lang === "ar" ? "rtl" : "ltr"}
+      className="mb-8 break-after-page rounded-lg border border-line bg-white p-6 print:mb-0 print:border-0"
+      data-testid="slip"
+      data-gift="true"
+    >
+      <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-2xl font-bold">
+          {t("gift.slipTitle")} <bdi dir="ltr">{order.number}</bdi>
+        </h2>
+        <p>
+          <bdi dir="ltr">{formatDateTime(order.created_at, order.lang)}</bdi>
+        </p>
+      </header>
+      <section className="mb-4" data-testid="slip-recipient">
+        <p className="text-sm text-muted">{t("gift.deliverTo")}</p>
+        <p className="font-semibold">
+          <bdi>{gift.recipient_name}</bdi>
+        </p>
+        <p>
+          <bdi dir="ltr">{gift.recipient_phone}</bdi>
+        </p>
+        <p data-testid="slip-address">
+          <IsolatedList parts={addressParts(order, order.lang)} lang={order.lang} />
+        </p>
+        <p className="mt-1" data-testid="slip-sender">
+          {t("gift.from")}: <bdi>{order.name}</bdi>
+        </p>
+        {order.notes ? <p className="mt-1 whitespace-pre-line">{order.notes}</p> : null}
+        <SlipShipping order={order} />
+      </section>
+      {gift.message ? (
+        <section className="mb-4 rounded border border-gold p-4">
+          <h3 className="mb-1 text-sm text-muted">{t("gift.message")}</h3>
+          <p
+            className="whitespace-pre-wrap break-words text-lg"
+            dir="auto"
+            data-testid="slip-gift-message"
+          >
+            {gift.message}
+          </p>
+        </section>
+      ) : null}
+      {gift.wrap ? (
+        <p className="mb-4 font-bold" data-testid="slip-gift-wrap">
+          {t("gift.wrapAsked")}
+        </p>
+      ) : null}
+      <table className="mb-4 w-full border-collapse">
+        <thead>
+          <tr className="border-b border-ink">
+            <th className="p-1 text-start">{t("product")}</th>
+            <th className="p-1 text-end">{t("qty")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed once ordered
+            <tr key={index} className="border-b border-line">
+              <td className="p-1">
+                {order.lang === "ar" && line.name_ar ? line.name_ar : line.name}
+              </td>
+              <td className="p-1 text-end">
+                <Quantity grams={line.grams} qty={line.qty} lang={order.lang} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {/* Issue 24's courier facts stay (how it is paid, whether it is); never an amount. */}
+      <dl className="ms-auto grid w-64 grid-cols-[1fr_auto] gap-x-4">
+        <dt>{t("payment")}</dt>
+        <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>
         <dt>{t("paymentStatus.label")}</dt>
         <dd className="text-end" data-testid="slip-payment-status">
           {t(`paymentStatus.${order.payment_status}`)}

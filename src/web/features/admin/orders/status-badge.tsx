@@ -58,3 +58,32 @@ export function SourceBadge({ source }: { source: OrderSource }) {
     </span>
   );
 }
+
+/**
+ * Issue 29: a gift order on the desk, a wrapped box and the word "Gift" (never colour alone),
+ * so a screen reader and a glance both tell it apart.
+ */
+export function GiftMark() {
+  const { t } = useTranslation("admin-orders");
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full border border-gold bg-cream px-2 py-0.5 text-xs font-semibold text-brown"
+      data-testid="order-gift"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-4"
+        aria-hidden="true"
+      >
+        <rect x="3" y="8" width="18" height="4" rx="1" />
+        <path d="M5 12v8h14v-8M12 8v12M12 8c-1.5-3-5-4-5-1.5S10 8 12 8Zm0 0c1.5-3 5-4 5-1.5S14 8 12 8Z" />
+      </svg>
+      {t("gift.mark")}
+    </span>
+  );
+}
