@@ -1,13 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 /**
