@@ -1,5 +1,5 @@
 import { dirFor, type Language } from "../../../shared/domain/language.ts";
-import type { Mail } from "./templates.ts";
+import { escapeHtml, type Mail } from "./templates.ts";
 
 /** E-mails about the account itself (issue 25), kept apart from the order e-mails. */
 const TEXTS = {
@@ -28,18 +28,24 @@ const TEXTS = {
   },
 } as const;
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+type AccountTexts = {
+  brand: string;
+  subject: string;
+  hello: (name: string) => string;
+  asked: string;
+  button: string;
+  open: string;
+  expires: string;
+  ignore: string;
+  bye: string;
+};
 
 /**
- * The password reset link, in the language the customer asked in (accounts keep none): plain
- * text and HTML, right to left in Arabic, the link itself always left to right.
+ * The one body of the account e-mails: greeting, why, a button and the same link written
+ * out, how long it works, what to do if it was not you; plain text and HTML, right to left
+ * in Arabic, the link itself always left to right.
  */
-export function passwordResetMail(lang: Language, name: string, link: string): Mail {
-  const t = TEXTS[lang];
+function accountLinkMail(lang: Language, t: AccountTexts, name: string, link: string): Mail {
   const text = [
     t.hello(name),
     "",
@@ -67,6 +73,11 @@ export function passwordResetMail(lang: Language, name: string, link: string): M
   return { subject: t.subject, text, html };
 }
 
+/** The password reset link, in the language the customer asked in (accounts keep none). */
+export function passwordResetMail(lang: Language, name: string, link: string): Mail {
+  return accountLinkMail(lang, TEXTS[lang], name, link);
+}
+
 const VERIFY_TEXTS = {
   en: {
     subject: "Verify your e-mail address – Golden Syrup Sweets",
@@ -88,33 +99,8 @@ const VERIFY_TEXTS = {
 
 /**
  * The e-mail verification link (registration, an e-mail change, "send again"), in the
- * language of the page the customer used: plain text and HTML, the link left to right.
+ * language of the page the customer used.
  */
 export function emailVerificationMail(lang: Language, name: string, link: string): Mail {
-  const t = { ...TEXTS[lang], ...VERIFY_TEXTS[lang] };
-  const text = [
-    t.hello(name),
-    "",
-    t.asked,
-    "",
-    t.open,
-    link,
-    "",
-    t.expires,
-    t.ignore,
-    "",
-    t.bye,
-    t.brand,
-  ].join("\n");
-  const href = escapeHtml(link);
-  const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
-<p>${escapeHtml(t.hello(name))}</p>
-<p>${escapeHtml(t.asked)}</p>
-<p><a href="${href}" style="display:inline-block;padding:10px 16px;background:#7a4b1e;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(t.button)}</a></p>
-<p>${escapeHtml(t.open)}<br><a href="${href}" dir="ltr">${href}</a></p>
-<p>${escapeHtml(t.expires)}</p>
-<p>${escapeHtml(t.ignore)}</p>
-<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
-</body></html>`;
-  return { subject: t.subject, text, html };
+  return accountLinkMail(lang, { ...TEXTS[lang], ...VERIFY_TEXTS[lang] }, name, link);
 }
