@@ -22,6 +22,8 @@ export const TEXTS = {
     subtotal: "Subtotal",
     discount: "Discount",
     delivery: "Delivery",
+    giftWrap: "Gift wrapping",
+    giftFor: "A gift for",
     total: "Total",
     payment: "Payment",
     methods: {
@@ -58,6 +60,8 @@ export const TEXTS = {
     subtotal: "المجموع الفرعي",
     discount: "الخصم",
     delivery: "التوصيل",
+    giftWrap: "تغليف الهدية",
+    giftFor: "هدية إلى",
     total: "الإجمالي",
     payment: "الدفع",
     methods: {
@@ -182,6 +186,7 @@ function totals(order: OrderDto, lang: Lang) {
       ? [[`${t.discount} (${order.discount_percent}%)`, `-${money(order.discount, lang)}`]]
       : []),
     [t.delivery, money(order.delivery_fee, lang)],
+    ...(order.gift_wrap_fee > 0 ? [[t.giftWrap, money(order.gift_wrap_fee, lang)]] : []),
     [t.total, money(order.total, lang)],
   ] as Array<[string, string]>;
 }
@@ -227,6 +232,8 @@ export function orderConfirmation(
     t.usd,
     "",
     ...shipping.map((row) => `${row.label}: ${row.value}`),
+    // A gift (issue 29): the buyer is told who it goes to; the card stays a surprise here.
+    ...(order.gift ? [`${t.giftFor}: ${isolate(order.gift.recipient_name)}`] : []),
     "",
     `${t.payment}: ${payment}`,
     ...(payUrl ? ["", t.payNow, payUrl] : []),
@@ -256,7 +263,7 @@ export function orderConfirmation(
     .join("")}</table>
 <p>${escapeHtml(t.usd)}</p>
 ${shippingHtml(shipping)}
-<p><b>${escapeHtml(t.payment)}:</b> ${escapeHtml(payment)}</p>
+${order.gift ? `<p><b>${escapeHtml(t.giftFor)}:</b> <bdi>${escapeHtml(order.gift.recipient_name)}</bdi></p>\n` : ""}<p><b>${escapeHtml(t.payment)}:</b> ${escapeHtml(payment)}</p>
 ${payUrl ? `<p>${escapeHtml(t.payNow)} <a href="${escapeHtml(payUrl)}">${escapeHtml(payUrl)}</a></p>\n` : ""}<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 ${track ? `<p>${escapeHtml(t.lostLink)} <a href="${escapeHtml(track)}">${escapeHtml(track)}</a></p>\n` : ""}<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
 </body></html>`;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isolate } from "../../../shared/domain/bidi.ts";
 import { ORDER_MESSAGES } from "../../../shared/schemas/order.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
+import { orderConfirmation } from "../mail/templates.ts";
 import { addProduct, orderBody, placeOrder } from "./test-fixtures.ts";
 
 // Issue 29: gift orders. A recipient, a card message of up to 200 characters in either
@@ -65,6 +67,19 @@ describe("a gift order", () => {
     const list = (await asAdmin("GET", "/api/admin/orders?per_page=50")).json().data;
     const row = list.find((o: { number: string }) => o.number === order.number);
     expect(row.gift).toBe(true);
+  });
+
+  it("the buyer's confirmation e-mail names the recipient and the wrapping, in both parts", async () => {
+    await wrapping(true, 3.5);
+    const order = (await placeOrder(t.app, gift())).json().data;
+    const mail = orderConfirmation(order, "ar", "https://shop.example/order/x", {
+      bankTransferInstructions: { en: "", ar: "" },
+    });
+    expect(mail.text).toContain(`هدية إلى: ${isolate("Salma Haddad")}`);
+    expect(mail.text).toContain("تغليف الهدية");
+    expect(mail.html).toContain("<bdi>Salma Haddad</bdi>");
+    // The card's words are the recipient's surprise: not in the buyer's e-mail.
+    expect(mail.text).not.toContain("Eid Mubarak");
   });
 
   it("free wrapping (price 0) costs nothing; no wrapping asked costs nothing", async () => {

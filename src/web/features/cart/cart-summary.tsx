@@ -11,12 +11,14 @@ export function cartSummaryTotals(
   subtotalCents: Cents,
   pricing: CartPricing,
   coupon: AppliedCoupon | null,
+  giftWrapCents: Cents = 0,
 ): OrderTotals {
   return orderTotals({
     subtotalCents,
     standingDiscountPercent: pricing.cartDiscountPercent,
     couponPercent: coupon?.percent ?? null,
     deliveryFeeCents: pricing.deliveryFeeCents,
+    giftWrapCents,
   });
 }
 
@@ -69,6 +71,12 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
           <dt>{t("summary.deliveryFee")}</dt>
           <dd data-testid="summary-delivery">{money(totals.deliveryFee)}</dd>
         </div>
+        {totals.giftWrap > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{t("summary.giftWrap")}</dt>
+            <dd data-testid="summary-gift-wrap">{money(totals.giftWrap)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
           <dt>{t("summary.total")}</dt>
           <dd data-testid="summary-total">{money(totals.total)}</dd>

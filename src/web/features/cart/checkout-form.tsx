@@ -1,15 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
-import { type FieldPath, useForm } from "react-hook-form";
+import { type FieldError, type FieldPath, get, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
-import type { Lang } from "../../../shared/domain/money.ts";
+import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { OFFLINE_PAYMENT_METHODS, type PaymentMethod } from "../../../shared/domain/payments.ts";
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
-import { placeOrderSchema } from "../../../shared/schemas/order.ts";
+import {
+  GIFT_MESSAGE_MAX,
+  giftInputSchema,
+  placeOrderSchema,
+} from "../../../shared/schemas/order.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -36,21 +40,30 @@ const ShippingChoice = lazy(() =>
   import("./shipping-methods.tsx").then((module) => ({ default: module.ShippingChoice })),
 );
 
-/** The checkout fields of the one order schema; lines, coupon and language come from the cart. */
-export const checkoutFormSchema = placeOrderSchema.pick({
-  name: true,
-  phone: true,
-  email: true,
-  country: true,
-  city: true,
-  address: true,
-  notes: true,
-  payment_method: true,
-});
+/**
+ * The checkout fields of the one order schema; lines, coupon and language come from the cart.
+ * The gift's fields exist only while "This order is a gift" is ticked (issue 29): unticked, they
+ * are unregistered and the order goes without `gift`.
+ */
+export const checkoutFormSchema = placeOrderSchema
+  .pick({
+    name: true,
+    phone: true,
+    email: true,
+    country: true,
+    city: true,
+    address: true,
+    notes: true,
+    payment_method: true,
+  })
+  .extend({ gift: giftInputSchema.optional() });
 type FormInput = z.input<typeof checkoutFormSchema>;
 type FormOutput = z.output<typeof checkoutFormSchema>;
 type FieldName = FieldPath<FormInput>;
-const FIELDS = new Set<string>(Object.keys(checkoutFormSchema.shape));
+const FIELDS = new Set<string>([
+  ...Object.keys(checkoutFormSchema.shape),
+  ...Object.keys(giftInputSchema.shape).map((key) => `gift.${key}`),
+]);
 
 /** State passed to the confirmation page: open the messaging app there once. */
 export type OrderPlacedState = { openMessaging?: boolean };
@@ -66,6 +79,10 @@ type Props = {
   onPlaced: (next?: "payment") => void;
   /** The chosen shipping method's fee in cents (null until a quote offers one): the summary's. */
   onShippingFee?: (cents: number | null) => void;
+  /** Gift wrapping's price in cents (0 = free); null or absent when the shop does not offer it. */
+  giftWrapCents?: Cents | null;
+  /** What wrapping adds to the order as the shopper ticks it (0 when not asked for). */
+  onGiftWrap?: (cents: Cents) => void;
 };
 
 export function CheckoutForm({
@@ -75,6 +92,8 @@ export function CheckoutForm({
   paymentMethods = OFFLINE_PAYMENT_METHODS,
   onPlaced,
   onShippingFee,
+  giftWrapCents = null,
+  onGiftWrap,
 }: Props) {
   const paths = usePaths();
   const { t } = useTranslation("checkout");
@@ -84,6 +103,7 @@ export function CheckoutForm({
   const [account, setAccount] = useState<UserDto | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [isGift, setIsGift] = useState(false);
   const inFlight = useRef(false);
   // One key per checkout attempt: a retry after a lost answer or a double click is the same
   // order. It is dropped only when the server has definitely refused the attempt.
@@ -100,6 +120,8 @@ export function CheckoutForm({
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(checkoutFormSchema),
+    // The gift's fields leave the values when their section closes.
+    shouldUnregister: true,
     defaultValues: {
       name: "",
       phone: "",
@@ -166,6 +188,9 @@ export function CheckoutForm({
   const { refusal, method, feeCents } = shipping;
   const canShip = shipping.status === "ready" && method !== null;
   useEffect(() => onShippingFee?.(feeCents), [feeCents, onShippingFee]);
+  const wrap = watch("gift.wrap") ?? false;
+  const wrapCents = isGift && wrap && giftWrapCents !== null ? giftWrapCents : 0;
+  useEffect(() => onGiftWrap?.(wrapCents), [wrapCents, onGiftWrap]);
   const shippingText =
     refusal ??
     (shipping.status === "ready"
@@ -241,7 +266,7 @@ export function CheckoutForm({
   // THE form kit's field, fed by react-hook-form; required ones carry the kit's asterisk.
   const fieldProps = (name: FieldName, label: string) => ({
     label,
-    error: errors[name],
+    error: get(errors, name) as FieldError | undefined,
     ...register(name),
   });
   const shippingId = `${formId}-shipping`;
@@ -302,6 +327,54 @@ export function CheckoutForm({
           autoComplete="street-address"
         />
         <Field {...fieldProps("notes", t("fields.notes"))} as="textarea" rows={2} />
+      </fieldset>
+
+      {/* Gift orders (issue 29): sent to someone else, with a card; the buyer stays the customer. */}
+      <fieldset className="space-y-4" data-testid="gift-section">
+        <legend className="mb-2 text-xl font-bold text-brown">{t("gift.title")}</legend>
+        <label className="flex cursor-pointer items-center gap-3">
+          <input
+            type="checkbox"
+            checked={isGift}
+            onChange={(event) => setIsGift(event.target.checked)}
+          />
+          <span className="font-bold">{t("gift.isGift")}</span>
+        </label>
+        {isGift ? (
+          <>
+            <p className="text-sm text-muted">{t("gift.hint")}</p>
+            <Field
+              {...fieldProps("gift.recipient_name", t("gift.recipientName"))}
+              required
+              autoComplete="off"
+            />
+            <Field
+              {...fieldProps("gift.recipient_phone", t("gift.recipientPhone"))}
+              required
+              type="tel"
+              autoComplete="off"
+            />
+            <Field
+              {...fieldProps("gift.message", t("gift.message"))}
+              as="textarea"
+              rows={3}
+              dir="auto"
+              maxLength={GIFT_MESSAGE_MAX}
+              hint={t("gift.messageHint", { max: GIFT_MESSAGE_MAX })}
+            />
+            {giftWrapCents !== null ? (
+              <Field
+                {...fieldProps(
+                  "gift.wrap",
+                  giftWrapCents === 0
+                    ? t("gift.wrapFree")
+                    : t("gift.wrap", { price: formatMoney(giftWrapCents, lang) }),
+                )}
+                as="checkbox"
+              />
+            ) : null}
+          </>
+        ) : null}
       </fieldset>
 
       <section aria-labelledby={`${formId}-shipping-title`} className="space-y-2">

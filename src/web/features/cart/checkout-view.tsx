@@ -18,10 +18,13 @@ import { gramsOf, lineName } from "./line-details.ts";
 export function CheckoutView({
   pricing,
   paymentMethods,
+  giftWrapCents = null,
 }: {
   pricing: CartPricing;
   /** What the shop offers (the loader's); the offline methods when not given. */
   paymentMethods?: readonly PaymentMethod[];
+  /** Gift wrapping's price in cents (0 = free), null when not offered (issue 29). */
+  giftWrapCents?: number | null;
 }) {
   const paths = usePaths();
   const { t } = useTranslation("checkout");
@@ -32,10 +35,12 @@ export function CheckoutView({
   const [placed, setPlaced] = useState<false | "order" | "payment">(false);
   // The chosen shipping method's fee once the quote answers; SPEC's domestic fee until then.
   const [shippingFee, setShippingFee] = useState<number | null>(null);
+  const [giftWrap, setGiftWrap] = useState(0);
   const totals = cartSummaryTotals(
     cart.subtotalCents,
     shippingFee === null ? pricing : { ...pricing, deliveryFeeCents: shippingFee },
     coupon,
+    giftWrap,
   );
   const couponToSend = totals.discountSource === "coupon" && coupon ? coupon.code : null;
 
@@ -70,6 +75,8 @@ export function CheckoutView({
           coupon={couponToSend}
           paymentMethods={paymentMethods}
           onShippingFee={setShippingFee}
+          giftWrapCents={giftWrapCents}
+          onGiftWrap={setGiftWrap}
           onPlaced={(next) => {
             setPlaced(next ?? "order");
             cart.clear();

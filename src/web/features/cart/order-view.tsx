@@ -117,6 +117,40 @@ export function cancelReason(order: Pick<OrderDto, "status" | "events">): string
   return event?.note?.trim() || null;
 }
 
+/** A gift's recipient and card message (issue 29): the message in its own direction. */
+function GiftDetails({ gift }: { gift: NonNullable<OrderDto["gift"]> }) {
+  const { t } = useTranslation("checkout");
+  return (
+    <section className="mt-6 rounded-xl border border-line bg-white p-4" data-testid="order-gift">
+      <h2 className="text-lg font-bold text-brown">{t("gift.title")}</h2>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-bold">{t("gift.recipientName")}</dt>
+        <dd>
+          <bdi>{gift.recipient_name}</bdi>
+        </dd>
+        <dt className="font-bold">{t("gift.recipientPhone")}</dt>
+        <dd>
+          <bdi dir="ltr">{gift.recipient_phone}</bdi>
+        </dd>
+        {gift.message ? (
+          <>
+            <dt className="font-bold">{t("gift.message")}</dt>
+            <dd dir="auto" className="whitespace-pre-line" data-testid="order-gift-message">
+              {gift.message}
+            </dd>
+          </>
+        ) : null}
+        {gift.wrap ? (
+          <>
+            <dt className="font-bold">{t("gift.wrapped")}</dt>
+            <dd>{t("gift.yes")}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
 /** The reason in the page's language when the system wrote it (a reservation that ended). */
 function shownCancelReason(
   order: Pick<OrderDto, "status" | "events">,
@@ -196,6 +230,8 @@ function OrderDetails({
       </dl>
 
       {order.shipping ? <ShippingDetails shipping={order.shipping} /> : null}
+
+      {order.gift ? <GiftDetails gift={order.gift} /> : null}
 
       {link && !canceled ? (
         <div className="mt-6 rounded-xl border border-pistachio bg-white p-4">
@@ -290,6 +326,12 @@ function OrderDetails({
           <dt>{t("order.deliveryFee")}</dt>
           <dd>{money(order.delivery_fee, lang)}</dd>
         </div>
+        {order.gift_wrap_fee > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{t("order.giftWrap")}</dt>
+            <dd data-testid="order-gift-wrap">{money(order.gift_wrap_fee, lang)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-1 text-lg font-bold">
           <dt>{t("order.total")}</dt>
           <dd data-testid="order-total">{money(order.total, lang)}</dd>

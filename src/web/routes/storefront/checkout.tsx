@@ -17,6 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       deliveryFeeCents: settings.deliveryFeeCents,
     },
     paymentMethods: context.services.payments.methods(),
+    giftWrapCents: settings.giftWrapCents,
   };
 }
 
@@ -28,5 +29,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  return <CheckoutView pricing={loaderData.pricing} paymentMethods={loaderData.paymentMethods} />;
+  return (
+    <CheckoutView
+      pricing={loaderData.pricing}
+      paymentMethods={loaderData.paymentMethods}
+      giftWrapCents={loaderData.giftWrapCents}
+    />
+  );
 }
