@@ -4,12 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openPglite, openPostgres } from "../db/client.ts";
 import { type Conformance, watchConformance } from "./openapi-conformance.ts";
 import { pooledPglite } from "./pglite-pool.ts";
+import { startSmtp } from "./smtp.ts";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -118,6 +119,50 @@ export async function createTestApp(
         throw new Error(
           `Answers that /api/openapi.json does not describe (src/server/plugins/openapi-document.ts):\n${mismatches.join("\n")}`,
         );
+    },
+  };
+}
+
+export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/**
+ * The e-mail tests' app: a real SMTP server on loopback and a test app whose outbox sends to
+ * it (from the shop's address, links on https://shop.example.com), opened before the file's
+ * tests and closed after them; what the server received is emptied before each test. Call it
+ * at the top of a test file and read its `t` and `smtp` inside the tests.
+ */
+export function mailTestApp(opts: { rateLimit?: boolean } = {}): {
+  readonly t: TestApp;
+  readonly smtp: TestSmtp;
+} {
+  let smtp: TestSmtp | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({
+      rateLimit: opts.rateLimit,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: "Shop <shop@example.com>",
+        PUBLIC_URL: "https://shop.example.com",
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  beforeEach(() => {
+    if (smtp) smtp.received.length = 0;
+  });
+  return {
+    get t() {
+      if (!t) throw new Error("mailTestApp: the app opens in beforeAll");
+      return t;
+    },
+    get smtp() {
+      if (!smtp) throw new Error("mailTestApp: the server starts in beforeAll");
+      return smtp;
     },
   };
 }

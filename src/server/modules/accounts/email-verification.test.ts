@@ -1,34 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { EMAIL_VERIFICATION_MESSAGES } from "../../../shared/schemas/account-privacy.ts";
 import { emailVerifications, users } from "../../db/schema/accounts.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { type ReceivedMail, startSmtp } from "../../test/smtp.ts";
+import { createTestApp, mailTestApp, type TestApp } from "../../test/app.ts";
+import type { ReceivedMail } from "../../test/smtp.ts";
 import { VERIFICATION_LIFETIME_MS, VERIFICATIONS_PER_HOUR } from "./email-verification.ts";
 
 /** Issue 25: verified e-mail addresses, the link read from a real SMTP server on loopback. */
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: "Shop <shop@example.com>",
-      PUBLIC_URL: "https://shop.example.com",
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.received.length = 0;
-});
+const mailApp = mailTestApp();
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -39,7 +21,7 @@ const PASSWORD = "verify-secret-1";
 async function register(headers: Record<string, string> = {}) {
   people += 1;
   const email = `verify${people}@example.com`;
-  const res = await t.app.inject({
+  const res = await mailApp.t.app.inject({
     method: "POST",
     url: "/api/auth/register",
     headers,
@@ -58,8 +40,8 @@ async function register(headers: Record<string, string> = {}) {
 
 /** Runs the outbox once and returns what the SMTP server received for `email`. */
 async function mailsTo(email: string): Promise<ReceivedMail[]> {
-  await t.app.mailWorker!.runOnce();
-  return smtp.received.filter((mail) => mail.to.includes(email));
+  await mailApp.t.app.mailWorker!.runOnce();
+  return mailApp.smtp.received.filter((mail) => mail.to.includes(email));
 }
 
 function verifyLinkIn(mail: ReceivedMail): URL {
@@ -75,16 +57,21 @@ async function onlyLinkTo(email: string): Promise<string> {
 }
 
 const verify = (token: unknown) =>
-  t.app.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token } });
+  mailApp.t.app.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token } });
 
 const me = async (auth: Record<string, string>) => {
-  const res = await t.app.inject({ method: "GET", url: "/api/account", headers: auth });
+  const res = await mailApp.t.app.inject({ method: "GET", url: "/api/account", headers: auth });
   expect(res.statusCode).toBe(200);
   return res.json().data as { email: string; email_verified: boolean };
 };
 
 const resend = (auth: Record<string, string>, payload?: Record<string, unknown>) =>
-  t.app.inject({ method: "POST", url: "/api/account/verification", headers: auth, payload });
+  mailApp.t.app.inject({
+    method: "POST",
+    url: "/api/account/verification",
+    headers: auth,
+    payload,
+  });
 
 function expectTokenRefused(res: Awaited<ReturnType<typeof verify>>) {
   expect(res.statusCode).toBe(422);
@@ -105,7 +92,7 @@ describe("verification link", () => {
     expect(mails[0]!.text).toContain("24 hours");
     const token = link.searchParams.get("token")!;
     // Only the hash is stored.
-    const rows = await t.database.db.select().from(emailVerifications);
+    const rows = await mailApp.t.database.db.select().from(emailVerifications);
     expect(rows.some((row) => row.tokenHash.includes(token))).toBe(false);
     const row = rows.at(-1)!;
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(VERIFICATION_LIFETIME_MS);
@@ -116,7 +103,10 @@ describe("verification link", () => {
     expect((await me(auth)).email_verified).toBe(true);
     // Used: a second time is refused, and the outbox no longer holds the link.
     expectTokenRefused(await verify(token));
-    const kept = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const kept = await mailApp.t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email));
     expect(kept.map((r) => r.text).join()).not.toContain(token);
   });
 
@@ -141,7 +131,7 @@ describe("verification link", () => {
     const malformed = await verify("short");
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors.token).toEqual([EMAIL_VERIFICATION_MESSAGES.TOKEN_INVALID]);
-    const missing = await t.app.inject({
+    const missing = await mailApp.t.app.inject({
       method: "POST",
       url: "/api/auth/verify-email",
       payload: {},
@@ -157,12 +147,12 @@ describe("e-mail change", () => {
     const { email, auth } = await register();
     const oldToken = await onlyLinkTo(email);
     expect((await verify(oldToken)).statusCode).toBe(200);
-    smtp.received.length = 0;
+    mailApp.smtp.received.length = 0;
 
     // A second link to the old address, not used before the change.
     const newEmail = `changed-${people}@example.com`;
     const save = (address: string) =>
-      t.app.inject({
+      mailApp.t.app.inject({
         method: "PUT",
         url: "/api/account",
         headers: { ...auth, cookie: "lang=ar" },
@@ -172,7 +162,7 @@ describe("e-mail change", () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ email: newEmail, email_verified: false });
     const newToken = await onlyLinkTo(newEmail);
-    expect(smtp.received[0]!.text).toContain('dir="rtl"');
+    expect(mailApp.smtp.received[0]!.text).toContain('dir="rtl"');
 
     // Changing only the letters' case keeps the address, and its verification.
     expect((await verify(newToken)).statusCode).toBe(200);
@@ -183,7 +173,7 @@ describe("e-mail change", () => {
   it("a link sent to the old address verifies nothing after the change", async () => {
     const { email, auth } = await register();
     const oldToken = await onlyLinkTo(email);
-    const res = await t.app.inject({
+    const res = await mailApp.t.app.inject({
       method: "PUT",
       url: "/api/account",
       headers: auth,
@@ -223,9 +213,9 @@ describe("send again", () => {
 
   it("takes the page's language, and needs a signed-in customer", async () => {
     const { email, auth } = await register();
-    smtp.received.length = 0;
-    await t.app.mailWorker!.runOnce();
-    smtp.received.length = 0;
+    mailApp.smtp.received.length = 0;
+    await mailApp.t.app.mailWorker!.runOnce();
+    mailApp.smtp.received.length = 0;
     expect((await resend(auth, { lang: "ar" })).statusCode).toBe(202);
     const [mail] = await mailsTo(email);
     expect(mail!.text).toContain('dir="rtl"');

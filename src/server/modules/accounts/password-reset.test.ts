@@ -1,38 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD_RESET_MESSAGES } from "../../../shared/schemas/auth.ts";
 import { passwordResets, users } from "../../db/schema/accounts.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { type ReceivedMail, resetLinkIn, startSmtp } from "../../test/smtp.ts";
+import { createTestApp, mailTestApp, type TestApp } from "../../test/app.ts";
+import { type ReceivedMail, resetLinkIn } from "../../test/smtp.ts";
 import { RESET_LIFETIME_MS, RESETS_PER_HOUR } from "./password-reset.ts";
 import { FORGOT_PASSWORD_FLOOR_MS } from "./password-reset-routes.ts";
 
 /** Issue 25: password reset by e-mail, through a real SMTP server on loopback. */
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({
-    // The limits are on: every request below comes from an address of its own unless the
-    // test is about one address.
-    rateLimit: true,
-    env: {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: "Shop <shop@example.com>",
-      PUBLIC_URL: "https://shop.example.com",
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.received.length = 0;
-});
+// The limits are on: every request below comes from an address of its own unless the
+// test is about one address.
+const mailApp = mailTestApp({ rateLimit: true });
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -50,7 +31,7 @@ const post = (
   url: string,
   payload: Record<string, unknown>,
   headers: Record<string, string> = {},
-) => t.app.inject({ method: "POST", url, remoteAddress: nextAddress(), payload, headers });
+) => mailApp.t.app.inject({ method: "POST", url, remoteAddress: nextAddress(), payload, headers });
 
 async function account(opts: { admin?: boolean } = {}): Promise<string> {
   people += 1;
@@ -63,10 +44,10 @@ async function account(opts: { admin?: boolean } = {}): Promise<string> {
   });
   expect(res.statusCode).toBe(201);
   // Registration sends its verification link: delivered now, so the counts below are resets.
-  await t.app.mailWorker!.runOnce();
-  smtp.received.length = 0;
+  await mailApp.t.app.mailWorker!.runOnce();
+  mailApp.smtp.received.length = 0;
   if (opts.admin)
-    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, email));
+    await mailApp.t.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, email));
   return email;
 }
 
@@ -81,8 +62,8 @@ async function forgot(email: string, extra: Record<string, unknown> = {}, header
 
 /** Runs the outbox once and returns what the SMTP server received for `email`. */
 async function mailsTo(email: string): Promise<ReceivedMail[]> {
-  await t.app.mailWorker!.runOnce();
-  return smtp.received.filter((mail) => mail.to.includes(email));
+  await mailApp.t.app.mailWorker!.runOnce();
+  return mailApp.smtp.received.filter((mail) => mail.to.includes(email));
 }
 
 async function linkFor(email: string, extra: Record<string, unknown> = {}): Promise<URL> {
@@ -106,7 +87,7 @@ function expectTokenRefused(res: Awaited<ReturnType<typeof reset>>) {
 
 describe("forgot password", () => {
   it("says resets are offered when SMTP is set", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/auth/password-reset" });
+    const res = await mailApp.t.app.inject({ method: "GET", url: "/api/auth/password-reset" });
     expect(res.json()).toEqual({ data: { available: true } });
   });
 
@@ -120,8 +101,8 @@ describe("forgot password", () => {
       expect(ms).toBeGreaterThanOrEqual(FORGOT_PASSWORD_FLOOR_MS - 1);
     }
     // Only the known address gets an e-mail.
-    await t.app.mailWorker!.runOnce();
-    expect(smtp.received.map((mail) => mail.to)).toEqual([[email]]);
+    await mailApp.t.app.mailWorker!.runOnce();
+    expect(mailApp.smtp.received.map((mail) => mail.to)).toEqual([[email]]);
   });
 
   it("e-mails an absolute one-hour link in English, the token stored only as a hash", async () => {
@@ -130,10 +111,10 @@ describe("forgot password", () => {
     expect(link.origin + link.pathname).toBe("https://shop.example.com/reset-password");
     const token = link.searchParams.get("token")!;
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
-    const [mail] = smtp.received;
+    const [mail] = mailApp.smtp.received;
     expect(mail!.text).toContain("Reset your password");
     expect(mail!.text).toContain("one hour");
-    const rows = await t.database.db.select().from(passwordResets);
+    const rows = await mailApp.t.database.db.select().from(passwordResets);
     expect(rows.some((row) => row.tokenHash.includes(token))).toBe(false);
     const row = rows.at(-1)!;
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(RESET_LIFETIME_MS);
@@ -145,9 +126,9 @@ describe("forgot password", () => {
     await linkFor(email, { lang: "ar" });
     const { res } = await forgot(byCookie, {}, { cookie: "lang=ar" });
     expect(res.statusCode).toBe(202);
-    await t.app.mailWorker!.runOnce();
-    expect(smtp.received.map((mail) => mail.to)).toEqual([[email], [byCookie]]);
-    for (const mail of smtp.received) {
+    await mailApp.t.app.mailWorker!.runOnce();
+    expect(mailApp.smtp.received.map((mail) => mail.to)).toEqual([[email], [byCookie]]);
+    for (const mail of mailApp.smtp.received) {
       expect(mail.text).toContain("إعادة تعيين كلمة المرور");
       expect(mail.text).toContain('dir="rtl"');
     }
@@ -167,7 +148,7 @@ describe("forgot password", () => {
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof post>> | undefined;
     for (let i = 0; i < 6; i++) {
-      last = await t.app.inject({
+      last = await mailApp.t.app.inject({
         method: "POST",
         url: "/api/auth/forgot-password",
         remoteAddress,
@@ -201,7 +182,7 @@ describe("reset password", () => {
     expect(res.json()).toEqual({ data: { ok: true } });
 
     for (const session of sessions) {
-      const me = await t.app.inject({
+      const me = await mailApp.t.app.inject({
         method: "GET",
         url: "/api/account",
         headers: { authorization: `Bearer ${session.json().token}` },
@@ -212,7 +193,10 @@ describe("reset password", () => {
     expect((await signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
     // Used: a second time is refused, and the outbox no longer holds the link.
     expectTokenRefused(await reset(token, "third-secret-3"));
-    const kept = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const kept = await mailApp.t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email));
     expect(kept.map((row) => row.text).join()).not.toContain(token);
   });
 
@@ -222,7 +206,7 @@ describe("reset password", () => {
     expect(admin.statusCode).toBe(200);
     const token = (await linkFor(email)).searchParams.get("token")!;
     expect((await reset(token)).statusCode).toBe(200);
-    const dashboard = await t.app.inject({
+    const dashboard = await mailApp.t.app.inject({
       method: "GET",
       url: "/api/admin/admins",
       headers: { authorization: `Bearer ${admin.json().token}` },
@@ -243,7 +227,7 @@ describe("reset password", () => {
   it("using one link kills the account's other links", async () => {
     const email = await account();
     const first = (await linkFor(email)).searchParams.get("token")!;
-    smtp.received.length = 0;
+    mailApp.smtp.received.length = 0;
     const second = (await linkFor(email)).searchParams.get("token")!;
     expect((await reset(second)).statusCode).toBe(200);
     expectTokenRefused(await reset(first));
