@@ -63,6 +63,8 @@ for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
     const menu = page.getByRole("navigation", { name: admin.menu.label });
     await expect(menu.getByRole("link")).toHaveText([
       admin.menu.orders,
+      // Issue 27: the orders desk's people see the customers too.
+      admin.menu.customers,
       new RegExp(`^${escapeRe(inbox.menu)}`),
       localeTexts(lang, "admin-two-factor").menu,
       admin.menu.logout,
