@@ -41,6 +41,8 @@ export async function startShop(
       NODE_ENV: process.env.NODE_ENV || "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Its own address: a production server answers only the hosts it knows (ADR 0027).
+      PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: "bench@example.com",
