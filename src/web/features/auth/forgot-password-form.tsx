@@ -7,9 +7,9 @@ import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
+import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { forgotPassword } from "./password-reset-api.ts";
-import { useHydrated } from "./use-hydrated.ts";
 
 /**
  * "Forgot password?" (issue 25): one e-mail field. The answer is the same whether or not the

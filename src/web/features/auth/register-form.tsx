@@ -6,10 +6,10 @@ import { type LoginResponse, registerSchema } from "../../../shared/schemas/auth
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
+import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { register as registerAccount } from "./auth-api.ts";
-import { useHydrated } from "./use-hydrated.ts";
 
 const FIELDS = ["name", "email", "password", "password_confirmation"] as const;
 

@@ -6,9 +6,9 @@ import { ErrorList } from "../../components/form/error-list.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
+import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { resetPassword } from "./password-reset-api.ts";
-import { useHydrated } from "./use-hydrated.ts";
 
 const FIELDS = ["password", "password_confirmation"] as const;
 

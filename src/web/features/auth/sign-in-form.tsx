@@ -6,10 +6,10 @@ import { type LoginResponse, loginSchema } from "../../../shared/schemas/auth.ts
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
+import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { adminLogin, login } from "./auth-api.ts";
-import { useHydrated } from "./use-hydrated.ts";
 
 type Props = {
   /** Customer login (/login) or the admin entry (/admin-login): same rules (SPEC 5). */

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { NEWSLETTER_MESSAGES } from "../../../shared/domain/newsletter.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { registerMessages } from "../../components/form/messages.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
+import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError, apiPost } from "../../lib/api.ts";
 import { usePaths } from "../../lib/paths.ts";
@@ -25,8 +26,7 @@ type State =
  */
 export function TokenAction({ action, token }: { action: Action; token: string }) {
   const { t } = useTranslation("newsletter");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [state, setState] = useState<State>(
     token

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { localizePath } from "../../../shared/domain/language-path.ts";
@@ -9,6 +9,7 @@ import { Field } from "../../components/form/field.tsx";
 import { registerMessages } from "../../components/form/messages.ts";
 import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
+import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { apiPost } from "../../lib/api.ts";
 
@@ -22,8 +23,7 @@ registerMessages(ORDER_LOOKUP_MESSAGES, (id) => `track:errors.${id}`);
 export function TrackForm() {
   const { t, i18n } = useTranslation("track");
   // Until the script runs the button stays disabled: the form has no server action.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const {
