@@ -122,4 +122,29 @@ describe("admins and their roles (issue 27)", () => {
       body: { roles: ["orders"] },
     });
   });
+
+  it("removing asks first; a refusal stays in the dialog, then the removal is confirmed", async () => {
+    renderWithKit(<AdminsSection />);
+    await screen.findAllByTestId("admin-roles");
+    // Only the other admin can be removed: never yourself.
+    fireEvent.click(screen.getByRole("button", { name: "Remove Packer" }));
+    const dialog = await screen.findByTestId("confirm-dialog");
+    expect(within(dialog).getByText("Remove this admin?")).toBeTruthy();
+    reply = (call) =>
+      call.method === "DELETE"
+        ? json({ message: ADMINS_MESSAGES.LAST_ADMIN }, 409)
+        : json({ data: admins });
+    fireEvent.click(within(dialog).getByTestId("confirm-button"));
+    expect(await within(dialog).findByText(ADMINS_MESSAGES.LAST_ADMIN)).toBeTruthy();
+
+    reply = (call) =>
+      call.method === "DELETE" ? new Response(null, { status: 204 }) : json({ data: admins });
+    fireEvent.click(within(dialog).getByTestId("confirm-button"));
+    expect(await screen.findByText("Admin removed.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId("confirm-dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([
+      "/api/admin/admins/2",
+      "/api/admin/admins/2",
+    ]);
+  });
 });

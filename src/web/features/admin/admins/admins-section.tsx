@@ -14,16 +14,16 @@ import {
   adminUpdateSchema,
 } from "../../../../shared/schemas/admins.ts";
 import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
 import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog, Dialog } from "../../../components/ui/dialog.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { useChangeAdminPassword } from "./api/change-password.ts";
 import { useCreateAdmin } from "./api/create-admin.ts";
 import { useDeleteAdmin } from "./api/delete-admin.ts";
@@ -51,7 +51,6 @@ type AddInput = RegisterInput & { roles: AdminUpdateInput["roles"] };
 export function AdminsSection() {
   const { t } = useTranslation(["admin-admins", "admin", "messages"]);
   const text = useMessageText();
-  const toast = useToasts();
   const list = useAdmins();
   const remove = useDeleteAdmin();
   const [adding, setAdding] = useState(false);
@@ -143,21 +142,14 @@ export function AdminsSection() {
       >
         {editing ? <RolesForm admin={editing} onDone={() => setEditing(null)} /> : null}
       </Dialog>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <DeleteDialog
+        target={removing}
+        onClose={() => setRemoving(null)}
         title={t("removeTitle")}
         description={t("removeText", { name: removing?.name ?? "" })}
         confirmLabel={t("remove")}
-        pending={remove.isPending}
-        error={remove.error instanceof ApiError ? text(remove.error.message) : null}
-        tone="danger"
-        onConfirm={async () => {
-          if (!removing) return;
-          await remove.mutateAsync(removing.id);
-          toast.success(t("removed"));
-          setRemoving(null);
-        }}
+        mutation={remove}
+        doneText={() => t("removed")}
       />
       <PasswordForm />
     </section>

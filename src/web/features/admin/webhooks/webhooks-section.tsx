@@ -10,13 +10,14 @@ import {
   webhookCreateSchema,
   webhookUpdateSchema,
 } from "../../../../shared/schemas/webhooks.ts";
+import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
 import { setServerErrors } from "../../../components/form/server-errors.ts";
 import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog, Dialog } from "../../../components/ui/dialog.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -73,7 +74,6 @@ function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
 export function WebhooksSection() {
   const { t } = useTranslation(["admin-webhooks", "admin"]);
   const text = useMessageText();
-  const toast = useToasts();
   const list = useWebhooks();
   const remove = useDeleteWebhook();
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
@@ -184,21 +184,14 @@ export function WebhooksSection() {
       >
         {watching ? <Deliveries endpoint={watching} /> : null}
       </Dialog>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <DeleteDialog
+        target={removing}
+        onClose={() => setRemoving(null)}
         title={t("deleteTitle")}
         description={t("deleteText", { url: removing?.url ?? "" })}
         confirmLabel={t("delete")}
-        pending={remove.isPending}
-        error={remove.error instanceof ApiError ? text(remove.error.message) : null}
-        tone="danger"
-        onConfirm={async () => {
-          if (!removing) return;
-          await remove.mutateAsync(removing.id);
-          toast.success(t("deleted"));
-          setRemoving(null);
-        }}
+        mutation={remove}
+        doneText={() => t("deleted")}
       />
     </section>
   );
