@@ -290,6 +290,7 @@ describe("the orders desk", () => {
       delivery_date: placed.shipping.delivery_date,
     });
     const csv = (await send("GET", `/api/admin/orders.csv?q=${placed.number}`)).body;
-    expect(csv).toContain(`,Home delivery,Syria,${placed.shipping.delivery_date}\r\n`);
+    // Issue 29: the gift column (yes/no) ends the row.
+    expect(csv).toContain(`,Home delivery,Syria,${placed.shipping.delivery_date},no\r\n`);
   });
 });

@@ -70,11 +70,7 @@ export function SubscribeForm() {
           className="field min-w-48 flex-1 text-ink"
           aria-invalid={status.kind === "error"}
         />
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={status.kind === "sending"}
-        >
+        <button type="submit" className="btn btn-primary" disabled={status.kind === "sending"}>
           {status.kind === "sending" ? t("subscribing") : t("subscribe")}
         </button>
       </div>
