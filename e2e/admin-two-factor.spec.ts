@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../src/shared/domain/two-factor.ts";
 import {
-  escapeRe,
   expect,
   type Lang,
+  labelStarting as label,
   localeTexts,
   signInAsOwner,
+  submitAdminSignIn,
   test,
   useLanguage,
   waitForHydration,
@@ -21,14 +22,11 @@ import {
 for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
   const admin = localeTexts(lang, "admin");
   const tf = localeTexts(lang, "admin-two-factor");
-  const label = (text: string) => new RegExp(`^${escapeRe(text)}`);
 
   async function signInWithPassword(page: Page, email: string, password: string) {
     await page.goto("/admin-login");
     await waitForHydration(page);
-    await page.getByLabel(label(admin.login.email)).fill(email);
-    await page.getByLabel(label(admin.login.password)).fill(password);
-    await page.getByRole("button", { name: admin.login.submit, exact: true }).click();
+    await submitAdminSignIn(page, lang, { email, password });
   }
 
   test(`${lang}: an owner turns on two-factor sign-in and signs in with a code`, async ({

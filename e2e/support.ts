@@ -165,14 +165,26 @@ export async function useLanguage(page: Page, lang: Lang, baseURL: string) {
   await page.addInitScript((value) => localStorage.setItem("i18nextLng", value), lang);
 }
 
+/** A field's label that starts with `text` (a required field's label goes on with its mark). */
+export const labelStarting = (text: string) => new RegExp(`^${escapeRe(text)}`);
+
+/** Fills and sends the sign-in form already open (and hydrated) at /admin-login, in `lang`. */
+export async function submitAdminSignIn(
+  page: Page,
+  lang: Lang,
+  who: { email: string; password: string },
+) {
+  const a = localeTexts(lang, "account");
+  await page.getByLabel(labelStarting(a.login.email)).fill(who.email);
+  await page.getByLabel(labelStarting(a.login.password)).fill(who.password);
+  await page.getByRole("button", { name: a.login.submit, exact: true }).click();
+}
+
 /** Signs in at /admin-login as the e2e owner, with the form's labels in `lang`. */
 export async function signInAsOwner(page: Page, lang: Lang) {
-  const a = localeTexts(lang, "account");
   await page.goto("/admin-login");
   await waitForHydration(page);
-  await page.getByLabel(new RegExp(`^${escapeRe(a.login.email)}`)).fill(E2E_ADMIN.email);
-  await page.getByLabel(new RegExp(`^${escapeRe(a.login.password)}`)).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: a.login.submit, exact: true }).click();
+  await submitAdminSignIn(page, lang, E2E_ADMIN);
   await page.waitForURL(/\/admin-dashboard$/);
 }
 
