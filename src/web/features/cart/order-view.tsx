@@ -134,7 +134,7 @@ function GiftDetails({ gift }: { gift: NonNullable<OrderDto["gift"]> }) {
         </dd>
         {gift.message ? (
           <>
-            <dt className="font-bold">{t("gift.message")}</dt>
+            <dt className="font-bold">{t("gift.card")}</dt>
             <dd dir="auto" className="whitespace-pre-line" data-testid="order-gift-message">
               {gift.message}
             </dd>
