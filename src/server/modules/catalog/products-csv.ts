@@ -22,7 +22,7 @@ import { categories, products, productWeightOptions } from "../../db/schema/cata
 import { archivedProducts, productImages } from "../../db/schema/catalog-admin.ts";
 import { HttpError } from "../../http-errors.ts";
 import { BOM } from "../orders/admin-csv.ts";
-import { ImportRejected, importProducts } from "./products-import.ts";
+import { ImportRejected, importProducts, PRODUCT_CSV_COLUMNS } from "./products-import.ts";
 
 /**
  * Issue 28: the catalogue as one CSV, in the format the import reads back (matched by SKU;
@@ -43,21 +43,7 @@ export async function* productsCsv(db: Db, batchSize = BATCH): AsyncGenerator<st
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({
-        id: products.id,
-        sku: products.sku,
-        nameEn: products.nameEn,
-        nameAr: products.nameAr,
-        descriptionEn: products.descriptionEn,
-        descriptionAr: products.descriptionAr,
-        category: categories.slug,
-        priceCents: products.priceCents,
-        discountPriceCents: products.discountPriceCents,
-        stockGrams: products.stockGrams,
-        lowStockGrams: products.lowStockGrams,
-        active: products.active,
-        image: products.image,
-      })
+      .select(PRODUCT_CSV_COLUMNS)
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(archivedProducts, eq(archivedProducts.productId, products.id))

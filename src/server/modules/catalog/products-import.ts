@@ -86,27 +86,33 @@ function groupBy<T, K>(list: T[], key: (item: T) => K): Map<K, T[]> {
 
 type Existing = { id: number; values: CsvProduct; image: string | null };
 
+/**
+ * A product's columns as the CSV writes them and the import compares them (one list, so the
+ * round trip reads back exactly what was written). Select with `categories` left-joined.
+ */
+export const PRODUCT_CSV_COLUMNS = {
+  id: products.id,
+  sku: products.sku,
+  nameEn: products.nameEn,
+  nameAr: products.nameAr,
+  descriptionEn: products.descriptionEn,
+  descriptionAr: products.descriptionAr,
+  category: categories.slug,
+  priceCents: products.priceCents,
+  discountPriceCents: products.discountPriceCents,
+  stockGrams: products.stockGrams,
+  lowStockGrams: products.lowStockGrams,
+  active: products.active,
+  image: products.image,
+};
+
 /** The products these SKUs name, as the CSV would show them. */
 async function existingBySku(tx: Db | Tx, skus: string[]): Promise<Map<string, Existing>> {
   const found = new Map<string, Existing>();
   for (let i = 0; i < skus.length; i += BATCH * 4) {
     const chunk = skus.slice(i, i + BATCH * 4);
     const rows = await tx
-      .select({
-        id: products.id,
-        sku: products.sku,
-        nameEn: products.nameEn,
-        nameAr: products.nameAr,
-        descriptionEn: products.descriptionEn,
-        descriptionAr: products.descriptionAr,
-        category: categories.slug,
-        priceCents: products.priceCents,
-        discountPriceCents: products.discountPriceCents,
-        stockGrams: products.stockGrams,
-        lowStockGrams: products.lowStockGrams,
-        active: products.active,
-        image: products.image,
-      })
+      .select(PRODUCT_CSV_COLUMNS)
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(inArray(products.sku, chunk));
