@@ -58,25 +58,45 @@ export function PrintScreen({ ids }: { ids: readonly number[] }) {
   );
 }
 
-function Slip({ order }: { order: AdminOrderDetail }) {
-  const { i18n } = useTranslation();
-  const t = i18n.getFixedT(order.lang, "admin-orders");
-  const money = (amount: number) => <bdi dir="ltr">{formatMoney(toCents(amount), order.lang)}</bdi>;
+/** One slip's page: the order's language and direction, its title and number, and its date. */
+function SlipFrame({
+  order,
+  title,
+  gift = false,
+  children,
+}: {
+  order: AdminOrderDetail;
+  title: string;
+  gift?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <article
       lang={order.lang}
       dir={order.lang === "ar" ? "rtl" : "ltr"}
       className="mb-8 break-after-page rounded-lg border border-line bg-white p-6 print:mb-0 print:border-0"
       data-testid="slip"
+      {...(gift ? { "data-gift": "true" } : {})}
     >
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-2xl font-bold">
-          {t("slipTitle")} <bdi dir="ltr">{order.number}</bdi>
+          {title} <bdi dir="ltr">{order.number}</bdi>
         </h2>
         <p>
           <bdi dir="ltr">{formatDateTime(order.created_at, order.lang)}</bdi>
         </p>
       </header>
+      {children}
+    </article>
+  );
+}
+
+function Slip({ order }: { order: AdminOrderDetail }) {
+  const { i18n } = useTranslation();
+  const t = i18n.getFixedT(order.lang, "admin-orders");
+  const money = (amount: number) => <bdi dir="ltr">{formatMoney(toCents(amount), order.lang)}</bdi>;
+  return (
+    <SlipFrame order={order} title={t("slipTitle")}>
       <section className="mb-4">
         <p className="font-semibold">{order.name}</p>
         <p>
@@ -152,7 +172,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
           {t(`paymentStatus.${order.payment_status}`)}
         </dd>
       </dl>
-    </article>
+    </SlipFrame>
   );
 }
 
@@ -201,21 +221,7 @@ function GiftSlip({
   const { i18n } = useTranslation();
   const t = i18n.getFixedT(order.lang, "admin-orders");
   return (
-    <article
-      lang={order.lang}
-      dir={order.lang === "ar" ? "rtl" : "ltr"}
-      className="mb-8 break-after-page rounded-lg border border-line bg-white p-6 print:mb-0 print:border-0"
-      data-testid="slip"
-      data-gift="true"
-    >
-      <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-2xl font-bold">
-          {t("gift.slipTitle")} <bdi dir="ltr">{order.number}</bdi>
-        </h2>
-        <p>
-          <bdi dir="ltr">{formatDateTime(order.created_at, order.lang)}</bdi>
-        </p>
-      </header>
+    <SlipFrame order={order} title={t("gift.slipTitle")} gift>
       <section className="mb-4" data-testid="slip-recipient">
         <p className="text-sm text-muted">{t("gift.deliverTo")}</p>
         <p className="font-semibold">
@@ -280,6 +286,6 @@ function GiftSlip({
           {t(`paymentStatus.${order.payment_status}`)}
         </dd>
       </dl>
-    </article>
+    </SlipFrame>
   );
 }
