@@ -1,9 +1,3 @@
-// Customers at 100,000 orders (issue 27): the back office's customers list and its search, on
-// scratch PGlite and (when reachable) PostgreSQL, 10 connections. Like bench:throughput, each
-// run also measures a baseline in the same server and load (`GET /api/admin/me`: the admin
-// guard and one small query) and prints each scenario's p95 as a ratio of it, so runs on a
-// busy shared machine can still be compared.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -16,6 +10,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
 import { users } from "../src/server/db/schema/accounts.ts";
 import { createCustomerService } from "../src/server/modules/customers/service.ts";
+import { startBenchChild, stopBenchChild } from "./server.ts";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 /** Four orders a customer on average: a fifth accounts, three fifths guests by e-mail, a fifth by phone. */
@@ -192,52 +187,6 @@ async function profile(database: Database): Promise<void> {
   );
 }
 
-function startServer(kind: "pglite" | "postgres", target: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", here, "--serve", kind, target], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise<{
-    port: number;
-    token: string;
-    child: ChildProcess;
-    stats: () => Promise<{ hits: number; misses: number }>;
-  }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start in 300 s")), 300_000);
-    let out = "";
-    const waiting: Array<(stats: { hits: number; misses: number }) => void> = [];
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+) (\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        out = out.slice(match.index + match[0].length);
-        resolve({
-          port: Number(match[1]),
-          token: match[2]!,
-          child,
-          stats: () =>
-            new Promise((done) => {
-              waiting.push(done);
-              child.kill("SIGUSR2");
-            }),
-        });
-      }
-      for (let line = /STATS (\{.*\})\n/.exec(out); line; line = /STATS (\{.*\})\n/.exec(out)) {
-        out = out.slice(line.index + line[0].length);
-        waiting.shift()?.(JSON.parse(line[1]!));
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
@@ -318,7 +267,11 @@ async function measure(
 }
 
 async function benchApi(kind: "pglite" | "postgres", target: string): Promise<boolean> {
-  const { port, token, child, stats } = await startServer(kind, target);
+  const { port, token, child, stats } = await startBenchChild(
+    here,
+    ["--serve", kind, target],
+    300_000,
+  );
   let ok = true;
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -357,7 +310,7 @@ async function benchApi(kind: "pglite" | "postgres", target: string): Promise<bo
       );
     }
   } finally {
-    await stopServer(child);
+    await stopBenchChild(child);
   }
   return ok;
 }

@@ -1,6 +1,3 @@
-// Orders desk at 100,000 orders (issue 11): the admin list, a search, a filtered page and the
-// dashboard's API, on scratch PGlite and (when reachable) PostgreSQL, 10 connections.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -16,6 +13,7 @@ import { seedCatalog } from "../src/server/db/seed/catalog.ts";
 import { createAdminOrderService } from "../src/server/modules/orders/admin-service.ts";
 import type { SettingsService } from "../src/server/modules/settings/service.ts";
 import { businessDate } from "../src/shared/domain/coupons.ts";
+import { startBenchChild, stopBenchChild } from "./server.ts";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CONNECTIONS = 10;
@@ -217,53 +215,6 @@ export async function profileList(database: Database): Promise<void> {
   );
 }
 
-function startServer(kind: "pglite" | "postgres", target: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", here, "--serve", kind, target], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise<{
-    port: number;
-    token: string;
-    child: ChildProcess;
-    stats: () => Promise<{ hits: number; misses: number }>;
-  }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start in 120 s")), 120_000);
-    let out = "";
-    const waiting: Array<(stats: { hits: number; misses: number }) => void> = [];
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /READY (\d+) (\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        out = out.slice(match.index + match[0].length);
-        resolve({
-          port: Number(match[1]),
-          token: match[2]!,
-          child,
-          // The answer cache's hits and misses so far, asked with a signal.
-          stats: () =>
-            new Promise((done) => {
-              waiting.push(done);
-              child.kill("SIGUSR2");
-            }),
-        });
-      }
-      for (let line = /STATS (\{.*\})\n/.exec(out); line; line = /STATS (\{.*\})\n/.exec(out)) {
-        out = out.slice(line.index + line[0].length);
-        waiting.shift()?.(JSON.parse(line[1]!));
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-}
-
 const percentile = (sorted: number[], q: number) =>
   sorted.length === 0
     ? Number.NaN
@@ -332,7 +283,11 @@ async function measure(
 }
 
 async function benchApi(kind: "pglite" | "postgres", target: string): Promise<boolean> {
-  const { port, token, child, stats } = await startServer(kind, target);
+  const { port, token, child, stats } = await startBenchChild(
+    here,
+    ["--serve", kind, target],
+    120_000,
+  );
   let ok = true;
   nextPending = 0;
   try {
@@ -366,7 +321,7 @@ async function benchApi(kind: "pglite" | "postgres", target: string): Promise<bo
       );
     }
   } finally {
-    await stopServer(child);
+    await stopBenchChild(child);
   }
   return ok;
 }

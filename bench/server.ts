@@ -86,26 +86,55 @@ export async function startShop(
   };
 }
 
+/** A bench's server child: its port, the admin token it printed (or ""), its cache figures. */
+export type BenchChild = {
+  port: number;
+  token: string;
+  child: ChildProcess;
+  /** The answer cache's hits and misses so far, asked with SIGUSR2 (`STATS {json}` back). */
+  stats(): Promise<{ hits: number; misses: number }>;
+};
+
 /**
- * Spawns a bench file in a child mode (`--serve …`) and waits for the line `READY <port>` it
- * prints once listening, so the server runs in a process of its own, apart from the load.
+ * Spawns a bench file in a child mode (`--serve …`) and waits for the line `READY <port>
+ * [token]` it prints once listening, so the server runs in a process of its own, apart from the
+ * load.
  */
 export function startBenchChild(
   file: string,
   args: string[],
-): Promise<{ port: number; child: ChildProcess }> {
+  timeoutMs = 60_000,
+): Promise<BenchChild> {
   const child = spawn(process.execPath, ["--import", "tsx", file, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start in 60 s")), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     let out = "";
+    const waiting: Array<(stats: { hits: number; misses: number }) => void> = [];
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /READY (\d+)/.exec(out);
+      const match = /READY (\d+)(?: (\S+))?/.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve({ port: Number(match[1]), child });
+        out = out.slice(match.index + match[0].length);
+        resolve({
+          port: Number(match[1]),
+          token: match[2] ?? "",
+          child,
+          stats: () =>
+            new Promise((done) => {
+              waiting.push(done);
+              child.kill("SIGUSR2");
+            }),
+        });
+      }
+      for (let line = /STATS (\{.*\})\n/.exec(out); line; line = /STATS (\{.*\})\n/.exec(out)) {
+        out = out.slice(line.index + line[0].length);
+        waiting.shift()?.(JSON.parse(line[1]!));
       }
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
