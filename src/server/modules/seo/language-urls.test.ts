@@ -123,6 +123,15 @@ describe("a URL per language", () => {
     expect(crawler).toMatchObject({ lang: "en", canonical: `${ORIGIN}/shop` });
   });
 
+  it("a shop view's canonical keeps only what changes the page, cached or not", async () => {
+    const query = "?utm_source=mail&category=baklava&fbclid=1&page=1";
+    // Anonymous (the page cache's reduced address) and with another cookie (never cached).
+    for (const cookie of ["lang=en", "lang=en; session_hint=1"]) {
+      const html = (await get(`/shop${query}`, { cookie })).body;
+      expect(head(html).canonical, cookie).toBe(`${ORIGIN}/shop?category=baklava`);
+    }
+  });
+
   it("cart, checkout and account pages stay out of the index in both languages", async () => {
     for (const url of ["/cart", "/ar/cart", "/checkout", "/ar/checkout", "/ar/account"]) {
       const html = (await get(url)).body;

@@ -3,6 +3,7 @@ import { CatalogResults } from "../../features/catalog/catalog-results.tsx";
 import { loadCatalogPage } from "../../features/catalog/load-catalog.server.ts";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { CategoryFilter, ListControls } from "../../features/catalog/shop-filters.tsx";
+import { readShopParams, shopSearch } from "../../features/catalog/shop-params.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -25,8 +26,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return pageMeta(matches, {
     title: metaText(root, "shop:title"),
     description: metaText(root, "shop:metaDescription"),
-    // Each filtered or paged view is its own page with its own canonical URL.
-    path: `${paths.shop()}${location.search}`,
+    // Each filtered or paged view is its own page with its own canonical URL: only what changes
+    // the page, in one canonical form (tracking tags and unknown names left out), as the page
+    // cache keys it (issue 26).
+    path: `${paths.shop()}${shopSearch(readShopParams(new URLSearchParams(location.search)), {})}`,
   });
 };
 
