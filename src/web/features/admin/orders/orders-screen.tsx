@@ -95,7 +95,12 @@ export function OrdersScreen() {
     {
       key: "date",
       header: t("date"),
-      cell: (o) => <time dateTime={o.created_at}>{formatDateTime(o.created_at, lang)}</time>,
+      // One line, however many columns the desk has (issue 29.2: a date and its time together).
+      cell: (o) => (
+        <time dateTime={o.created_at} className="whitespace-nowrap">
+          {formatDateTime(o.created_at, lang)}
+        </time>
+      ),
     },
     {
       key: "customer",
