@@ -13,7 +13,6 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, type Db, openPglite, openPostgres } from "../src/server/db/client.ts";
@@ -22,13 +21,12 @@ import { seedCatalog } from "../src/server/db/seed/catalog.ts";
 import { seedProducts } from "../src/server/db/seed/catalog-data.ts";
 import { productSearchText } from "../src/server/modules/catalog/service.ts";
 import type { WebMode } from "../src/server/plugins/web.ts";
-import { startBenchChild, stopBenchChild } from "./server.ts";
+import { onScratchPostgres, startBenchChild, stopBenchChild } from "./server.ts";
 
 const PRODUCTS = 10_000;
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const TARGET_P95_MS = 25;
-const LOCAL_PG = "postgres://postgres@127.0.0.1:5432/postgres";
 const here = fileURLToPath(import.meta.url);
 
 type AutocannonResult = { requests: { average: number }; non2xx: number; errors: number };
@@ -299,17 +297,6 @@ async function benchSsr(dataDir: string): Promise<void> {
   }
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function prepare(database: Database): Promise<void> {
   await database.migrate();
   const t0 = performance.now();
@@ -335,27 +322,13 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_PG;
-  if (await reachable(serverUrl)) {
-    const name = `shop_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      console.log(`\nPostgreSQL (scratch database ${name})`);
-      const database = await openPostgres(url.toString(), 4);
-      await prepare(database);
-      await database.close();
-      allOk = (await benchApi("postgres", url.toString())) && allOk;
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  } else {
-    console.log(`\nPostgreSQL: skipped (${serverUrl} not reachable; set BENCH_DATABASE_URL)`);
-  }
+  const onPostgres = await onScratchPostgres("shop_bench", async (url) => {
+    const database = await openPostgres(url, 4);
+    await prepare(database);
+    await database.close();
+    return benchApi("postgres", url);
+  });
+  if (onPostgres !== null) allOk = onPostgres && allOk;
 
   console.log(allOk ? "\nAll API scenarios under target." : "\nSome scenarios missed the target.");
   process.exitCode = allOk ? 0 : 1;
@@ -375,7 +348,13 @@ async function serve(): Promise<void> {
   ];
   const database = kind === "pglite" ? await openPglite(target) : await openPostgres(target, 10);
   const dataDir = kind === "pglite" ? target : fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  // PORT=0: the Host check (ADR 0027) allows the loopback address at the port the system gave.
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+  });
   const app = await buildApp({ config, database, web, rateLimit: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -4,20 +4,18 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
 import { users } from "../src/server/db/schema/accounts.ts";
 import { createCustomerService } from "../src/server/modules/customers/service.ts";
-import { startBenchChild, stopBenchChild } from "./server.ts";
+import { onScratchPostgres, startBenchChild, stopBenchChild } from "./server.ts";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 /** Four orders a customer on average: a fifth accounts, three fifths guests by e-mail, a fifth by phone. */
 const CUSTOMERS = Math.max(5, Math.round(ORDERS / 4));
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
-const LOCAL_PG = "postgres://postgres@127.0.0.1:5432/postgres";
 const TARGET_MS = 50;
 const here = fileURLToPath(import.meta.url);
 
@@ -315,17 +313,6 @@ async function benchApi(kind: "pglite" | "postgres", target: string): Promise<bo
   return ok;
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main(): Promise<void> {
   console.log(
     `Customers bench: ${ORDERS} orders, ${CONNECTIONS} connections, ${DURATION_S} s each, target p95 < ${TARGET_MS} ms`,
@@ -345,28 +332,14 @@ async function main(): Promise<void> {
     }
   }
 
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_PG;
-  if (await reachable(serverUrl)) {
-    const name = `shop_bench_customers_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      console.log(`\nPostgreSQL (scratch database ${name})`);
-      const database = await openPostgres(url.toString(), 4);
-      await prepare(database);
-      await profile(database);
-      await database.close();
-      allOk = (await benchApi("postgres", url.toString())) && allOk;
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  } else {
-    console.log(`\nPostgreSQL: skipped (${serverUrl} not reachable; set BENCH_DATABASE_URL)`);
-  }
+  const onPostgres = await onScratchPostgres("shop_bench_customers", async (url) => {
+    const database = await openPostgres(url, 4);
+    await prepare(database);
+    await profile(database);
+    await database.close();
+    return benchApi("postgres", url);
+  });
+  if (onPostgres !== null) allOk = onPostgres && allOk;
   console.log(allOk ? "\nAll scenarios under target." : "\nSome scenarios missed the target.");
   process.exitCode = allOk ? 0 : 1;
 }

@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
@@ -13,12 +12,11 @@ import { seedCatalog } from "../src/server/db/seed/catalog.ts";
 import { createAdminOrderService } from "../src/server/modules/orders/admin-service.ts";
 import type { SettingsService } from "../src/server/modules/settings/service.ts";
 import { businessDate } from "../src/shared/domain/coupons.ts";
-import { startBenchChild, stopBenchChild } from "./server.ts";
+import { onScratchPostgres, startBenchChild, stopBenchChild } from "./server.ts";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
-const LOCAL_PG = "postgres://postgres@127.0.0.1:5432/postgres";
 const here = fileURLToPath(import.meta.url);
 
 type AutocannonResult = { requests: { average: number }; errors: number };
@@ -326,17 +324,6 @@ async function benchApi(kind: "pglite" | "postgres", target: string): Promise<bo
   return ok;
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main(): Promise<void> {
   console.log(
     `Orders desk bench: ${ORDERS} orders, ${CONNECTIONS} connections, ${DURATION_S} s each`,
@@ -354,28 +341,14 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_PG;
-  if (await reachable(serverUrl)) {
-    const name = `shop_bench_orders_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      console.log(`\nPostgreSQL (scratch database ${name})`);
-      const database = await openPostgres(url.toString(), 4);
-      await prepare(database);
-      await profileList(database);
-      await database.close();
-      allOk = (await benchApi("postgres", url.toString())) && allOk;
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  } else {
-    console.log(`\nPostgreSQL: skipped (${serverUrl} not reachable; set BENCH_DATABASE_URL)`);
-  }
+  const onPostgres = await onScratchPostgres("shop_bench_orders", async (url) => {
+    const database = await openPostgres(url, 4);
+    await prepare(database);
+    await profileList(database);
+    await database.close();
+    return benchApi("postgres", url);
+  });
+  if (onPostgres !== null) allOk = onPostgres && allOk;
   console.log(allOk ? "\nAll scenarios under target." : "\nSome scenarios missed the target.");
   process.exitCode = allOk ? 0 : 1;
 }
@@ -391,7 +364,13 @@ async function serve(): Promise<void> {
   ];
   const database = kind === "pglite" ? await openPglite(target) : await openPostgres(target, 10);
   const dataDir = kind === "pglite" ? target : fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  // PORT=0: the Host check (ADR 0027) allows the loopback address at the port the system gave.
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+  });
   const app = await buildApp({ config, database, web: "none", rateLimit: false });
   const [admin] = await database.db
     .insert(users)

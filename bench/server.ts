@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import pg from "pg";
 
 export type RunningShop = {
   url: string;
@@ -147,4 +148,40 @@ export async function stopBenchChild(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+}
+
+/** The PostgreSQL the benches use when `BENCH_DATABASE_URL` is unset: the local cluster. */
+export const LOCAL_PG = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * Runs `run` on a scratch database (`<prefix>_<time>`) of the PostgreSQL server at
+ * `BENCH_DATABASE_URL` (else the local cluster), dropped afterwards. When no server answers, says
+ * so and returns null.
+ */
+export async function onScratchPostgres<T>(
+  prefix: string,
+  run: (url: string) => Promise<T>,
+): Promise<T | null> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_PG;
+  const probe = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    await probe.end();
+  } catch {
+    console.log(`\nPostgreSQL: skipped (${serverUrl} not reachable; set BENCH_DATABASE_URL)`);
+    return null;
+  }
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    console.log(`\nPostgreSQL (scratch database ${name})`);
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
 }

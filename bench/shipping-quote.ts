@@ -153,7 +153,13 @@ async function main(): Promise<void> {
 
 async function serve(dataDir: string): Promise<void> {
   const database = await openPglite(dataDir);
-  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  // PORT=0: the Host check (ADR 0027) allows the loopback address at the port the system gave.
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+  });
   const app = await buildApp({ config, database, web: "none", rateLimit: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as { port: number };
