@@ -38,6 +38,12 @@ for (const lang of ["en", "ar"] as const) {
     await waitForHydration(page);
 
     const deliverTo = page.getByTestId("deliver-to");
+    // Waits for the page, then: the separators are the page's own ("، " in Arabic).
+    await expect(deliverTo).toHaveText(
+      lang === "ar"
+        ? `Claire Martin، ${ADDRESS.address}، Lyon، فرنسا`
+        : `Claire Martin, ${ADDRESS.address}, Lyon, France`,
+    );
     const parts = await boxes(deliverTo);
     expect(parts.map((part) => part.text)).toEqual([
       "Claire Martin",
@@ -51,11 +57,5 @@ for (const lang of ["en", "ar"] as const) {
       if (lang === "ar") expect(after.right).toBeLessThanOrEqual(before.left);
       else expect(after.left).toBeGreaterThanOrEqual(before.right);
     }
-    // The separators are the page's own: "، " in Arabic.
-    await expect(deliverTo).toHaveText(
-      lang === "ar"
-        ? `Claire Martin، ${ADDRESS.address}، Lyon، فرنسا`
-        : `Claire Martin, ${ADDRESS.address}, Lyon, France`,
-    );
   });
 }
