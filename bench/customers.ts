@@ -4,11 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
-import { users } from "../src/server/db/schema/accounts.ts";
 import { createCustomerService } from "../src/server/modules/customers/service.ts";
+import { serveAdminApi } from "./serve-admin-api.ts";
 import { onScratchPostgres, startBenchChild, stopBenchChild } from "./server.ts";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -344,48 +342,7 @@ async function main(): Promise<void> {
   process.exitCode = allOk ? 0 : 1;
 }
 
-/** Child mode: the API on a random loopback port, with an owner's token for the bench. */
-async function serve(): Promise<void> {
-  const [, , , kind, target] = process.argv as [
-    string,
-    string,
-    string,
-    "pglite" | "postgres",
-    string,
-  ];
-  const database = kind === "pglite" ? await openPglite(target) : await openPostgres(target, 10);
-  const dataDir = kind === "pglite" ? target : fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  // PORT=0: the Host check (ADR 0027) allows the loopback address at the port the system gave.
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PORT: "0",
-  });
-  const app = await buildApp({ config, database, web: "none", rateLimit: false });
-  const [admin] = await database.db
-    .insert(users)
-    .values({
-      name: "Bench admin",
-      email: `bench-${Date.now()}@example.com`,
-      passwordHash: "not-a-real-hash",
-      isAdmin: true,
-    })
-    .returning({ id: users.id });
-  const { token } = await app.services.tokens.issue(admin!.id, "admin");
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const { port } = app.server.address() as { port: number };
-  process.stdout.write(`READY ${port} ${token}\n`);
-  process.on("SIGUSR2", () => {
-    process.stdout.write(`STATS ${JSON.stringify(app.services.customers.answerStats())}\n`);
-  });
-  process.once("SIGTERM", async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
-
 const isEntry = process.argv[1] && path.resolve(process.argv[1]) === here;
-if (isEntry && process.argv[2] === "--serve") await serve();
+if (isEntry && process.argv[2] === "--serve")
+  await serveAdminApi((app) => app.services.customers.answerStats());
 else if (isEntry) await main();
