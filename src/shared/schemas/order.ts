@@ -6,7 +6,7 @@ import type { Lang } from "../domain/money.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payments.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
-import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
+import { DOMESTIC_COUNTRY, SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
@@ -150,6 +150,18 @@ export const placeOrderSchema = z.object({
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+/** An order form's fields before anything is typed: checkout's and the desk's new order. */
+export const EMPTY_ORDER_FORM = {
+  name: "",
+  phone: "",
+  email: "",
+  country: DOMESTIC_COUNTRY,
+  city: "",
+  address: "",
+  notes: "",
+  payment_method: "cod",
+} as const satisfies Partial<PlaceOrderInput>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
 
 /** Clients send a fresh random key per checkout attempt (a UUID is 36 characters). */

@@ -10,6 +10,7 @@ import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import {
+  EMPTY_ORDER_FORM,
   GIFT_MESSAGE_MAX,
   giftInputSchema,
   placeOrderSchema,
@@ -123,14 +124,7 @@ export function CheckoutForm({
     // The gift's fields leave the values when their section closes.
     shouldUnregister: true,
     defaultValues: {
-      name: "",
-      phone: "",
-      email: "",
-      country: DOMESTIC_COUNTRY,
-      city: "",
-      address: "",
-      notes: "",
-      payment_method: "cod",
+      ...EMPTY_ORDER_FORM,
     },
   });
 

@@ -10,6 +10,7 @@ import {
 } from "../../../../shared/domain/order-sources.ts";
 import { DOMESTIC_COUNTRY } from "../../../../shared/domain/shipping.ts";
 import { adminPlaceOrderSchema } from "../../../../shared/schemas/admin-order.ts";
+import { EMPTY_ORDER_FORM } from "../../../../shared/schemas/order.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { registerMessages } from "../../../components/form/messages.ts";
@@ -77,14 +78,7 @@ export function NewOrderScreen() {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(newOrderFormSchema),
     defaultValues: {
-      name: "",
-      phone: "",
-      email: "",
-      country: DOMESTIC_COUNTRY,
-      city: "",
-      address: "",
-      notes: "",
-      payment_method: "cod",
+      ...EMPTY_ORDER_FORM,
       coupon: "",
       source: "phone",
       lang,
