@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isolate } from "../../../shared/domain/bidi.ts";
+import { SETTINGS_MESSAGES } from "../../../shared/domain/settings.ts";
 import { ORDER_MESSAGES } from "../../../shared/schemas/order.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
@@ -107,6 +108,42 @@ describe("a gift order", () => {
     expect((await t.app.inject("/api/settings")).json().data.gift_wrap_price).toBe(2.25);
     await wrapping(false);
     expect((await t.app.inject("/api/settings")).json().data.gift_wrap_price).toBeNull();
+  });
+
+  it.each([
+    ["a negative price", -1],
+    ["more than 1,000", 1000.01],
+    ["three decimals", 2.255],
+    ["not a number", "three"],
+  ])("the settings refuse a wrapping price of %s with 422 and the field", async (_c, price) => {
+    const { updated_at: _u, ...settings } = (await asAdmin("GET", "/api/admin/settings")).json()
+      .data;
+    const res = await asAdmin("PUT", "/api/admin/settings", {
+      ...settings,
+      gift_wrap_offered: true,
+      gift_wrap_price: price,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.gift_wrap_price).toEqual([SETTINGS_MESSAGES.GIFT_WRAP]);
+  });
+
+  it("only an owner sets the wrapping price: a customer is refused", async () => {
+    const customer = await createUserWithToken(t.app);
+    const { updated_at: _u, ...settings } = (await asAdmin("GET", "/api/admin/settings")).json()
+      .data;
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      headers: customer.auth,
+      payload: { ...settings, gift_wrap_offered: true, gift_wrap_price: 0 },
+    });
+    expect(res.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it("an order that is not a gift says so", async () => {
