@@ -49,6 +49,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Every boundary in place, in document order: React would otherwise send a large one
+        // (a deferred section, ADR 0032) after the rest and show it by script, later and with
+        // a layout shift, or never without scripts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough({

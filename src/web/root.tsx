@@ -23,6 +23,7 @@ import type { Route } from "./+types/root";
 // The stylesheet (fonts' @font-face included) as a URL, rendered below with `precedence`: React
 // then writes it at the top of <head>, before the ~30 module preloads (docs/decisions/0017).
 import stylesheet from "./app.css?url";
+import { useMarkPageHydrated } from "./components/ui/hydrate-later.tsx";
 import { browserI18n, setBrowserI18n } from "./i18n/browser-instance.ts";
 import { loadBundle } from "./i18n/bundles.ts";
 import { createI18n } from "./i18n/config.ts";
@@ -146,6 +147,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useMarkPageHydrated();
   const { pathname } = useLocation();
   const { i18n } = useTranslation();
   useEffect(() => {

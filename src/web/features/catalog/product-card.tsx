@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ProductListItem } from "../../../shared/schemas/catalog.ts";
+import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { Price } from "../../components/ui/price.tsx";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -101,13 +102,14 @@ export function ProductGrid({
       className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60 transition-opacity" : ""}`}
     >
       {products.map((product, index) => (
-        <li key={product.id}>
+        // Each card hydrates as it comes near the viewport (docs/decisions/0032).
+        <HydrateLater as="li" key={product.id}>
           <ProductCard
             product={product}
             priority={eagerFirst && index === 0}
             headingLevel={headingLevel}
           />
-        </li>
+        </HydrateLater>
       ))}
     </ul>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { localizePath } from "../../../shared/domain/language-path.ts";
+import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -27,7 +28,8 @@ export function Footer() {
   ] as const;
 
   return (
-    <footer className="mt-16 bg-brown text-cream" dir={i18n.dir()}>
+    // Below the fold on every page: hydrated when it comes near (docs/decisions/0032).
+    <HydrateLater as="footer" className="mt-16 bg-brown text-cream" dir={i18n.dir()}>
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold">
@@ -125,6 +127,6 @@ export function Footer() {
       <p className="border-t border-cream/20 py-4 text-center text-sm text-cream/80">
         {t("copyright", { year: new Date().getFullYear() })}
       </p>
-    </footer>
+    </HydrateLater>
   );
 }

@@ -1,4 +1,5 @@
 import { localizePath } from "../../../shared/domain/language-path.ts";
+import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { CategoriesStrip } from "../../features/home/categories-strip.tsx";
 import { CounterBand } from "../../features/home/counter-band.tsx";
@@ -64,12 +65,25 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroCarousel images={images.hero} />
-      <CategoriesStrip categories={categories} images={images.categories} />
-      <WhyUs />
-      <CounterBand />
-      <ProductCarousel products={products} onAddToCart={addToCart} />
-      <JoinUs />
-      <SocialBlock profiles={shop.social} images={images.social} />
+      {/* Below the hero, each section hydrates as it comes near (docs/decisions/0032). */}
+      <HydrateLater>
+        <CategoriesStrip categories={categories} images={images.categories} />
+      </HydrateLater>
+      <HydrateLater>
+        <WhyUs />
+      </HydrateLater>
+      <HydrateLater>
+        <CounterBand />
+      </HydrateLater>
+      <HydrateLater>
+        <ProductCarousel products={products} onAddToCart={addToCart} />
+      </HydrateLater>
+      <HydrateLater>
+        <JoinUs />
+      </HydrateLater>
+      <HydrateLater>
+        <SocialBlock profiles={shop.social} images={images.social} />
+      </HydrateLater>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
+import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { ProductGrid } from "../../features/catalog/product-card.tsx";
 import { ProductDetailView } from "../../features/catalog/product-detail.tsx";
@@ -155,12 +156,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {/* key: a new product starts with its own default weight and quantity 1. */}
       <ProductDetailView key={product.id} product={product} onAddToCart={addToCart} />
       {related.length > 0 ? (
-        <section className="mt-16" aria-labelledby="related-title">
+        // Below the product: hydrated as it comes near (docs/decisions/0032).
+        <HydrateLater as="section" className="mt-16" aria-labelledby="related-title">
           <h2 id="related-title" className="mb-6 text-2xl font-bold text-brown">
             {t("related")}
           </h2>
           <ProductGrid products={related} eagerFirst={false} headingLevel={3} />
-        </section>
+        </HydrateLater>
       ) : null}
     </div>
   );

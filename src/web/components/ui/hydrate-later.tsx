@@ -1,0 +1,130 @@
+import {
+  type ComponentPropsWithoutRef,
+  type ElementType,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router";
+import { useDisplayCurrency } from "./display-currency.tsx";
+
+/**
+ * Server HTML that the browser hydrates only when it comes near the viewport, or at once when
+ * something needs it (docs/decisions/0032). Until then it is the server's markup: links are
+ * anchors, text is text; React spends nothing on it.
+ *
+ * How: the children sit in a Suspense boundary that suspends on a promise (a "gate") while the
+ * page hydrates, so React leaves the boundary's server HTML in place. The gate opens when:
+ * - the section comes within a quarter screen of the viewport (an IntersectionObserver);
+ * - the visitor presses, types or focuses inside it: a listener on `window`, which hears the
+ *   event before React does, opens it, and React's selective hydration then hydrates the part
+ *   and hands it the event (nothing is lost);
+ * - anything would re-render it (new props, a navigation, a new display currency): React would
+ *   otherwise replace the server HTML with the empty fallback.
+ * A section that mounts after the page has hydrated (a client navigation) renders at once.
+ */
+export function HydrateLater<T extends ElementType = "div">({
+  as,
+  children,
+  ...props
+}: { as?: T; children: ReactNode } & Omit<ComponentPropsWithoutRef<T>, "as" | "children">) {
+  const Tag: ElementType = as ?? "div";
+  const [gate] = useState(newGate);
+  // What changes above every storefront section after hydration: the router's state (a
+  // navigation, a revalidation, a form sent) and the display currency. Any change reaches the
+  // boundary, and React must then hydrate it: the gate opens.
+  const router = useContext(UNSAFE_DataRouterStateContext);
+  const currency = useDisplayCurrency();
+  const first = useRef({ router, currency });
+  if (router !== first.current.router || currency !== first.current.currency) gate.release();
+
+  const watch = useCallback(
+    (element: Element | null) => {
+      if (!element || gate.open) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) gate.release();
+        },
+        { rootMargin: "25% 0px" },
+      );
+      observer.observe(element);
+      const waiting = { element, gate };
+      gated.add(waiting);
+      listenForInteraction();
+      gate.promise.then(() => {
+        observer.disconnect();
+        gated.delete(waiting);
+      });
+      return () => {
+        observer.disconnect();
+        gated.delete(waiting);
+      };
+    },
+    [gate],
+  );
+  return (
+    <Tag ref={watch} {...props}>
+      <Suspense fallback={null}>
+        <Gate gate={gate}>{children}</Gate>
+      </Suspense>
+    </Tag>
+  );
+}
+
+type HydrationGate = { open: boolean; promise: Promise<void>; release(): void };
+
+function newGate(): HydrationGate {
+  let resolve = () => {};
+  const gate: HydrationGate = {
+    // The server renders everything; so does the browser once the page has hydrated.
+    open: typeof document === "undefined" || pageHydrated,
+    promise: new Promise<void>((done) => (resolve = done)),
+    release: () => {
+      gate.open = true;
+      resolve();
+    },
+  };
+  return gate;
+}
+
+function Gate({ gate, children }: { gate: HydrationGate; children: ReactNode }) {
+  // Thrown, as React's Suspense contract for libraries allows: `use` would pause the whole pass.
+  if (!gate.open) throw gate.promise;
+  return children;
+}
+
+const gated = new Set<{ element: Element; gate: HydrationGate }>();
+const INTERACTIONS = [
+  "pointerdown",
+  "mousedown",
+  "touchstart",
+  "keydown",
+  "focusin",
+  "input",
+  "click",
+];
+let listening = false;
+
+function listenForInteraction() {
+  if (listening) return;
+  listening = true;
+  const open = (event: Event) => {
+    if (!(event.target instanceof Node)) return;
+    for (const { element, gate } of gated) if (element.contains(event.target)) gate.release();
+  };
+  for (const type of INTERACTIONS)
+    window.addEventListener(type, open, { capture: true, passive: true });
+}
+
+let pageHydrated = false;
+
+/** Called once by the root route: sections mounted after this render at once. */
+export function useMarkPageHydrated() {
+  useEffect(() => {
+    pageHydrated = true;
+  }, []);
+}
