@@ -13,7 +13,8 @@ import { firstVisitScripts } from "../src/web/first-visit-scripts.ts";
 import { expect, test } from "./support.ts";
 
 const KB = 1024;
-const BUDGET = 140;
+// Issue 10's 140 KB, held to what the storefront reaches (issue 30: 138.2 KB on /contact).
+const BUDGET = 139;
 /** KB gzip per page: 2026-11-23 figures (bench/README.md), the budget or a little above them. */
 const CEILING: Record<string, number> = {
   "/": BUDGET,
@@ -38,9 +39,13 @@ const CEILING: Record<string, number> = {
   // Issue 29's gift orders (2026-11-26): the gift fields and their messages, /checkout 182.2,
   // /register 171.1 KB (the shared message table). A lazy chunk for the gift fields was tried:
   // it saved nothing (its imports are all shared) and costs a round trip when ticked.
-  "/login": 172,
-  "/register": 172,
-  "/checkout": 183,
+  // Issue 30 (2026-11-26): the gate that hydrates the footer and the sections below the fold
+  // when they come near (docs/decisions/0032), on every page: +0.9 KB. /login 172.4,
+  // /register 172.0, /checkout 183.2 KB. Storefront pages measure 126.8-138.2 KB (/contact
+  // the largest) and are held to 139.
+  "/login": 173,
+  "/register": 173,
+  "/checkout": 184,
 };
 const client = path.resolve("build/client");
 

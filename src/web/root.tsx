@@ -132,9 +132,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         <link rel="stylesheet" href={stylesheet} precedence="default" />
-        {(lang === "ar" ? [arabic400, arabic700] : [latin400, latin700]).map((font) => (
-          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
-        ))}
+        {/* Every face the first screen draws, so they arrive together and the page is laid out
+            once in them: Arabic pages show Latin digits, e-mails and names too (issue 30). */}
+        {(lang === "ar" ? [arabic400, arabic700, latin400, latin700] : [latin400, latin700]).map(
+          (font) => (
+            <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
+          ),
+        )}
         <Links />
       </head>
       <body className="min-h-dvh bg-cream text-ink antialiased">

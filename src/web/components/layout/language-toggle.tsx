@@ -11,8 +11,10 @@ import { GlobeIcon } from "../ui/icons.tsx";
 export function LanguageToggle({ href }: { href?: string } = {}) {
   const { t, i18n } = useTranslation();
   const next = i18n.language === "ar" ? "en" : "ar";
-  const className =
-    "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-bold hover:bg-line";
+  // "العربية" on an English page is its only Arabic: in the system's font, so English pages
+  // never download the brand font's Arabic faces, nor lay the page out again when they arrive
+  // (issue 30).
+  const className = `inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-bold hover:bg-line ${next === "ar" ? "font-[system-ui]" : ""}`;
   const label = (
     <>
       <GlobeIcon className="size-5" />

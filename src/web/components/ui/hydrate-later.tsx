@@ -20,7 +20,7 @@ import { useDisplayCurrency } from "./display-currency.tsx";
  * How: the children sit in a Suspense boundary that suspends on a promise (a "gate") while the
  * page hydrates, so React leaves the boundary's server HTML in place. The gate opens when:
  * - the section comes within a quarter screen of the viewport (an IntersectionObserver);
- * - the visitor presses, types or focuses inside it: a listener on `window`, which hears the
+ * - the visitor points at, presses, types in or focuses it: a listener on `window`, which hears the
  *   event before React does, opens it, and React's selective hydration then hydrates the part
  *   and hands it the event (nothing is lost);
  * - anything would re-render it (new props, a navigation, a new display currency): React would
@@ -36,11 +36,13 @@ export function HydrateLater<T extends ElementType = "div">({
   const [gate] = useState(newGate);
   // What changes above every storefront section after hydration: the router's state (a
   // navigation, a revalidation, a form sent) and the display currency. Any change reaches the
-  // boundary, and React must then hydrate it: the gate opens.
+  // boundary, and React must then hydrate it: the gate opens. The router also publishes routes
+  // it discovers (the same state, copied); that changes nothing the section shows.
   const router = useContext(UNSAFE_DataRouterStateContext);
   const currency = useDisplayCurrency();
   const first = useRef({ router, currency });
-  if (router !== first.current.router || currency !== first.current.currency) gate.release();
+  if (currency !== first.current.currency || routerChanged(first.current.router, router))
+    gate.release();
 
   const watch = useCallback(
     (element: Element | null) => {
@@ -75,13 +77,29 @@ export function HydrateLater<T extends ElementType = "div">({
   );
 }
 
+type RouterState = React.ContextType<typeof UNSAFE_DataRouterStateContext>;
+
+function routerChanged(before: RouterState, now: RouterState): boolean {
+  if (before === now || !before || !now) return before !== now;
+  return (
+    before.location !== now.location ||
+    before.navigation !== now.navigation ||
+    before.loaderData !== now.loaderData ||
+    before.actionData !== now.actionData ||
+    before.errors !== now.errors ||
+    before.fetchers !== now.fetchers ||
+    before.revalidation !== now.revalidation
+  );
+}
+
 type HydrationGate = { open: boolean; promise: Promise<void>; release(): void };
 
 function newGate(): HydrationGate {
   let resolve = () => {};
   const gate: HydrationGate = {
-    // The server renders everything; so does the browser once the page has hydrated.
-    open: typeof document === "undefined" || pageHydrated,
+    // Only while the page hydrates: the server renders everything, and so does the browser
+    // once the page has hydrated.
+    open: !pageHydrating,
     promise: new Promise<void>((done) => (resolve = done)),
     release: () => {
       gate.open = true;
@@ -99,6 +117,7 @@ function Gate({ gate, children }: { gate: HydrationGate; children: ReactNode }) 
 
 const gated = new Set<{ element: Element; gate: HydrationGate }>();
 const INTERACTIONS = [
+  "pointerover",
   "pointerdown",
   "mousedown",
   "touchstart",
@@ -120,11 +139,16 @@ function listenForInteraction() {
     window.addEventListener(type, open, { capture: true, passive: true });
 }
 
-let pageHydrated = false;
+let pageHydrating = false;
 
-/** Called once by the root route: sections mounted after this render at once. */
+/** The browser entry sets it before hydrating the page, the root route clears it after (and
+ * tests set it): only sections rendered while it is set wait. */
+export function setPageHydrating(value: boolean) {
+  pageHydrating = value;
+}
+
+/** Called once by the root route: the page has hydrated; sections mounted from now on (a
+ * client navigation) render at once. */
 export function useMarkPageHydrated() {
-  useEffect(() => {
-    pageHydrated = true;
-  }, []);
+  useEffect(() => setPageHydrating(false), []);
 }

@@ -66,22 +66,23 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     <>
       <HeroCarousel images={images.hero} />
       {/* Below the hero, each section hydrates as it comes near (docs/decisions/0032). */}
-      <HydrateLater>
+      <HydrateLater className="below-fold">
         <CategoriesStrip categories={categories} images={images.categories} />
       </HydrateLater>
-      <HydrateLater>
+      <HydrateLater className="below-fold">
         <WhyUs />
       </HydrateLater>
-      <HydrateLater>
+      {/* Hydrated with the page: off screen its numbers drop to 0, to count up in view. */}
+      <div className="below-fold">
         <CounterBand />
-      </HydrateLater>
-      <HydrateLater>
+      </div>
+      <HydrateLater className="below-fold">
         <ProductCarousel products={products} onAddToCart={addToCart} />
       </HydrateLater>
-      <HydrateLater>
+      <HydrateLater className="below-fold">
         <JoinUs />
       </HydrateLater>
-      <HydrateLater>
+      <HydrateLater className="below-fold">
         <SocialBlock profiles={shop.social} images={images.social} />
       </HydrateLater>
     </>

@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import { expect, localeTexts, test, useLanguage, waitForHydration } from "./support.ts";
+
+/**
+ * Issue 30 (docs/decisions/0032): on a phone, what is below the fold stays server HTML until it
+ * comes near; it then hydrates in place, and a press inside it before that is not lost.
+ */
+
+/** Whether React has hydrated the element (its props are attached). */
+const hydrated = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")));
+
+test.use({ viewport: { width: 390, height: 740 } });
+
+test("every section is in the server's HTML in document order, none sent later by script", async ({
+  request,
+}) => {
+  for (const path of ["/", "/ar", "/shop", "/ar/shop"]) {
+    const html = await (await request.get(path)).text();
+    // A section still pending when the page was sent, and where. (After the footer, React
+    // Router streams its loader data in a boundary of its own: that one may wait.)
+    const page = html.slice(0, html.indexOf("</footer>"));
+    expect(page.length, path).toBeGreaterThan(0);
+    expect(/[\s\S]{0,300}(<!--\$\?-->|<template id="B:)[\s\S]{0,300}/.exec(page)?.[0], path).toBe(
+      undefined,
+    );
+    expect(html.indexOf("<footer"), path).toBeGreaterThan(html.indexOf("<main"));
+  }
+});
+
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: the footer hydrates in place when it comes near`, async ({ page, baseURL }) => {
+    await useLanguage(page, lang, baseURL!);
+    await page.goto(lang === "ar" ? "/ar" : "/");
+    await waitForHydration(page);
+    // Above the fold is live; the footer, far below, is still the server's HTML.
+    expect(await hydrated(page, "header a")).toBe(true);
+    expect(await hydrated(page, "footer a")).toBe(false);
+
+    // Hydrated in place: the very nodes the server sent, so nothing is drawn again or moves.
+    await page.evaluate(() => {
+      (window as unknown as { serverLink: Element }).serverLink =
+        document.querySelector("footer a")!;
+    });
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => hydrated(page, "footer a")).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { serverLink: Element }).serverLink ===
+          document.querySelector("footer a"),
+      ),
+    ).toBe(true);
+  });
+
+  test(`${lang}: a press inside a section not hydrated yet is handled, and the header navigates meanwhile`, async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, lang, baseURL!);
+    const home = localeTexts(lang, "home");
+    await page.goto(lang === "ar" ? "/ar" : "/");
+    await waitForHydration(page);
+    const next = page.getByRole("button", { name: home.products.next });
+    expect(
+      await next.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
+    ).toBe(false);
+    // The carousel's "next" hydrates the carousel on the press and pages it.
+    const first = await page.getByTestId("home-product").allTextContents();
+    await next.click();
+    await expect.poll(() => page.getByTestId("home-product").allTextContents()).not.toEqual(first);
+
+    // A client navigation while the footer still waits: the page changes without a reload.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.reload();
+    await waitForHydration(page);
+    expect(await hydrated(page, "footer a")).toBe(false);
+    const loads: string[] = [];
+    page.on("load", () => loads.push(page.url()));
+    const shop = localeTexts(lang, "shop");
+    // The hero's "Shop now" (the phone's header folds its links into the menu).
+    await page.locator('main a[href$="/shop"]').first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.title);
+    expect(loads).toEqual([]);
+  });
+}

@@ -1,0 +1,144 @@
+import { act, useState } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DisplayCurrencyProvider, useDisplayCurrency } from "./display-currency.tsx";
+import { HydrateLater, setPageHydrating } from "./hydrate-later.tsx";
+
+// React's act() without testing-library (which sets this itself): hydration is the subject here.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// The browser's IntersectionObserver, driven by the test: `comeNear()` is the visitor scrolling.
+const observed = new Set<{ element: Element; callback: IntersectionObserverCallback }>();
+class TestIntersectionObserver {
+  private readonly entries: { element: Element; callback: IntersectionObserverCallback }[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(element: Element) {
+    const entry = { element, callback: this.callback };
+    this.entries.push(entry);
+    observed.add(entry);
+  }
+  disconnect() {
+    for (const entry of this.entries) observed.delete(entry);
+  }
+}
+function comeNear(element: Element) {
+  for (const entry of [...observed])
+    if (entry.element === element)
+      entry.callback(
+        [{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
+}
+
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  const { currency } = useDisplayCurrency();
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      {label} {count} {currency.code}
+    </button>
+  );
+}
+
+function Page() {
+  return (
+    <DisplayCurrencyProvider code="USD" listed={[{ code: "EUR", rate: 0.9 } as never]}>
+      <Header />
+      <HydrateLater as="section" data-testid="later">
+        <Counter label="later" />
+      </HydrateLater>
+    </DisplayCurrencyProvider>
+  );
+}
+
+function Header() {
+  const { choose } = useDisplayCurrency();
+  return (
+    <button type="button" onClick={() => choose("EUR")}>
+      euros
+    </button>
+  );
+}
+
+const isHydrated = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith("__reactProps"));
+
+let container: HTMLElement;
+let root: Root | null = null;
+const original = globalThis.IntersectionObserver;
+
+beforeEach(() => {
+  globalThis.IntersectionObserver = TestIntersectionObserver as never;
+  // The server's HTML, as the browser receives it; then the browser entry's mark.
+  const html = renderToString(<Page />);
+  setPageHydrating(true);
+  container = document.createElement("div");
+  container.innerHTML = html;
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container.remove();
+  observed.clear();
+  globalThis.IntersectionObserver = original;
+  setPageHydrating(false);
+});
+
+async function hydrate() {
+  await act(async () => {
+    root = hydrateRoot(container, <Page />);
+  });
+}
+
+const section = () => container.querySelector("[data-testid=later]")!;
+const laterButton = () => section().querySelector("button")!;
+const headerButton = () => container.querySelector("button")!;
+
+describe("HydrateLater", () => {
+  it("keeps the server's HTML unhydrated until the section comes near, then hydrates it in place", async () => {
+    const serverButton = laterButton();
+    await hydrate();
+    expect(isHydrated(headerButton())).toBe(true);
+    expect(isHydrated(laterButton())).toBe(false);
+    expect(laterButton().textContent).toBe("later 0 USD");
+
+    await act(async () => comeNear(section()));
+    expect(laterButton()).toBe(serverButton); // hydrated, not rendered again
+    expect(isHydrated(laterButton())).toBe(true);
+    await act(async () => laterButton().click());
+    expect(laterButton().textContent).toBe("later 1 USD");
+  });
+
+  it("hydrates at the first press inside it and hands it the click: nothing is lost", async () => {
+    await hydrate();
+    expect(isHydrated(laterButton())).toBe(false);
+    await act(async () => {
+      laterButton().dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      laterButton().click();
+    });
+    expect(laterButton().textContent).toBe("later 1 USD");
+  });
+
+  it("opens when something above changes what it shows, never blanking it", async () => {
+    await hydrate();
+    expect(isHydrated(laterButton())).toBe(false);
+    await act(async () => headerButton().click());
+    expect(laterButton().textContent).toBe("later 0 EUR");
+    expect(isHydrated(laterButton())).toBe(true);
+  });
+
+  it("renders at once when it mounts after the page has hydrated (a client navigation)", async () => {
+    setPageHydrating(false);
+    container.innerHTML = "";
+    await act(async () => {
+      root = createRoot(container);
+      root.render(<Page />);
+    });
+    // Nothing to hydrate here: the section rendered on the client straight away.
+    expect(laterButton().textContent).toBe("later 0 USD");
+    expect(observed.size).toBe(0);
+  });
+});
