@@ -7,13 +7,9 @@
 //   npm run build && npm run bench:hydration [-- / /ar /shop product]
 //   BENCH_CPU_SLOWDOWN=4  another throttle;  BENCH_TOP=25  functions listed per page
 //   BASE_URL=http://127.0.0.1:3000 npm run bench:hydration    (a running shop)
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { chromium } from "@playwright/test";
 import { languageOfPath } from "../src/shared/domain/language-path.ts";
-import { productPath } from "../src/web/lib/paths.ts";
-import { type RunningShop, startShop } from "./server.ts";
+import { launchChromium, phoneFor } from "./phone.ts";
+import { storefrontPages } from "./server.ts";
 
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 6);
 const TOP = Number(process.env.BENCH_TOP ?? 15);
@@ -88,38 +84,16 @@ function printBusyRuns(profile: Profile, minMs: number) {
 const short = (url: string) =>
   url ? url.replace(/^https?:\/\/[^/]+/, "").replace(/^\/assets\//, "") || url : "(browser)";
 
-let shop: RunningShop | null = null;
-let dataDir = "";
-let base = process.env.BASE_URL?.replace(/\/$/, "") ?? "";
+const pages = await storefrontPages(
+  process.argv.length > 2 ? process.argv.slice(2) : ["/", "/ar", "/shop", "/ar/shop", "product"],
+);
+const { base, routes } = pages;
 try {
-  if (!base) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-hydration-"));
-    shop = await startShop(dataDir);
-    base = shop.url;
-  }
-  const list = (await (await fetch(`${base}/api/products`)).json()) as {
-    data: { id: number; name: string; name_ar: string }[];
-  };
-  const product = list.data[0]!;
-  const asked =
-    process.argv.length > 2 ? process.argv.slice(2) : ["/", "/ar", "/shop", "/ar/shop", "product"];
-  const routes = asked.flatMap((route) =>
-    route === "product" ? [productPath("en", product), productPath("ar", product)] : [route],
-  );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  });
+  const browser = await launchChromium();
   console.log(`CPU throttled ${SLOWDOWN}x, Moto G-sized screen, first visit (empty cache)`);
   for (const route of routes) {
     const lang = languageOfPath(route) ?? "en";
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-      locale: lang,
-    });
-    await context.addCookies([{ name: "lang", value: lang, url: base }]);
+    const context = await phoneFor(browser, base, route);
     await context.addInitScript(() => {
       (globalThis as { __longTasks?: { start: number; duration: number }[] }).__longTasks = [];
       new PerformanceObserver((list) => {
@@ -185,6 +159,5 @@ try {
   }
   await browser.close();
 } finally {
-  if (shop) await shop.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await pages.close();
 }

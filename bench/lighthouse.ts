@@ -19,8 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { languageOfPath } from "../src/shared/domain/language-path.ts";
-import { productPath } from "../src/web/lib/paths.ts";
-import { type RunningShop, startShop } from "./server.ts";
+import { storefrontPages } from "./server.ts";
 
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -72,28 +71,14 @@ async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   }
 }
 
-let shop: RunningShop | null = null;
-let dataDir = "";
-let base = process.env.BASE_URL?.replace(/\/$/, "") ?? "";
+const pages = await storefrontPages(
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ["/", "/ar", "/shop", "/ar/shop", "product", "/cart", "/our-kitchen", "/contact"],
+);
+const { base, routes } = pages;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-lh-"));
 try {
-  if (!base) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-lh-data-"));
-    shop = await startShop(dataDir);
-    base = shop.url;
-  }
-  const list = (await (await fetch(`${base}/api/products`)).json()) as {
-    data: { id: number; name: string; name_ar: string }[];
-  };
-  const product = list.data[0]!;
-  const asked =
-    process.argv.length > 2
-      ? process.argv.slice(2)
-      : ["/", "/ar", "/shop", "/ar/shop", "product", "/cart", "/our-kitchen", "/contact"];
-  const routes = asked.flatMap((route) =>
-    route === "product" ? [productPath("en", product), productPath("ar", product)] : [route],
-  );
-
   for (const slowdown of SLOWDOWNS) {
     console.log(
       `\nLighthouse mobile, ${CHROME}, CPU slowdown ${slowdown}x, median of ${RUNS} run(s)`,
@@ -125,7 +110,6 @@ try {
     }
   }
 } finally {
-  if (shop) await shop.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await pages.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -9,10 +9,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
-import { languageOfPath } from "../src/shared/domain/language-path.ts";
-import { productPath } from "../src/web/lib/paths.ts";
-import { type RunningShop, startShop } from "./server.ts";
+import { launchChromium, phoneFor } from "./phone.ts";
+import { storefrontPages } from "./server.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -66,27 +64,12 @@ function summarize(events: TraceEvent[]) {
   } as Record<string, number>;
 }
 
-let shop: RunningShop | null = null;
-let dataDir = "";
-let base = process.env.BASE_URL?.replace(/\/$/, "") ?? "";
+const pages = await storefrontPages(
+  process.argv.length > 2 ? process.argv.slice(2) : ["/", "/ar", "/shop", "/ar/shop", "product"],
+);
+const { base, routes } = pages;
 try {
-  if (!base) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-main-thread-"));
-    shop = await startShop(dataDir);
-    base = shop.url;
-  }
-  const list = (await (await fetch(`${base}/api/products`)).json()) as {
-    data: { id: number; name: string; name_ar: string }[];
-  };
-  const product = list.data[0]!;
-  const asked =
-    process.argv.length > 2 ? process.argv.slice(2) : ["/", "/ar", "/shop", "/ar/shop", "product"];
-  const routes = asked.flatMap((route) =>
-    route === "product" ? [productPath("en", product), productPath("ar", product)] : [route],
-  );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  });
+  const browser = await launchChromium();
   const columns = [
     "busy",
     "longest",
@@ -101,17 +84,9 @@ try {
   console.log(`| page | ${columns.join(" | ")} |`);
   console.log(`|---|${columns.map(() => "---").join("|")}|`);
   for (const route of routes) {
-    const lang = languageOfPath(route) ?? "en";
     const results: Record<string, number>[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-        locale: lang,
-      });
-      await context.addCookies([{ name: "lang", value: lang, url: base }]);
+      const context = await phoneFor(browser, base, route);
       const page = await context.newPage();
       const file = path.join(os.tmpdir(), `shop-trace-${process.pid}.json`);
       await browser.startTracing(page, {
@@ -137,6 +112,5 @@ try {
   }
   await browser.close();
 } finally {
-  if (shop) await shop.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await pages.close();
 }

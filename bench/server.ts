@@ -3,7 +3,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { productPath } from "../src/web/lib/paths.ts";
 
 export type RunningShop = {
   url: string;
@@ -183,5 +186,40 @@ export async function onScratchPostgres<T>(
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+  }
+}
+
+/**
+ * The storefront pages a browser bench visits, on BASE_URL's shop or on a fresh one with the
+ * demo data (stopped and removed by `close`). `asked` are paths; "product" stands for the first
+ * product's readable address in each language.
+ */
+export async function storefrontPages(
+  asked: string[],
+): Promise<{ base: string; routes: string[]; close(): Promise<void> }> {
+  let shop: RunningShop | null = null;
+  let dataDir = "";
+  let base = process.env.BASE_URL?.replace(/\/$/, "") ?? "";
+  if (!base) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-pages-"));
+    shop = await startShop(dataDir);
+    base = shop.url;
+  }
+  const close = async () => {
+    if (shop) await shop.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const list = (await (await fetch(`${base}/api/products`)).json()) as {
+      data: { id: number; name: string; name_ar: string }[];
+    };
+    const product = list.data[0]!;
+    const routes = asked.flatMap((route) =>
+      route === "product" ? [productPath("en", product), productPath("ar", product)] : [route],
+    );
+    return { base, routes, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
