@@ -29,7 +29,7 @@ export function Footer() {
 
   return (
     // Below the fold on every page: hydrated when it comes near (docs/decisions/0032).
-    <HydrateLater as="footer" className="below-fold mt-16 bg-brown text-cream" dir={i18n.dir()}>
+    <HydrateLater as="footer" className="mt-16 bg-brown text-cream" dir={i18n.dir()}>
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold">

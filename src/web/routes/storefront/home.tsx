@@ -66,23 +66,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     <>
       <HeroCarousel images={images.hero} />
       {/* Below the hero, each section hydrates as it comes near (docs/decisions/0032). */}
-      <HydrateLater className="below-fold">
+      <HydrateLater>
         <CategoriesStrip categories={categories} images={images.categories} />
       </HydrateLater>
-      <HydrateLater className="below-fold">
+      <HydrateLater>
         <WhyUs />
       </HydrateLater>
       {/* Hydrated with the page: off screen its numbers drop to 0, to count up in view. */}
-      <div className="below-fold">
-        <CounterBand />
-      </div>
-      <HydrateLater className="below-fold">
+      <CounterBand />
+      <HydrateLater>
         <ProductCarousel products={products} onAddToCart={addToCart} />
       </HydrateLater>
-      <HydrateLater className="below-fold">
+      <HydrateLater>
         <JoinUs />
       </HydrateLater>
-      <HydrateLater className="below-fold">
+      <HydrateLater>
         <SocialBlock profiles={shop.social} images={images.social} />
       </HydrateLater>
     </>
