@@ -2,6 +2,8 @@ import { act, useState } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../i18n/config.ts";
+import { I18nProvider, type Translator } from "../../i18n/translator.tsx";
 import { DisplayCurrencyProvider, useDisplayCurrency } from "./display-currency.tsx";
 import { HydrateLater, setPageHydrating } from "./hydrate-later.tsx";
 
@@ -41,14 +43,18 @@ function Counter({ label }: { label: string }) {
   );
 }
 
+let i18n: Translator;
+
 function Page() {
   return (
-    <DisplayCurrencyProvider code="USD" listed={[{ code: "EUR", rate: 0.9 } as never]}>
-      <Header />
-      <HydrateLater as="section" data-testid="later">
-        <Counter label="later" />
-      </HydrateLater>
-    </DisplayCurrencyProvider>
+    <I18nProvider i18n={i18n}>
+      <DisplayCurrencyProvider code="USD" listed={[{ code: "EUR", rate: 0.9 } as never]}>
+        <Header />
+        <HydrateLater as="section" data-testid="later">
+          <Counter label="later" />
+        </HydrateLater>
+      </DisplayCurrencyProvider>
+    </I18nProvider>
   );
 }
 
@@ -70,6 +76,7 @@ const original = globalThis.IntersectionObserver;
 
 beforeEach(() => {
   globalThis.IntersectionObserver = TestIntersectionObserver as never;
+  i18n = createI18n("en", { common: {} });
   // The server's HTML, as the browser receives it; then the browser entry's mark.
   const html = renderToString(<Page />);
   setPageHydrating(true);
@@ -127,6 +134,14 @@ describe("HydrateLater", () => {
     expect(isHydrated(laterButton())).toBe(false);
     await act(async () => headerButton().click());
     expect(laterButton().textContent).toBe("later 0 EUR");
+    expect(isHydrated(laterButton())).toBe(true);
+  });
+
+  it("opens when the language changes after hydration, never blanking it", async () => {
+    await hydrate();
+    expect(isHydrated(laterButton())).toBe(false);
+    await act(async () => i18n.changeLanguage("ar"));
+    expect(laterButton().textContent).toBe("later 0 USD");
     expect(isHydrated(laterButton())).toBe(true);
   });
 

@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router";
+import { useTranslation } from "../../i18n/translator.tsx";
 import { useDisplayCurrency } from "./display-currency.tsx";
 
 /**
@@ -23,8 +24,8 @@ import { useDisplayCurrency } from "./display-currency.tsx";
  * - the visitor points at, presses, types in or focuses it: a listener on `window`, which hears the
  *   event before React does, opens it, and React's selective hydration then hydrates the part
  *   and hands it the event (nothing is lost);
- * - anything would re-render it (new props, a navigation, a new display currency): React would
- *   otherwise replace the server HTML with the empty fallback.
+ * - what it shows changes (a navigation or a form sent, a new display currency, the language):
+ *   React would otherwise replace the server HTML with the empty fallback.
  * A section that mounts after the page has hydrated (a client navigation) renders at once.
  */
 export function HydrateLater<T extends ElementType = "div">({
@@ -38,10 +39,18 @@ export function HydrateLater<T extends ElementType = "div">({
   // navigation, a revalidation, a form sent) and the display currency. Any change reaches the
   // boundary, and React must then hydrate it: the gate opens. The router also publishes routes
   // it discovers (the same state, copied); that changes nothing the section shows.
+  // And the language, should the visitor's stored choice switch it after hydration (root.tsx):
+  // every text changes. (Its parent rendering it again for anything else is left alone: React
+  // Router re-renders the page in a transition when it discovers routes, and that can wait.)
   const router = useContext(UNSAFE_DataRouterStateContext);
   const currency = useDisplayCurrency();
-  const first = useRef({ router, currency });
-  if (currency !== first.current.currency || routerChanged(first.current.router, router))
+  const { language } = useTranslation().i18n;
+  const first = useRef({ router, currency, language });
+  if (
+    language !== first.current.language ||
+    currency !== first.current.currency ||
+    routerChanged(first.current.router, router)
+  )
     gate.release();
 
   const watch = useCallback(
