@@ -7,8 +7,10 @@ import { I18nProvider, type Translator } from "../../i18n/translator.tsx";
 import { DisplayCurrencyProvider, useDisplayCurrency } from "./display-currency.tsx";
 import { HydrateLater, setPageHydrating } from "./hydrate-later.tsx";
 
-// React's act() without testing-library (which sets this itself): hydration is the subject here.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// React's act() without testing-library (which sets this itself): hydration is the subject
+// here. Set for each test and put back after, as other files in this worker expect it.
+const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+let previousActFlag: boolean | undefined;
 
 // The browser's IntersectionObserver, driven by the test: `comeNear()` is the visitor scrolling.
 const observed = new Set<{ element: Element; callback: IntersectionObserverCallback }>();
@@ -75,6 +77,8 @@ let root: Root | null = null;
 const original = globalThis.IntersectionObserver;
 
 beforeEach(() => {
+  previousActFlag = actFlag.IS_REACT_ACT_ENVIRONMENT;
+  actFlag.IS_REACT_ACT_ENVIRONMENT = true;
   globalThis.IntersectionObserver = TestIntersectionObserver as never;
   i18n = createI18n("en", { common: {} });
   // The server's HTML, as the browser receives it; then the browser entry's mark.
@@ -92,6 +96,7 @@ afterEach(() => {
   observed.clear();
   globalThis.IntersectionObserver = original;
   setPageHydrating(false);
+  actFlag.IS_REACT_ACT_ENVIRONMENT = previousActFlag;
 });
 
 async function hydrate() {

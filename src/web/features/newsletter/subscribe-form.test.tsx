@@ -1,4 +1,4 @@
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import arFooter from "../../i18n/locales/ar/footer.json";
@@ -40,7 +40,7 @@ describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
   it("a valid address is sent with the language and asked to confirm; the field empties", async () => {
     answer(202, { data: { email: "fan@example.com", confirmation: "email" } });
     const { input, status, texts } = await submit("fan@example.com", lang);
-    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribed));
+    await waitFor(() => expect(status.textContent).toBe(texts.subscribed));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/newsletter");
@@ -53,12 +53,12 @@ describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
   it("a shop without e-mail says the confirmation comes later", async () => {
     answer(202, { data: { email: "fan@example.com", confirmation: "later" } });
     const { status, texts } = await submit("fan@example.com", lang);
-    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribedLater));
+    await waitFor(() => expect(status.textContent).toBe(texts.subscribedLater));
   });
 
   it.each(["not-an-email", ""])("%j is refused in the page, nothing is sent", async (email) => {
     const { input, status, texts } = await submit(email, lang);
-    await vi.waitFor(() => expect(status.textContent).toBe(texts.invalidEmail));
+    await waitFor(() => expect(status.textContent).toBe(texts.invalidEmail));
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -66,7 +66,7 @@ describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
   it("the server's 422 shows the invalid-address text in the page's language", async () => {
     answer(422, { message: "Please enter a valid email address.", errors: { email: ["x"] } });
     const { status, texts } = await submit("odd@example.com", lang);
-    await vi.waitFor(() => expect(status.textContent).toBe(texts.invalidEmail));
+    await waitFor(() => expect(status.textContent).toBe(texts.invalidEmail));
   });
 
   it.each([
@@ -76,7 +76,7 @@ describe.each(["en", "ar"] as const)("footer subscribe in %s", (lang) => {
   ])("%s shows a try-again text and keeps the address", async (_case, arrange) => {
     arrange();
     const { input, status, texts } = await submit("fan@example.com", lang);
-    await vi.waitFor(() => expect(status.textContent).toBe(texts.subscribeFailed));
+    await waitFor(() => expect(status.textContent).toBe(texts.subscribeFailed));
     expect(input.value).toBe("fan@example.com");
   });
 });
