@@ -13,14 +13,13 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { type Database, type Db, openPglite, openPostgres } from "../src/server/db/client.ts";
 import { categories, products, productWeightOptions } from "../src/server/db/schema/catalog.ts";
 import { seedCatalog } from "../src/server/db/seed/catalog.ts";
 import { seedProducts } from "../src/server/db/seed/catalog-data.ts";
 import { productSearchText } from "../src/server/modules/catalog/service.ts";
 import type { WebMode } from "../src/server/plugins/web.ts";
+import { listenBenchApi } from "./serve-admin-api.ts";
 import { onScratchPostgres, startBenchChild, stopBenchChild } from "./server.ts";
 
 const PRODUCTS = 10_000;
@@ -346,24 +345,8 @@ async function serve(): Promise<void> {
     string,
     WebMode,
   ];
-  const database = kind === "pglite" ? await openPglite(target) : await openPostgres(target, 10);
-  const dataDir = kind === "pglite" ? target : fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  // PORT=0: the Host check (ADR 0027) allows the loopback address at the port the system gave.
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PORT: "0",
-  });
-  const app = await buildApp({ config, database, web, rateLimit: false });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const { port } = app.server.address() as { port: number };
+  const { port } = await listenBenchApi(kind, target, web);
   process.stdout.write(`READY ${port}\n`);
-  process.once("SIGTERM", async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
 }
 
 const isEntry = process.argv[1] && path.resolve(process.argv[1]) === here;

@@ -14,9 +14,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
 import { openPglite } from "../src/server/db/client.ts";
+import { listenBenchApi } from "./serve-admin-api.ts";
 import { freePort, startBenchChild, stopBenchChild } from "./server.ts";
 
 const CONNECTIONS = 10;
@@ -152,23 +151,8 @@ async function main(): Promise<void> {
 // Child modes: the API alone (no pages) on a random loopback port, or the bare baseline.
 
 async function serve(dataDir: string): Promise<void> {
-  const database = await openPglite(dataDir);
-  // PORT=0: the Host check (ADR 0027) allows the loopback address at the port the system gave.
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PORT: "0",
-  });
-  const app = await buildApp({ config, database, web: "none", rateLimit: false });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const { port } = app.server.address() as { port: number };
+  const { port } = await listenBenchApi("pglite", dataDir);
   process.stdout.write(`READY ${port}\n`);
-  process.once("SIGTERM", async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
 }
 
 async function serveBare(file: string): Promise<void> {

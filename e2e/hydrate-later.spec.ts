@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, localeTexts, test, useLanguage, waitForHydration } from "./support.ts";
 
 /**
@@ -7,11 +7,9 @@ import { expect, localeTexts, test, useLanguage, waitForHydration } from "./supp
  */
 
 /** Whether React has hydrated the element (its props are attached). */
-const hydrated = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")));
+const isHydrated = (element: Locator) =>
+  element.first().evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")));
+const hydrated = (page: Page, selector: string) => isHydrated(page.locator(selector));
 
 test.use({ viewport: { width: 390, height: 740 } });
 
@@ -65,9 +63,7 @@ for (const lang of ["en", "ar"] as const) {
     await page.goto(lang === "ar" ? "/ar" : "/");
     await waitForHydration(page);
     const next = page.getByRole("button", { name: home.products.next });
-    expect(
-      await next.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
-    ).toBe(false);
+    expect(await isHydrated(next)).toBe(false);
     // The carousel's "next" hydrates the carousel on the press and pages it.
     const first = await page.getByTestId("home-product").allTextContents();
     await next.click();

@@ -22,8 +22,8 @@ class TestIntersectionObserver {
     this.entries.push(entry);
     observed.add(entry);
   }
-  disconnect() {
-    for (const entry of this.entries) observed.delete(entry);
+  unobserve(element: Element) {
+    for (const entry of this.entries) if (entry.element === element) observed.delete(entry);
   }
 }
 function comeNear(element: Element) {

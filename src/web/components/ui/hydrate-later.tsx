@@ -56,24 +56,9 @@ export function HydrateLater<T extends ElementType = "div">({
   const watch = useCallback(
     (element: Element | null) => {
       if (!element || gate.open) return;
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) gate.release();
-        },
-        { rootMargin: "25% 0px" },
-      );
-      observer.observe(element);
-      const waiting = { element, gate };
-      gated.add(waiting);
-      listenForInteraction();
-      gate.promise.then(() => {
-        observer.disconnect();
-        gated.delete(waiting);
-      });
-      return () => {
-        observer.disconnect();
-        gated.delete(waiting);
-      };
+      wait(element, gate);
+      gate.promise.then(() => stopWaiting(element));
+      return () => stopWaiting(element);
     },
     [gate],
   );
@@ -124,7 +109,9 @@ function Gate({ gate, children }: { gate: HydrationGate; children: ReactNode }) 
   return children;
 }
 
-const gated = new Set<{ element: Element; gate: HydrationGate }>();
+// Every section still waiting, with one observer and one set of listeners for them all.
+const gated = new Map<Element, HydrationGate>();
+let observer: IntersectionObserver | null = null;
 const INTERACTIONS = [
   "pointerover",
   "pointerdown",
@@ -135,17 +122,29 @@ const INTERACTIONS = [
   "input",
   "click",
 ];
-let listening = false;
 
-function listenForInteraction() {
-  if (listening) return;
-  listening = true;
-  const open = (event: Event) => {
-    if (!(event.target instanceof Node)) return;
-    for (const { element, gate } of gated) if (element.contains(event.target)) gate.release();
-  };
-  for (const type of INTERACTIONS)
-    window.addEventListener(type, open, { capture: true, passive: true });
+function wait(element: Element, gate: HydrationGate) {
+  if (!observer) {
+    observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) if (entry.isIntersecting) gated.get(entry.target)?.release();
+      },
+      { rootMargin: "25% 0px" },
+    );
+    const open = (event: Event) => {
+      if (!(event.target instanceof Node)) return;
+      for (const [element, gate] of gated) if (element.contains(event.target)) gate.release();
+    };
+    for (const type of INTERACTIONS)
+      window.addEventListener(type, open, { capture: true, passive: true });
+  }
+  gated.set(element, gate);
+  observer.observe(element);
+}
+
+function stopWaiting(element: Element) {
+  gated.delete(element);
+  observer?.unobserve(element);
 }
 
 let pageHydrating = false;
