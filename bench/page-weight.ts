@@ -3,6 +3,7 @@
 // each with Accept-Encoding gzip and br, summing the compressed bytes. Also reports whether
 // any file that only admin routes use reaches a storefront visitor.
 //   npm run build && npx tsx bench/page-weight.ts [/ /shop ...]
+//   BENCH_FILES=1: also list each script with its gzip size, largest first.
 // Against a running shop instead: BASE_URL=http://127.0.0.1:3000 npx tsx bench/page-weight.ts
 import fs from "node:fs";
 import http from "node:http";
@@ -92,6 +93,13 @@ try {
     console.log(
       `  JS:   ${js.size} files, ${kb(jsGzip)} gzip, ${kb(jsBr)} brotli (${kb(jsRaw)} uncompressed)`,
     );
+    if (process.env.BENCH_FILES) {
+      const sizes = await Promise.all(
+        [...js].map(async (file) => ({ file, ...(await wireBytes(base + file, "gzip")) })),
+      );
+      for (const { file, bytes } of sizes.sort((a, b) => b.bytes - a.bytes))
+        console.log(`    ${kb(bytes).padStart(8)}  ${file}`);
+    }
     console.log(`  CSS:  ${css.size} files, ${kb(cssGzip)} gzip`);
     console.log(`  HTML: ${kb(htmlGzip.bytes)} ${htmlGzip.encoding}`);
     console.log(

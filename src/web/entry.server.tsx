@@ -9,6 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/faults.ts";
+import { codeLoaded } from "./components/ui/hydrate-later.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +26,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (!request.signal.aborted) console.error(error);
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -38,6 +39,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Sections whose code the browser fetches later are rendered in place (ADR 0032): their
+  // modules, loaded as the server starts, are there before the first page.
+  await codeLoaded();
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
   const userAgent = request.headers.get("user-agent");
   const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";

@@ -1,11 +1,11 @@
-import { act, useState } from "react";
+import { act, type ComponentType, useState } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../i18n/config.ts";
 import { I18nProvider, type Translator } from "../../i18n/translator.tsx";
 import { DisplayCurrencyProvider, useDisplayCurrency } from "./display-currency.tsx";
-import { HydrateLater, setPageHydrating } from "./hydrate-later.tsx";
+import { codeLater, HydrateLater, setPageHydrating } from "./hydrate-later.tsx";
 
 // React's act() without testing-library (which sets this itself): hydration is the subject
 // here. Set for each test and put back after, as other files in this worker expect it.
@@ -47,13 +47,13 @@ function Counter({ label }: { label: string }) {
 
 let i18n: Translator;
 
-function Page() {
+function Page({ Section = Counter }: { Section?: ComponentType<{ label: string }> }) {
   return (
     <I18nProvider i18n={i18n}>
       <DisplayCurrencyProvider code="USD" listed={[{ code: "EUR", rate: 0.9 } as never]}>
         <Header />
         <HydrateLater as="section" data-testid="later">
-          <Counter label="later" />
+          <Section label="later" />
         </HydrateLater>
       </DisplayCurrencyProvider>
     </I18nProvider>
@@ -99,9 +99,9 @@ afterEach(() => {
   actFlag.IS_REACT_ACT_ENVIRONMENT = previousActFlag;
 });
 
-async function hydrate() {
+async function hydrate(page = <Page />) {
   await act(async () => {
-    root = hydrateRoot(container, <Page />);
+    root = hydrateRoot(container, page);
   });
 }
 
@@ -131,6 +131,31 @@ describe("HydrateLater", () => {
       laterButton().dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
       laterButton().click();
     });
+    expect(laterButton().textContent).toBe("later 1 USD");
+  });
+
+  it("holds a press until the section's code has come and it has hydrated, then hands it over once", async () => {
+    // The server rendered the section itself (beforeEach); the browser has only its loader.
+    let arrive = (_module: { Counter: typeof Counter }) => {};
+    let loads = 0;
+    const LaterCounter = codeLater(() => {
+      loads += 1;
+      return new Promise<{ Counter: typeof Counter }>((resolve) => (arrive = resolve));
+    }, "Counter");
+    await hydrate(<Page Section={LaterCounter} />);
+    expect(loads).toBe(0); // not while the page hydrates
+    const serverButton = laterButton();
+    await act(async () => {
+      laterButton().dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      laterButton().click();
+    });
+    // The gate opened and asked for the code; until it comes, the server's HTML stays.
+    expect(loads).toBe(1);
+    expect(isHydrated(laterButton())).toBe(false);
+    expect(laterButton().textContent).toBe("later 0 USD");
+
+    await act(async () => arrive({ Counter }));
+    expect(laterButton()).toBe(serverButton);
     expect(laterButton().textContent).toBe("later 1 USD");
   });
 

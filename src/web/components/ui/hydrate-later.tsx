@@ -1,5 +1,6 @@
 import {
   type ComponentPropsWithoutRef,
+  type ComponentType,
   type ElementType,
   type ReactNode,
   Suspense,
@@ -57,7 +58,14 @@ export function HydrateLater<T extends ElementType = "div">({
     (element: Element | null) => {
       if (!element || gate.open) return;
       wait(element, gate);
-      gate.promise.then(() => stopWaiting(element));
+      gate.onHydrated = () => {
+        stopWaiting(element);
+        // A press held while the section was server HTML is pressed again, now that React
+        // handles it.
+        const held = gate.held;
+        gate.held = null;
+        if (held?.isConnected) held.click();
+      };
       return () => stopWaiting(element);
     },
     [gate],
@@ -65,7 +73,10 @@ export function HydrateLater<T extends ElementType = "div">({
   return (
     <Tag ref={watch} {...props}>
       <Suspense fallback={null}>
-        <Gate gate={gate}>{children}</Gate>
+        <Gate gate={gate}>
+          {children}
+          <Hydrated gate={gate} />
+        </Gate>
       </Suspense>
     </Tag>
   );
@@ -86,7 +97,15 @@ function routerChanged(before: RouterState, now: RouterState): boolean {
   );
 }
 
-type HydrationGate = { open: boolean; promise: Promise<void>; release(): void };
+type HydrationGate = {
+  open: boolean;
+  promise: Promise<void>;
+  release(): void;
+  /** Called once React has hydrated the section (its effects run). */
+  onHydrated?: () => void;
+  /** The element a press landed on before the section was hydrated. */
+  held: HTMLElement | null;
+};
 
 function newGate(): HydrationGate {
   let resolve = () => {};
@@ -95,6 +114,7 @@ function newGate(): HydrationGate {
     // once the page has hydrated.
     open: !pageHydrating,
     promise: new Promise<void>((done) => (resolve = done)),
+    held: null,
     release: () => {
       gate.open = true;
       resolve();
@@ -109,7 +129,13 @@ function Gate({ gate, children }: { gate: HydrationGate; children: ReactNode }) 
   return children;
 }
 
-// Every section still waiting, with one observer and one set of listeners for them all.
+/** Renders nothing; its effect says the section around it has hydrated. */
+function Hydrated({ gate }: { gate: HydrationGate }) {
+  useEffect(() => gate.onHydrated?.(), [gate]);
+  return null;
+}
+
+// Every section not hydrated yet, with one observer and one set of listeners for them all.
 const gated = new Map<Element, HydrationGate>();
 let observer: IntersectionObserver | null = null;
 const INTERACTIONS = [
@@ -120,14 +146,17 @@ const INTERACTIONS = [
   "keydown",
   "focusin",
   "input",
-  "click",
 ];
 
 function wait(element: Element, gate: HydrationGate) {
   if (!observer) {
     observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) gated.get(entry.target)?.release();
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          gated.get(entry.target)?.release();
+          observer?.unobserve(entry.target);
+        }
       },
       { rootMargin: "25% 0px" },
     );
@@ -137,6 +166,28 @@ function wait(element: Element, gate: HydrationGate) {
     };
     for (const type of INTERACTIONS)
       window.addEventListener(type, open, { capture: true, passive: true });
+    // A press (a click, or Enter on a button) React cannot hand over yet: React hydrates the
+    // section on the spot when its code is there, but drops the press when the code is still on
+    // its way (codeLater). So the press is held here, before React sees it, and pressed again
+    // once the section has hydrated: nothing is lost and nothing happens twice.
+    window.addEventListener(
+      "click",
+      (event) => {
+        // The press is given again to the HTML element it landed in (an icon's svg has no
+        // click()).
+        let target = event.target instanceof Element ? event.target : null;
+        while (target && !(target instanceof HTMLElement)) target = target.parentElement;
+        if (!(target instanceof HTMLElement)) return;
+        for (const [element, gate] of gated) {
+          if (!element.contains(target)) continue;
+          gate.release();
+          event.preventDefault();
+          event.stopPropagation();
+          gate.held = target;
+        }
+      },
+      { capture: true },
+    );
   }
   gated.set(element, gate);
   observer.observe(element);
@@ -145,6 +196,63 @@ function wait(element: Element, gate: HydrationGate) {
 function stopWaiting(element: Element) {
   gated.delete(element);
   observer?.unobserve(element);
+}
+
+/**
+ * A section whose code a first visit does not download with the page (docs/decisions/0032):
+ * the browser fetches it when it is idle after the page has hydrated, or sooner when the
+ * `HydrateLater` around it opens; React keeps the server HTML until the code has come. The
+ * server loads every such module when it starts (`codeLoaded`), so it renders them in place.
+ *
+ *   const Section = codeLater(() => import("./section.tsx"), "Section");
+ *
+ * Only inside a `HydrateLater`: anywhere else the page would hydrate without the section.
+ */
+export function codeLater<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): M[K] extends ComponentType<infer P> ? ComponentType<P> : never {
+  let Component: ComponentType<Record<string, unknown>> | null = null;
+  let loading: Promise<void> | null = null;
+  const fetchCode = () => {
+    loading ??= load().then((module) => {
+      Component = module[name] as ComponentType<Record<string, unknown>>;
+    });
+    return loading;
+  };
+  if (typeof document === "undefined") serverCode.push(fetchCode());
+  else afterHydration(fetchCode);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per section, at module level, as React.lazy is
+  function Later(props: Record<string, unknown>) {
+    // Thrown, as the gate is: the boundary keeps its server HTML until the code has come.
+    if (!Component) throw fetchCode();
+    return <Component {...props} />;
+  }
+  Later.displayName = `Later(${String(name)})`;
+  return Later as never;
+}
+
+const serverCode: Promise<void>[] = [];
+/** The server awaits this before it renders: every `codeLater` module is loaded by then. */
+export function codeLoaded(): Promise<unknown> {
+  return Promise.all(serverCode);
+}
+
+/**
+ * Runs `run` (fetching code a first visit can do without) once the page has hydrated and the
+ * browser has a moment; at once-idle if it already has. Nothing on the server.
+ */
+export function afterHydration(run: () => unknown) {
+  if (typeof document === "undefined") return;
+  if (pageHydrating) waitingCode.push(run);
+  else idle(run);
+}
+
+const waitingCode: (() => unknown)[] = [];
+// Safari has no requestIdleCallback: a timer then.
+function idle(run: () => unknown) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }
 
 let pageHydrating = false;
@@ -158,5 +266,8 @@ export function setPageHydrating(value: boolean) {
 /** Called once by the root route: the page has hydrated; sections mounted from now on (a
  * client navigation) render at once. */
 export function useMarkPageHydrated() {
-  useEffect(() => setPageHydrating(false), []);
+  useEffect(() => {
+    setPageHydrating(false);
+    for (const fetchCode of waitingCode.splice(0)) idle(fetchCode);
+  }, []);
 }

@@ -1,12 +1,19 @@
 import { localizePath } from "../../../shared/domain/language-path.ts";
+import { codeLater, HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { ContactForm } from "../../features/company/contact-form.tsx";
 import { ChatBanner, ContactInfo } from "../../features/company/contact-info.tsx";
-import { LocationsSection } from "../../features/company/locations-section.tsx";
 import { PageHero } from "../../features/company/page-hero.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { organizationJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/contact";
+
+// The map and the slider sit at the bottom: their code (the slider's library with it) comes
+// when the browser is idle or they come near (docs/decisions/0032).
+const LocationsSection = codeLater(
+  () => import("../../features/company/locations-section.tsx"),
+  "LocationsSection",
+);
 
 export const handle = { i18n: ["contact", "messages"] as const };
 
@@ -55,7 +62,9 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <ChatBanner number={shop.messagingNumber} />
-      <LocationsSection centre={centre} locations={locations} />
+      <HydrateLater>
+        <LocationsSection centre={centre} locations={locations} />
+      </HydrateLater>
     </>
   );
 }

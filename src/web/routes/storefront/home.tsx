@@ -1,19 +1,28 @@
 import { localizePath } from "../../../shared/domain/language-path.ts";
-import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
+import { codeLater, HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
-import { CategoriesStrip } from "../../features/home/categories-strip.tsx";
 import { CounterBand } from "../../features/home/counter-band.tsx";
 import { HeroCarousel } from "../../features/home/hero-carousel.tsx";
-import { JoinUs } from "../../features/home/join-us.tsx";
-import { ProductCarousel } from "../../features/home/product-carousel.tsx";
 import { shuffled } from "../../features/home/shuffle.ts";
-import { SocialBlock } from "../../features/home/social-block.tsx";
-import { WhyUs } from "../../features/home/why-us.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { organizationJsonLd } from "../../lib/structured-data.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 import type { Route } from "./+types/home";
+
+// Below the hero, each section's code comes when the browser is idle after the page, and the
+// section hydrates when it comes near (docs/decisions/0032). The server renders them directly.
+const CategoriesStrip = codeLater(
+  () => import("../../features/home/categories-strip.tsx"),
+  "CategoriesStrip",
+);
+const WhyUs = codeLater(() => import("../../features/home/why-us.tsx"), "WhyUs");
+const ProductCarousel = codeLater(
+  () => import("../../features/home/product-carousel.tsx"),
+  "ProductCarousel",
+);
+const JoinUs = codeLater(() => import("../../features/home/join-us.tsx"), "JoinUs");
+const SocialBlock = codeLater(() => import("../../features/home/social-block.tsx"), "SocialBlock");
 
 export const handle = { i18n: ["home"] as const };
 
