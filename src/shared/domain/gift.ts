@@ -3,3 +3,6 @@
  * price (0 = free) or turns it off (null) in Settings.
  */
 export const DEFAULT_GIFT_WRAP_CENTS = 300;
+
+/** Gift orders (issue 29): the card message's limit, in characters of either language. */
+export const GIFT_MESSAGE_MAX = 200;

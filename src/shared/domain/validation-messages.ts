@@ -142,3 +142,12 @@ export const PASSWORD_RESET_MESSAGES = {
   TOKEN_REQUIRED: "The reset link is incomplete. Please open the link from the e-mail again.",
   DONE: "Your password has been changed. Please sign in with the new password.",
 } as const;
+
+/** "Find my order" (issue 25): the texts the form and the server share. */
+export const ORDER_LOOKUP_MESSAGES = {
+  NUMBER_REQUIRED: "The order number is required.",
+  CONTACT_REQUIRED: "The e-mail or phone number is required.",
+  TOO_LONG: "This field is too long.",
+  /** The one answer to a wrong pair and to an unknown number alike. */
+  NOT_FOUND: "We could not find an order with this number and e-mail or phone.",
+} as const;

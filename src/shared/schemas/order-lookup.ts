@@ -1,14 +1,8 @@
 import { z } from "zod";
+import { ORDER_LOOKUP_MESSAGES } from "../domain/validation-messages.ts";
 import { text } from "./fields.ts";
 
-/** "Find my order" (issue 25): the texts the form and the server share. */
-export const ORDER_LOOKUP_MESSAGES = {
-  NUMBER_REQUIRED: "The order number is required.",
-  CONTACT_REQUIRED: "The e-mail or phone number is required.",
-  TOO_LONG: "This field is too long.",
-  /** The one answer to a wrong pair and to an unknown number alike. */
-  NOT_FOUND: "We could not find an order with this number and e-mail or phone.",
-} as const;
+export { ORDER_LOOKUP_MESSAGES };
 
 export const orderLookupSchema = z.object({
   number: text({ message: ORDER_LOOKUP_MESSAGES.NUMBER_REQUIRED })

@@ -2,17 +2,19 @@ import { z } from "zod";
 import { isCalendarDate } from "../domain/business-days.ts";
 import { MAX_LINE_QTY } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
+import { GIFT_MESSAGE_MAX } from "../domain/gift.ts";
 import type { Lang } from "../domain/money.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payments.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
-import { DOMESTIC_COUNTRY, SHIPPING_MESSAGES } from "../domain/shipping.ts";
+import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
+export { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
 export { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "../domain/payments.ts";
-export { ORDER_MESSAGES };
+export { GIFT_MESSAGE_MAX, ORDER_MESSAGES };
 
 const requiredText = (message: string, max: number) =>
   text({ message }).trim().min(1, message).max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`);
@@ -87,9 +89,6 @@ export const orderLineInputSchema = z.object({
     .max(MAX_LINE_QTY, ORDER_MESSAGES.QTY_INVALID),
 });
 
-/** Gift orders (issue 29): the card message's limit, in characters of either language. */
-export const GIFT_MESSAGE_MAX = 200;
-
 const phoneField = (required: string, invalid: string) =>
   text({ message: required })
     .trim()
@@ -151,17 +150,6 @@ export const placeOrderSchema = z.object({
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
-/** An order form's fields before anything is typed: checkout's and the desk's new order. */
-export const EMPTY_ORDER_FORM = {
-  name: "",
-  phone: "",
-  email: "",
-  country: DOMESTIC_COUNTRY,
-  city: "",
-  address: "",
-  notes: "",
-  payment_method: "cod",
-} as const satisfies Partial<PlaceOrderInput>;
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
 
 /** Clients send a fresh random key per checkout attempt (a UUID is 36 characters). */
@@ -303,3 +291,23 @@ export function shippingProblemMessage(
     ? `الحد الأقصى لوزن الطلب المشحون إلى ${name} هو ${kg} كغ. يرجى تقليل الكمية.`
     : `Orders shipped to ${name} may weigh at most ${kg} kg. Please reduce your cart.`;
 }
+
+/** The customer and delivery fields an order form shows: checkout's and the desk's new order. */
+export const ORDER_FORM_FIELDS = {
+  name: true,
+  phone: true,
+  email: true,
+  country: true,
+  city: true,
+  address: true,
+  notes: true,
+  payment_method: true,
+} as const;
+
+/**
+ * Checkout's fields of the one order schema (the browser's form); lines, coupon and language come
+ * from the cart. The gift's fields exist only while "This order is a gift" is ticked (issue 29).
+ */
+export const checkoutFormSchema = placeOrderSchema
+  .pick(ORDER_FORM_FIELDS)
+  .extend({ gift: giftInputSchema.optional() });

@@ -1,15 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { passwordChangeSchema } from "../../../shared/schemas/account.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { clearCustomerSession } from "../../lib/customer-session.ts";
 import { usePaths } from "../../lib/paths.ts";
+
+const resolver = schemaResolver(
+  () => import("../../../shared/schemas/account.ts"),
+  "passwordChangeSchema",
+);
 
 const FIELDS = ["current_password", "password", "password_confirmation"] as const;
 const EMPTY = { current_password: "", password: "", password_confirmation: "" };
@@ -27,7 +31,7 @@ export function PasswordForm({ token }: { token: string }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(passwordChangeSchema), defaultValues: EMPTY });
+  } = useForm({ resolver, defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);

@@ -1,15 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES } from "../../../shared/schemas/auth.ts";
+import { PASSWORD_RESET_MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
 import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { forgotPassword } from "./password-reset-api.ts";
+
+const resolver = schemaResolver(
+  () => import("../../../shared/schemas/auth.ts"),
+  "forgotPasswordSchema",
+);
 
 /**
  * "Forgot password?" (issue 25): one e-mail field. The answer is the same whether or not the
@@ -27,7 +32,7 @@ export function ForgotPasswordForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver,
     defaultValues: { email: "" },
   });
 

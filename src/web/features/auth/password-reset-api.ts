@@ -1,8 +1,5 @@
-import {
-  type ForgotPasswordInput,
-  PASSWORD_RESET_MESSAGES,
-  type ResetPasswordInput,
-} from "../../../shared/schemas/auth.ts";
+import { PASSWORD_RESET_MESSAGES } from "../../../shared/domain/validation-messages.ts";
+import type { ForgotPasswordInput, ResetPasswordInput } from "../../../shared/schemas/auth.ts";
 import { registerMessages } from "../../components/form/messages.ts";
 import { apiGet, apiPost } from "../../lib/api.ts";
 

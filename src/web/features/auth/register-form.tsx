@@ -1,15 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
-import { type LoginResponse, registerSchema } from "../../../shared/schemas/auth.ts";
+import type { LoginResponse } from "../../../shared/schemas/auth.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { register as registerAccount } from "./auth-api.ts";
+
+const resolver = schemaResolver(() => import("../../../shared/schemas/auth.ts"), "registerSchema");
 
 const FIELDS = ["name", "email", "password", "password_confirmation"] as const;
 
@@ -29,7 +31,7 @@ export function RegisterForm({
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = useForm({
-    resolver: zodResolver(registerSchema),
+    resolver,
     defaultValues: { name: "", email: "", password: "", password_confirmation: "" },
   });
 

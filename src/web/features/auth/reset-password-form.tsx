@@ -1,14 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { resetPasswordSchema } from "../../../shared/schemas/auth.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { Field } from "../../components/form/field.tsx";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
 import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { resetPassword } from "./password-reset-api.ts";
+
+const resolver = schemaResolver(
+  () => import("../../../shared/schemas/auth.ts"),
+  "resetPasswordSchema",
+);
 
 const FIELDS = ["password", "password_confirmation"] as const;
 
@@ -26,7 +30,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver,
     defaultValues: { token, password: "", password_confirmation: "" },
   });
 

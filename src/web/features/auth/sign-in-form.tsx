@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
-import { type LoginResponse, loginSchema } from "../../../shared/schemas/auth.ts";
+import type { LoginResponse } from "../../../shared/schemas/auth.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -18,6 +18,8 @@ type Props = {
   /** Admin sign-in with two-factor on (issue 27): the code step's challenge, no token yet. */
   onTwoFactor?: (challenge: string) => void;
 };
+
+const resolver = schemaResolver(() => import("../../../shared/schemas/auth.ts"), "loginSchema");
 
 /** SPEC 8: the server's message first; the fixed fallback when there is none. */
 function failureText(error: unknown, kind: Props["kind"]): string {
@@ -40,7 +42,7 @@ export function SignInForm({ kind, onSignedIn, onTwoFactor }: Props) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  } = useForm({ resolver, defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

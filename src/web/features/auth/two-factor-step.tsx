@@ -1,17 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { TWO_FACTOR_MESSAGES } from "../../../shared/domain/two-factor-messages.ts";
 import type { LoginResponse } from "../../../shared/schemas/auth.ts";
-import { twoFactorEnableSchema } from "../../../shared/schemas/two-factor.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { registerMessages } from "../../components/form/messages.ts";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { adminLoginCode } from "./auth-api.ts";
+
+const resolver = schemaResolver(
+  () => import("../../../shared/schemas/two-factor.ts"),
+  "twoFactorEnableSchema",
+);
 
 const SIGN_IN_FAILED = "Failed to sign in";
 registerMessages(
@@ -36,7 +40,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
   const [recovery, setRecovery] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(twoFactorEnableSchema),
+    resolver,
     defaultValues: { code: "" },
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;

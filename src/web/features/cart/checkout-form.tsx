@@ -1,22 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldError, type FieldPath, get, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
+import { GIFT_MESSAGE_MAX } from "../../../shared/domain/gift.ts";
 import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import { EMPTY_ORDER_FORM } from "../../../shared/domain/order-form.ts";
 import { OFFLINE_PAYMENT_METHODS, type PaymentMethod } from "../../../shared/domain/payments.ts";
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
-import {
-  EMPTY_ORDER_FORM,
-  GIFT_MESSAGE_MAX,
-  giftInputSchema,
-  placeOrderSchema,
-} from "../../../shared/schemas/order.ts";
+import type { checkoutFormSchema } from "../../../shared/schemas/order.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
@@ -41,29 +38,25 @@ const ShippingChoice = lazy(() =>
   import("./shipping-methods.tsx").then((module) => ({ default: module.ShippingChoice })),
 );
 
-/**
- * The checkout fields of the one order schema; lines, coupon and language come from the cart.
- * The gift's fields exist only while "This order is a gift" is ticked (issue 29): unticked, they
- * are unregistered and the order goes without `gift`.
- */
-export const checkoutFormSchema = placeOrderSchema
-  .pick({
-    name: true,
-    phone: true,
-    email: true,
-    country: true,
-    city: true,
-    address: true,
-    notes: true,
-    payment_method: true,
-  })
-  .extend({ gift: giftInputSchema.optional() });
+// The checkout fields of the one order schema (shared/schemas/order.ts), checked in the browser
+// once zod has come after the page.
+const resolver = schemaResolver(
+  () => import("../../../shared/schemas/order.ts"),
+  "checkoutFormSchema",
+);
 type FormInput = z.input<typeof checkoutFormSchema>;
 type FormOutput = z.output<typeof checkoutFormSchema>;
 type FieldName = FieldPath<FormInput>;
+/** The fields a server error can name: the schema's, and the gift's under `gift.`. */
 const FIELDS = new Set<string>([
-  ...Object.keys(checkoutFormSchema.shape),
-  ...Object.keys(giftInputSchema.shape).map((key) => `gift.${key}`),
+  ...(Object.keys(EMPTY_ORDER_FORM) as (keyof typeof EMPTY_ORDER_FORM)[]),
+  ...([
+    "gift",
+    "gift.recipient_name",
+    "gift.recipient_phone",
+    "gift.message",
+    "gift.wrap",
+  ] satisfies FieldName[]),
 ]);
 
 /** State passed to the confirmation page: open the messaging app there once. */
@@ -120,7 +113,7 @@ export function CheckoutForm({
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(checkoutFormSchema),
+    resolver,
     // The gift's fields leave the values when their section closes.
     shouldUnregister: true,
     defaultValues: {

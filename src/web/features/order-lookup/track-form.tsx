@@ -1,17 +1,22 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { localizePath } from "../../../shared/domain/language-path.ts";
-import { ORDER_LOOKUP_MESSAGES, orderLookupSchema } from "../../../shared/schemas/order-lookup.ts";
+import { ORDER_LOOKUP_MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { ErrorList } from "../../components/form/error-list.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { registerMessages } from "../../components/form/messages.ts";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
 import { useHydrated } from "../../components/form/use-hydrated.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { apiPost } from "../../lib/api.ts";
+
+const resolver = schemaResolver(
+  () => import("../../../shared/schemas/order-lookup.ts"),
+  "orderLookupSchema",
+);
 
 // The form's rules and the server's "not found", translated in the page's own namespace.
 registerMessages(ORDER_LOOKUP_MESSAGES, (id) => `track:errors.${id}`);
@@ -32,7 +37,7 @@ export function TrackForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(orderLookupSchema),
+    resolver,
     defaultValues: { number: "", contact: "" },
   });
 

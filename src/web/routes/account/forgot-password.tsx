@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { PASSWORD_RESET_MESSAGES } from "../../../shared/schemas/auth.ts";
+import { PASSWORD_RESET_MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { useMessageText } from "../../components/form/messages.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { ForgotPasswordForm } from "../../features/auth/forgot-password-form.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PASSWORD_RESET_MESSAGES } from "../../../shared/schemas/auth.ts";
+import { PASSWORD_RESET_MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import { useMessageText } from "../../components/form/messages.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { ResetPasswordForm } from "../../features/auth/reset-password-form.tsx";

@@ -10,7 +10,7 @@ import {
 } from "../../../../shared/domain/order-sources.ts";
 import { DOMESTIC_COUNTRY } from "../../../../shared/domain/shipping.ts";
 import { adminPlaceOrderSchema } from "../../../../shared/schemas/admin-order.ts";
-import { EMPTY_ORDER_FORM } from "../../../../shared/schemas/order.ts";
+import { EMPTY_ORDER_FORM, ORDER_FORM_FIELDS } from "../../../../shared/schemas/order.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { registerMessages } from "../../../components/form/messages.ts";
@@ -37,14 +37,7 @@ registerMessages(
 
 /** The form's own fields of the one staff-order schema; lines and shipping are kept beside it. */
 const newOrderFormSchema = adminPlaceOrderSchema.pick({
-  name: true,
-  phone: true,
-  email: true,
-  country: true,
-  city: true,
-  address: true,
-  notes: true,
-  payment_method: true,
+  ...ORDER_FORM_FIELDS,
   coupon: true,
   source: true,
   lang: true,
