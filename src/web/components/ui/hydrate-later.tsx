@@ -24,7 +24,8 @@ import { useDisplayCurrency } from "./display-currency.tsx";
  * - the section comes within a quarter screen of the viewport (an IntersectionObserver);
  * - the visitor points at, presses, types in or focuses it: a listener on `window`, which hears the
  *   event before React does, opens it, and React's selective hydration then hydrates the part
- *   and hands it the event (nothing is lost);
+ *   and hands it the event; a click is held and given again once the section has hydrated, as
+ *   React would drop it while the section's code (codeLater) is still coming: nothing is lost;
  * - what it shows changes (a navigation or a form sent, a new display currency, the language):
  *   React would otherwise replace the server HTML with the empty fallback.
  * A section that mounts after the page has hydrated (a client navigation) renders at once.
