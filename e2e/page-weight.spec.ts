@@ -40,11 +40,11 @@ const CEILING: Record<string, number> = {
   // it saved nothing (its imports are all shared) and costs a round trip when ticked.
   // Issue 30 (2026-11-26): the gate that hydrates the footer and the sections below the fold
   // when they come near (docs/decisions/0032), on every page: +0.9 KB. /login 172.4,
-  // /register 172.0, /checkout 183.2 KB. Storefront pages measure 126.8-138.2 KB (/contact
+  // /register 172.0, /checkout 183.2 KB. Storefront pages measure 126.3-133.6 KB (/contact
   // the largest) and are held to 139.
   // Issue 30's second step (2026-11-26): the sections below the fold and the footer bring their
   // code after the page, and so do the forms' zod schemas (ADR 0032). Storefront pages measure
-  // 126.3-133.6 KB (/contact 138.2 -> 129.6); /login 147.0, /register 146.6, /checkout 154.9,
+  // 126.3-133.6 KB (/contact 137.9 -> 129.6); /login 147.0, /register 146.6, /checkout 154.9,
   // /track 145.8, /forgot-password 146.5 KB.
   "/login": 148,
   "/register": 148,
