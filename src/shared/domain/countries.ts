@@ -283,3 +283,7 @@ export function countriesByName(lang: Lang): Country[] {
   const collator = new Intl.Collator(lang);
   return [...countries].sort((a, b) => collator.compare(a[lang], b[lang]));
 }
+
+/** SPEC 2/9: the account screen's country selector offers exactly these (ISO 3166-1 alpha-2). */
+export const ACCOUNT_COUNTRIES = ["SY", "TR", "QA", "AE"] as const;
+export type AccountCountry = (typeof ACCOUNT_COUNTRIES)[number];

@@ -1,14 +1,12 @@
 import { z } from "zod";
+import { ACCOUNT_COUNTRIES } from "../domain/countries.ts";
+// Defined with the other texts, free of zod, for the browser's message translator.
 import { ACCOUNT_MESSAGES, MESSAGES } from "../domain/validation-messages.ts";
 import { AUTH_MESSAGES, newPasswordField } from "./auth.ts";
 import { emailField, text } from "./fields.ts";
 
-// Defined with the other texts, free of zod, for the browser's message translator.
+export { ACCOUNT_COUNTRIES, type AccountCountry } from "../domain/countries.ts";
 export { ACCOUNT_MESSAGES };
-
-/** SPEC 2/9: the account screen's country selector offers exactly these (ISO 3166-1 alpha-2). */
-export const ACCOUNT_COUNTRIES = ["SY", "TR", "QA", "AE"] as const;
-export type AccountCountry = (typeof ACCOUNT_COUNTRIES)[number];
 
 /** An optional text: trimmed, and an empty one is stored as "no value". */
 const optionalText = (max = 120) =>

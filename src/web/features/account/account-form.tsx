@@ -1,18 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { countryName } from "../../../shared/domain/countries.ts";
-import {
-  ACCOUNT_COUNTRIES,
-  type AccountUpdateInput,
-  accountUpdateSchema,
-} from "../../../shared/schemas/account.ts";
+import { ACCOUNT_COUNTRIES, countryName } from "../../../shared/domain/countries.ts";
+import type { AccountUpdateInput } from "../../../shared/schemas/account.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import { Field } from "../../components/form/field.tsx";
+import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { applyServerErrors } from "../../components/form/server-errors.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError, apiPut } from "../../lib/api.ts";
 import { updateCustomerUser } from "../../lib/customer-session.ts";
+
+const resolver = schemaResolver(
+  () => import("../../../shared/schemas/account.ts"),
+  "accountUpdateSchema",
+);
 
 const FIELDS = ["username", "name", "company", "email", "phone", "country", "location"] as const;
 
@@ -37,7 +38,7 @@ export function AccountForm({ user, token }: { user: UserDto; token: string }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(accountUpdateSchema), defaultValues: formValues(user) });
+  } = useForm({ resolver, defaultValues: formValues(user) });
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
