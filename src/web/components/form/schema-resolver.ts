@@ -22,6 +22,12 @@ export function schemaResolver<M, K extends keyof M>(
   const fetchResolver = () => {
     resolver ??= Promise.all([load(), import("@hookform/resolvers/zod")]).then(
       ([module, { zodResolver }]) => zodResolver(module[name] as Schema) as AnyResolver,
+      (error: unknown) => {
+        // Not fetched (offline for a moment): the next check asks again; this one fails as a
+        // failed request does, and the form stays as it was.
+        resolver = null;
+        throw error;
+      },
     );
     return resolver;
   };

@@ -1,7 +1,7 @@
 import { act, type ComponentType, useState } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../i18n/config.ts";
 import { I18nProvider, type Translator } from "../../i18n/translator.tsx";
 import { DisplayCurrencyProvider, useDisplayCurrency } from "./display-currency.tsx";
@@ -157,6 +157,20 @@ describe("HydrateLater", () => {
     await act(async () => arrive({ Counter }));
     expect(laterButton()).toBe(serverButton);
     expect(laterButton().textContent).toBe("later 1 USD");
+  });
+
+  it("keeps the server's HTML, still working as HTML, when the section's code cannot be fetched", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const Unreachable = codeLater(
+      () => Promise.reject(new Error("offline")) as Promise<{ Counter: typeof Counter }>,
+      "Counter",
+    );
+    await hydrate(<Page Section={Unreachable} />);
+    await act(async () => comeNear(section()));
+    expect(laterButton().textContent).toBe("later 0 USD");
+    expect(isHydrated(laterButton())).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it("opens when something above changes what it shows, never blanking it", async () => {

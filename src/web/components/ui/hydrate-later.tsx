@@ -216,9 +216,17 @@ export function codeLater<M, K extends keyof M>(
   let Component: ComponentType<Record<string, unknown>> | null = null;
   let loading: Promise<void> | null = null;
   const fetchCode = () => {
-    loading ??= load().then((module) => {
-      Component = module[name] as ComponentType<Record<string, unknown>>;
-    });
+    loading ??= load().then(
+      (module) => {
+        Component = module[name] as ComponentType<Record<string, unknown>>;
+      },
+      (error: unknown) => {
+        // Not fetched (offline, or a deploy replaced the file): the section stays the server's
+        // HTML, its links and text working, rather than React retrying a failed promise forever.
+        console.warn(`The code of ${String(name)} did not load`, error);
+        return new Promise<void>(() => {});
+      },
+    );
     return loading;
   };
   if (typeof document === "undefined") serverCode.push(fetchCode());
