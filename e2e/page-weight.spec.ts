@@ -12,8 +12,9 @@ import { firstVisitScripts } from "../src/web/first-visit-scripts.ts";
 import { expect, test } from "./support.ts";
 
 const KB = 1024;
-// Issue 10's 140 KB, held to what the storefront reaches (issue 30: 133.6 KB on /our-kitchen).
-const BUDGET = 134;
+// Issue 10's 140 KB, held to what the storefront reaches (issue 30: 137.9 KB on /our-kitchen,
+// with React Router's whole route table, 4.4 KB, which saves each visit ~45 ms of script).
+const BUDGET = 138;
 /** KB gzip per page: 2026-11-23 figures (bench/README.md), the budget or a little above them. */
 const CEILING: Record<string, number> = {
   "/": BUDGET,
@@ -43,16 +44,17 @@ const CEILING: Record<string, number> = {
   // /register 172.0, /checkout 183.2 KB. Storefront pages measure 126.3-133.6 KB (/contact
   // the largest) and are held to 139.
   // Issue 30's second step (2026-11-26): the sections below the fold and the footer bring their
-  // code after the page, and so do the forms' zod schemas (ADR 0032). Storefront pages measure
-  // 126.3-133.6 KB (/contact 137.9 -> 129.6); /login 147.0, /register 146.6, /checkout 154.9,
-  // /track 145.8, /forgot-password 146.5, /account 165.8 KB (was 191.4; its panels are the
-  // signed-in customer's).
-  "/login": 148,
-  "/register": 148,
-  "/checkout": 156,
-  "/track": 147,
-  "/forgot-password": 147,
-  "/account": 167,
+  // code after the page, and so do the forms' zod schemas (ADR 0032): /login 172.1 -> 147.0,
+  // /checkout 182.8 -> 154.9, /account 191.4 -> 165.8 KB. Then React Router's whole route table
+  // on every page (+4.4 KB, no discovery re-render after hydration, ADR 0032): storefront pages
+  // 130.6-137.9 KB; /login 151.4, /register 151.0, /checkout 159.3, /track 150.2,
+  // /forgot-password 150.8, /account 170.2 KB.
+  "/login": 152,
+  "/register": 152,
+  "/checkout": 160,
+  "/track": 151,
+  "/forgot-password": 151,
+  "/account": 171,
 };
 const client = path.resolve("build/client");
 
@@ -66,7 +68,7 @@ function gzipBytes(url: string): number {
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const listing = (urls: string[]) => urls.map((url) => `${kb(gzipBytes(url))} ${url}`).join("\n");
 
-test("first-visit JavaScript: every storefront page within 134 KB gzip, form pages within their ceilings", async ({
+test("first-visit JavaScript: every storefront page within 138 KB gzip, form pages within their ceilings", async ({
   request,
 }) => {
   for (const [route, ceiling] of Object.entries(CEILING)) {
