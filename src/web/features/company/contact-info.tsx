@@ -1,12 +1,5 @@
-import {
-  ChatIcon,
-  FacebookIcon,
-  InstagramIcon,
-  MailIcon,
-  PhoneIcon,
-  PinIcon,
-  TiktokIcon,
-} from "../../components/ui/icons.tsx";
+import { ChatIcon, MailIcon, PhoneIcon, PinIcon } from "../../components/ui/icons.tsx";
+import { socialLinks } from "../../components/ui/social-links.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { messagingLink } from "../../lib/messaging.ts";
@@ -29,11 +22,6 @@ export function ContactInfo({
 }) {
   const { t } = useTranslation("contact");
   const lang = useLang();
-  const social = [
-    { key: "instagram", href: shop.social.instagram, Icon: InstagramIcon },
-    { key: "facebook", href: shop.social.facebook, Icon: FacebookIcon },
-    { key: "tiktok", href: shop.social.tiktok, Icon: TiktokIcon },
-  ] as const;
   return (
     <aside aria-labelledby="contact-info-title" className="rounded-2xl bg-brown p-8 text-cream">
       <h2 id="contact-info-title" className="text-2xl font-bold">
@@ -78,7 +66,7 @@ export function ContactInfo({
       </dl>
       <h3 className="mt-8 font-semibold">{t("info.follow")}</h3>
       <ul className="mt-3 flex gap-3">
-        {social.map(({ key, href, Icon }) => (
+        {socialLinks(shop.social).map(({ key, href, Icon }) => (
           <li key={key}>
             <a
               href={href}

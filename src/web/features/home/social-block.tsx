@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { SOCIAL_NETWORKS } from "../../../shared/domain/catalog.ts";
 import type { SocialNetwork } from "../../../shared/schemas/catalog.ts";
-import { FacebookIcon, InstagramIcon, TiktokIcon } from "../../components/ui/icons.tsx";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { SOCIAL_ICONS } from "../../components/ui/social-links.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
-
-const ICONS = { instagram: InstagramIcon, facebook: FacebookIcon, tiktok: TiktokIcon } as const;
 
 /**
  * SPEC 2 social block: a phone mockup and the three profiles. Pointing at (or tabbing to) a
@@ -30,7 +28,7 @@ export function SocialBlock({
           <p className="mt-4 max-w-xl leading-relaxed text-muted">{t("social.description")}</p>
           <ul className="mt-8 flex flex-col gap-3">
             {SOCIAL_NETWORKS.map((network) => {
-              const Icon = ICONS[network];
+              const Icon = SOCIAL_ICONS[network];
               return (
                 <li key={network}>
                   <a

@@ -1,13 +1,7 @@
 import { Link } from "react-router";
 import { localizePath } from "../../../shared/domain/language-path.ts";
-import {
-  FacebookIcon,
-  InstagramIcon,
-  MailIcon,
-  PhoneIcon,
-  PinIcon,
-  TiktokIcon,
-} from "../../components/ui/icons.tsx";
+import { MailIcon, PhoneIcon, PinIcon } from "../../components/ui/icons.tsx";
+import { socialLinks } from "../../components/ui/social-links.tsx";
 import { SubscribeForm } from "../../features/newsletter/subscribe-form.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { FOOTER_LINKS, POLICY_LINKS } from "../../lib/menus.ts";
@@ -21,11 +15,6 @@ export function FooterContent() {
   const paths = usePaths();
   const here = (to: string) => localizePath(i18n.language === "ar" ? "ar" : "en", to);
   const { shop } = useRootData();
-  const social = [
-    { key: "instagram", href: shop.social.instagram, Icon: InstagramIcon },
-    { key: "facebook", href: shop.social.facebook, Icon: FacebookIcon },
-    { key: "tiktok", href: shop.social.tiktok, Icon: TiktokIcon },
-  ] as const;
 
   return (
     <>
@@ -81,7 +70,7 @@ export function FooterContent() {
           <p className="mt-3 text-sm text-cream/80">{t("followDescription")}</p>
           <SubscribeForm />
           <ul className="mt-2 flex gap-3">
-            {social.map(({ key, href, Icon }) => (
+            {socialLinks(shop.social).map(({ key, href, Icon }) => (
               <li key={key}>
                 <a
                   href={href}
