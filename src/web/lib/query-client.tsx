@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "./api.ts";
 
@@ -19,6 +19,18 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * After a write, what is on screen under these keys is fetched again, from after the write.
+ * `invalidateQueries` alone is not enough: a query that has no data yet (a search typed while
+ * the write was on its way) keeps its fetch in flight, which left before the write landed, and
+ * shows the old row (an inbox message saved as "handled" stayed "new"). So fetches in flight
+ * under the keys are cancelled first; the invalidation then starts new ones.
+ */
+export async function refreshQueries(client: QueryClient, ...keys: QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 /** One client per mounted layout (never shared between server requests). */

@@ -21,7 +21,7 @@ import { clearAdminSession, readAdminSession, storeAdminSession } from "../../li
 import { ApiError, apiGet } from "../../lib/api.ts";
 import { ADMIN_MENU, type MenuItem } from "../../lib/menus.ts";
 import { paths } from "../../lib/paths.ts";
-import { QueryProvider } from "../../lib/query-client.tsx";
+import { QueryProvider, refreshQueries } from "../../lib/query-client.tsx";
 
 // admin-inbox: the side menu's Inbox and Pages labels and the unread badge.
 // admin-two-factor: the menu's "My account" (issue 27).
@@ -138,7 +138,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
   // its rows and "N in all" agree with the badge without a reload.
   const queryClient = useQueryClient();
   const onNewOrders = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+    () => void refreshQueries(queryClient, orderKeys.lists),
     [queryClient],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation only

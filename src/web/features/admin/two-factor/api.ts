@@ -5,6 +5,7 @@ import type {
   TwoFactorStatusDto,
 } from "../../../../shared/schemas/two-factor.ts";
 import { adminApi } from "../../../lib/api.ts";
+import { refreshQueries } from "../../../lib/query-client.tsx";
 
 /** The screen's own failure texts (translated under `admin-two-factor:errors`). */
 export const TWO_FACTOR_FALLBACKS = {
@@ -49,7 +50,7 @@ export const useTwoFactorEnable = () => {
       adminApi.post<{ data: { recovery_codes: string[] } }>("/api/admin/2fa/enable", input, {
         fallback: TWO_FACTOR_FALLBACKS.ENABLE_FAILED,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKeys.status }),
+    onSuccess: () => refreshQueries(client, twoFactorKeys.status),
   });
 };
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminCreateInput, AdminUser } from "../../../../../shared/schemas/admins.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { adminKeys } from "./list-admins.ts";
 
 /** `POST /api/admin/admins` (with the new admin's roles). */
@@ -13,6 +14,6 @@ export function useCreateAdmin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createAdmin,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => refreshQueries(client, adminKeys.all),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { adminKeys } from "./list-admins.ts";
 
 /** `DELETE /api/admin/admins/{id}` (never the last admin: 409). */
@@ -12,6 +13,6 @@ export function useDeleteAdmin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteAdmin,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => refreshQueries(client, adminKeys.all),
   });
 }

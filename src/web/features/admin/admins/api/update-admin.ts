@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUpdateInput, AdminUser } from "../../../../../shared/schemas/admins.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { adminKeys } from "./list-admins.ts";
 
 /** `PUT /api/admin/admins/{id}`: new roles (the last owner stays one: 422 on `roles`). */
@@ -13,6 +14,6 @@ export function useUpdateAdmin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateAdmin,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => refreshQueries(client, adminKeys.all),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { AdminCategory, CategoryValues } from "../../../../../shared/schemas/admin-catalog.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { categoryKeys } from "./list-categories.ts";
 
 /** `POST /api/admin/categories`. */
@@ -14,6 +15,6 @@ export function useCreateCategory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: () => client.invalidateQueries({ queryKey: categoryKeys.all }),
+    onSuccess: () => refreshQueries(client, categoryKeys.all),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { AdminCoupon, CouponValues } from "../../../../../shared/schemas/admin-catalog.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { couponKeys } from "./list-coupons.ts";
 
 /** `POST /api/admin/copouns`. */
@@ -14,6 +15,6 @@ export function useCreateCoupon() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createCoupon,
-    onSuccess: () => client.invalidateQueries({ queryKey: couponKeys.all }),
+    onSuccess: () => refreshQueries(client, couponKeys.all),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { couponKeys } from "./list-coupons.ts";
 
 /** `DELETE /api/admin/copouns/{id}`: the orders that used it keep their discount. */
@@ -11,6 +12,6 @@ export function useDeleteCoupon() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteCoupon,
-    onSuccess: () => client.invalidateQueries({ queryKey: couponKeys.all }),
+    onSuccess: () => refreshQueries(client, couponKeys.all),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { categoryKeys } from "./list-categories.ts";
 import { productKeys } from "./list-products.ts";
 
@@ -14,10 +15,6 @@ export function useDeleteProduct() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: productKeys.all }),
-        client.invalidateQueries({ queryKey: categoryKeys.all }),
-      ]),
+    onSuccess: () => refreshQueries(client, productKeys.all, categoryKeys.all),
   });
 }

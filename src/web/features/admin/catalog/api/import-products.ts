@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProductsImportResult } from "../../../../../shared/schemas/products-import.ts";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { categoryKeys } from "./list-categories.ts";
 import { productKeys } from "./list-products.ts";
 
@@ -35,10 +36,6 @@ export function useImportProducts() {
     onSuccess: (_result, input) =>
       input.dryRun
         ? undefined
-        : Promise.all([
-            client.invalidateQueries({ queryKey: productKeys.all }),
-            client.invalidateQueries({ queryKey: categoryKeys.all }),
-            client.invalidateQueries({ queryKey: auditKeys.all }),
-          ]),
+        : refreshQueries(client, productKeys.all, categoryKeys.all, auditKeys.all),
   });
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { AdminProduct } from "../../../../../shared/schemas/admin-catalog.ts";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { categoryKeys } from "./list-categories.ts";
 import { productKeys } from "./list-products.ts";
 
@@ -35,10 +36,10 @@ export function useSaveProduct() {
     mutationFn: saveProduct,
     onSuccess: (result) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: productKeys.all }),
+        refreshQueries(client, productKeys.all),
         // Category counts follow their products.
-        client.invalidateQueries({ queryKey: categoryKeys.all }),
-        client.invalidateQueries({ queryKey: auditKeys.record("product", result.data.id) }),
+        refreshQueries(client, categoryKeys.all),
+        refreshQueries(client, auditKeys.record("product", result.data.id)),
       ]),
   });
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { AdminCategory, CategoryValues } from "../../../../../shared/schemas/admin-catalog.ts";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { categoryKeys } from "./list-categories.ts";
 
 /** `PUT /api/admin/categories/{id}`. */
@@ -16,9 +17,6 @@ export function useUpdateCategory() {
   return useMutation({
     mutationFn: updateCategory,
     onSuccess: (_data, { id }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: categoryKeys.all }),
-        client.invalidateQueries({ queryKey: auditKeys.record("category", id) }),
-      ]),
+      refreshQueries(client, categoryKeys.all, auditKeys.record("category", id)),
   });
 }

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { AdminCoupon, CouponValues } from "../../../../../shared/schemas/admin-catalog.ts";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { couponKeys } from "./list-coupons.ts";
 
 /** `PUT /api/admin/copouns/{id}`. */
@@ -16,9 +17,6 @@ export function useUpdateCoupon() {
   return useMutation({
     mutationFn: updateCoupon,
     onSuccess: (_data, { id }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: couponKeys.all }),
-        client.invalidateQueries({ queryKey: auditKeys.record("coupon", id) }),
-      ]),
+      refreshQueries(client, couponKeys.all, auditKeys.record("coupon", id)),
   });
 }

@@ -5,6 +5,7 @@ import {
   type CustomerNoteInput,
 } from "../../../../../shared/schemas/admin-customers.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { customerKeys } from "./list-customers.ts";
 
 /** `POST /api/admin/customers/{key}/notes { body }`: a staff note, listed on the page. */
@@ -17,6 +18,6 @@ export function useAddCustomerNote(key: string) {
         input,
         { fallback: CUSTOMER_MESSAGES.NOTE_FAILED },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.detail(key) }),
+    onSuccess: () => refreshQueries(client, customerKeys.detail(key)),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { inboxKeys } from "./list-inbox.ts";
 
 /** `DELETE /api/admin/subscribers/{id}`: the address gets no more newsletters. */
@@ -11,6 +12,6 @@ export function useDeleteSubscriber() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteSubscriber,
-    onSuccess: () => client.invalidateQueries({ queryKey: inboxKeys.all }),
+    onSuccess: () => refreshQueries(client, inboxKeys.all),
   });
 }

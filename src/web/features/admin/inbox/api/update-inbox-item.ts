@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { InboxPatch } from "../../../../../shared/schemas/inbox.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { INBOX_LISTS, inboxKeys } from "./list-inbox.ts";
 
 export type InboxPatchTarget = { list: "messages" | "enquiries"; id: number; patch: InboxPatch };
@@ -16,6 +17,6 @@ export function useUpdateInboxItem() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateInboxItem,
-    onSuccess: () => client.invalidateQueries({ queryKey: inboxKeys.all }),
+    onSuccess: () => refreshQueries(client, inboxKeys.all),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { dishKeys } from "./list-dishes.ts";
 
 /** `DELETE /api/admin/kitchen/{id}`. */
@@ -11,6 +12,6 @@ export function useDeleteDish() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteDish,
-    onSuccess: () => client.invalidateQueries({ queryKey: dishKeys.all }),
+    onSuccess: () => refreshQueries(client, dishKeys.all),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { AdminDish, DishValues } from "../../../../../shared/schemas/kitchen.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { dishKeys } from "./list-dishes.ts";
 
 export type SaveDish = {
@@ -48,6 +49,6 @@ export function useSaveDish() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveDish,
-    onSuccess: () => client.invalidateQueries({ queryKey: dishKeys.all }),
+    onSuccess: () => refreshQueries(client, dishKeys.all),
   });
 }

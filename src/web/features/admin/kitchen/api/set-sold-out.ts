@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { AdminDish } from "../../../../../shared/schemas/kitchen.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { dishKeys } from "./list-dishes.ts";
 
 /** `PUT /api/admin/kitchen/{id}` with only the switch: sold out for today (Asia/Damascus). */
@@ -16,6 +17,6 @@ export function useSetSoldOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setSoldOut,
-    onSuccess: () => client.invalidateQueries({ queryKey: dishKeys.all }),
+    onSuccess: () => refreshQueries(client, dishKeys.all),
   });
 }

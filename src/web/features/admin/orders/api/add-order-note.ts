@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TimelineEntry } from "../../../../../shared/schemas/admin-order.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { orderKeys } from "./list-orders.ts";
 
 export const NOTE_ADD_FAILED = "The note could not be saved.";
@@ -15,6 +16,6 @@ export function useAddOrderNote(id: number) {
         { body },
         { fallback: NOTE_ADD_FAILED },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+    onSuccess: () => refreshQueries(client, orderKeys.detail(id)),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus } from "../../../../../shared/domain/order-states.ts";
 import type { AdminOrderDetail } from "../../../../../shared/schemas/admin-order.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { orderKeys } from "./list-orders.ts";
 
 export const STATUS_CHANGE_FAILED = "The status could not be changed.";
@@ -29,8 +30,7 @@ export function useChangeOrderStatus(id: number) {
       ),
     onSuccess: (body) => {
       client.setQueryData(orderKeys.detail(id), body.data);
-      void client.invalidateQueries({ queryKey: orderKeys.all });
-      void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
+      void refreshQueries(client, orderKeys.all, ["admin", "dashboard"]);
     },
   });
 }

@@ -4,6 +4,7 @@ import type {
   AdminOrderRefundInput,
 } from "../../../../../shared/schemas/admin-order.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { orderKeys } from "./list-orders.ts";
 
 export const MARK_PAID_FAILED = "The payment could not be recorded.";
@@ -19,8 +20,7 @@ function useOrderWrite<T>(id: number, write: (input: T) => Promise<{ data: Admin
     mutationFn: write,
     onSuccess: (body) => {
       client.setQueryData(orderKeys.detail(id), body.data);
-      void client.invalidateQueries({ queryKey: orderKeys.lists });
-      void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
+      void refreshQueries(client, orderKeys.lists, ["admin", "dashboard"]);
     },
   });
 }

@@ -4,6 +4,7 @@ import type {
   AdminPlaceOrderInput,
 } from "../../../../../shared/schemas/admin-order.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { orderKeys } from "./list-orders.ts";
 
 export const TAKE_ORDER_FAILED = "The order could not be saved.";
@@ -29,8 +30,7 @@ export function useTakeOrder() {
     onSuccess: (order) => {
       const { access_key: _key, ...detail } = order;
       client.setQueryData(orderKeys.detail(order.id), detail);
-      void client.invalidateQueries({ queryKey: orderKeys.lists });
-      void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
+      void refreshQueries(client, orderKeys.lists, ["admin", "dashboard"]);
     },
   });
 }

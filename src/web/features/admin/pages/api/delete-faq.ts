@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { contentKeys } from "./list-faq.ts";
 
 /** `DELETE /api/admin/content/faq/{id}`. */
@@ -11,6 +12,6 @@ export function useDeleteFaq() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteFaq,
-    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+    onSuccess: () => refreshQueries(client, contentKeys.all),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import type { FaqItemDto, FaqItemInput } from "../../../../../shared/schemas/content.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { contentKeys } from "./list-faq.ts";
 
 /** `POST /api/admin/content/faq` (id null) or `PUT /api/admin/content/faq/{id}`. */
@@ -18,6 +19,6 @@ export function useSaveFaq() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveFaq,
-    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+    onSuccess: () => refreshQueries(client, contentKeys.all),
   });
 }

@@ -5,6 +5,7 @@ import type {
   PolicySectionInput,
 } from "../../../../../shared/schemas/content.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { contentKeys } from "./list-faq.ts";
 
 /** `PUT /api/admin/content/policies/{id}`. */
@@ -17,6 +18,6 @@ export function useUpdatePolicy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updatePolicy,
-    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
+    onSuccess: () => refreshQueries(client, contentKeys.all),
   });
 }

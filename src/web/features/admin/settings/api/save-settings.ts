@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminSettings, SettingsValues } from "../../../../../shared/schemas/settings.ts";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { settingsKeys } from "./get-settings.ts";
 
 /** `PUT /api/admin/settings`: the whole form. */
@@ -16,7 +17,7 @@ export function useSaveSettings() {
     mutationFn: saveSettings,
     onSuccess: (saved) => {
       client.setQueryData(settingsKeys.all, saved);
-      return client.invalidateQueries({ queryKey: auditKeys.record("settings", "shop") });
+      return refreshQueries(client, auditKeys.record("settings", "shop"));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { shippingKeys } from "./list-zones.ts";
 
 /** `DELETE /api/admin/shipping/carriers/{id}`: shipped orders keep their tracking link. */
@@ -13,6 +14,6 @@ export function useDeleteCarrier() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteCarrier,
-    onSuccess: () => client.invalidateQueries({ queryKey: shippingKeys.carriers() }),
+    onSuccess: () => refreshQueries(client, shippingKeys.carriers()),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MESSAGES } from "../../../../../shared/domain/validation-messages.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { shippingKeys } from "./list-zones.ts";
 
 /** `DELETE /api/admin/shipping/zones/{id}`: orders that used it keep their shipping. */
@@ -11,6 +12,6 @@ export function useDeleteZone() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteZone,
-    onSuccess: () => client.invalidateQueries({ queryKey: shippingKeys.all }),
+    onSuccess: () => refreshQueries(client, shippingKeys.all),
   });
 }

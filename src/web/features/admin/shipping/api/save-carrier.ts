@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CarrierDto, CarrierValues } from "../../../../../shared/schemas/shipping.ts";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { shippingKeys } from "./list-zones.ts";
 import { ZONE_SAVE_FAILED } from "./save-zone.ts";
 
@@ -20,9 +21,6 @@ export function useSaveCarrier() {
   return useMutation({
     mutationFn: saveCarrier,
     onSuccess: (saved) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: shippingKeys.carriers() }),
-        client.invalidateQueries({ queryKey: auditKeys.record("carrier", saved.data.id) }),
-      ]),
+      refreshQueries(client, shippingKeys.carriers(), auditKeys.record("carrier", saved.data.id)),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { shippingKeys } from "./list-zones.ts";
 import { ZONE_SAVE_FAILED } from "./save-zone.ts";
 
@@ -16,10 +17,6 @@ export function useSaveRefused() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveRefused,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: shippingKeys.all }),
-        client.invalidateQueries({ queryKey: auditKeys.all }),
-      ]),
+    onSuccess: () => refreshQueries(client, shippingKeys.all, auditKeys.all),
   });
 }

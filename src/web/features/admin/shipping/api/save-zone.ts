@@ -5,6 +5,7 @@ import type {
 } from "../../../../../shared/schemas/shipping.ts";
 import { auditKeys } from "../../../../components/admin/record-history.tsx";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 import { shippingKeys } from "./list-zones.ts";
 
 export const ZONE_SAVE_FAILED = "Failed to save";
@@ -26,8 +27,8 @@ export function useSaveZone() {
     onSuccess: (saved) =>
       Promise.all([
         // A zone's countries may have left the refused list's neighbours: refresh everything.
-        client.invalidateQueries({ queryKey: shippingKeys.all }),
-        client.invalidateQueries({ queryKey: auditKeys.record("shipping_zone", saved.data.id) }),
+        refreshQueries(client, shippingKeys.all),
+        refreshQueries(client, auditKeys.record("shipping_zone", saved.data.id)),
       ]),
   });
 }

@@ -7,6 +7,7 @@ import type {
   WebhookUpdateInput,
 } from "../../../../../shared/schemas/webhooks.ts";
 import { adminApi } from "../../../../lib/api.ts";
+import { refreshQueries } from "../../../../lib/query-client.tsx";
 
 export const webhookKeys = {
   all: ["admin", "webhooks"] as const,
@@ -44,7 +45,7 @@ function useInvalidating<I, O>(mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: webhookKeys.all }),
+    onSuccess: () => refreshQueries(client, webhookKeys.all),
   });
 }
 
