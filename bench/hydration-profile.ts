@@ -7,6 +7,9 @@
 //   npm run build && npm run bench:hydration [-- / /ar /shop product]
 //   BENCH_CPU_SLOWDOWN=4  another throttle;  BENCH_TOP=25  functions listed per page
 //   BASE_URL=http://127.0.0.1:3000 npm run bench:hydration    (a running shop)
+//   BENCH_PROFILE_DIR=/tmp/profiles  also writes each page's .cpuprofile there
+import fs from "node:fs";
+import path from "node:path";
 import { languageOfPath } from "../src/shared/domain/language-path.ts";
 import { launchChromium, phoneFor } from "./phone.ts";
 import { storefrontPages } from "./server.ts";
@@ -119,6 +122,15 @@ try {
     );
     await page.waitForTimeout(3000);
     const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
+    if (process.env.BENCH_PROFILE_DIR) {
+      const file = path.join(
+        process.env.BENCH_PROFILE_DIR,
+        `${route.replaceAll("/", "_") || "_"}-${lang}.cpuprofile`,
+      );
+      fs.mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`profile: ${file} (open in Chromium's DevTools, Performance panel)`);
+    }
     const longTasks = (await page.evaluate(
       () =>
         (globalThis as unknown as { __longTasks: { start: number; duration: number }[] })

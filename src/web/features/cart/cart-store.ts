@@ -332,6 +332,23 @@ export function useCartState(): CartState {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }
 
+/**
+ * One value read from the cart (a number, a flag), `onServer` on the server and during
+ * hydration. The component renders again only when that value changes: the header's badge
+ * stays as hydrated when the cart loads from storage empty, instead of the whole header
+ * rendering again, synchronously, right after hydration (issue 30).
+ */
+export function useCartValue<T extends string | number | boolean>(
+  select: (state: CartState) => T,
+  onServer: T,
+): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(getSnapshot()),
+    () => onServer,
+  );
+}
+
 export function useCart() {
   const state = useCartState();
   return useMemo(() => {

@@ -38,8 +38,18 @@ export function HeroCarousel({ images }: { images: ImageSource[] }) {
   }, [count, paused]);
 
   useEffect(() => {
-    setMounted((m) => Math.min(count, Math.max(m, index + 2)));
-  }, [index, count]);
+    const needed = Math.min(count, index + 2);
+    if (mounted >= needed) return;
+    // A dot pressed for a slide not in the page yet: now.
+    if (mounted <= index) {
+      setMounted(needed);
+      return;
+    }
+    // The next slide comes half an interval before it shows, time to fetch its picture; not
+    // with the page, whose first seconds (bandwidth, main thread) go to what it shows.
+    const timer = setTimeout(() => setMounted(needed), HERO_INTERVAL_MS / 2);
+    return () => clearTimeout(timer);
+  }, [index, count, mounted]);
 
   return (
     <section

@@ -139,6 +139,26 @@ describe("hero carousel", () => {
     await act(() => vi.advanceTimersByTimeAsync(HERO_INTERVAL_MS));
     expect(active()).toBe(1);
   });
+
+  // Issue 30: the second picture is not fetched, nor the carousel rendered again, with the page.
+  it("brings each next slide into the page half an interval before it shows, a pressed one at once", async () => {
+    renderHome(<HeroCarousel images={[image(1), image(2), image(3), image(4)]} />);
+    const slides = () => screen.getAllByTestId("hero-slide").length;
+    expect(slides()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(HERO_INTERVAL_MS / 2 - 1));
+    expect(slides()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(slides()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(HERO_INTERVAL_MS / 2));
+    expect(active()).toBe(1);
+    expect(slides()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(HERO_INTERVAL_MS / 2));
+    expect(slides()).toBe(3);
+
+    fireEvent.click(screen.getByRole("button", { name: "Show picture 4 of 4" }));
+    expect(slides()).toBe(4);
+    expect(active()).toBe(3);
+  });
 });
 
 describe("shuffle", () => {
