@@ -12,9 +12,10 @@ import { firstVisitScripts } from "../src/web/first-visit-scripts.ts";
 import { expect, test } from "./support.ts";
 
 const KB = 1024;
-// Issue 10's 140 KB, held to what the storefront reaches (issue 30: 137.9 KB on /our-kitchen,
-// with React Router's whole route table, 4.4 KB, which saves each visit ~45 ms of script).
-const BUDGET = 138;
+// Issue 10's 140 KB, held to what the storefront reaches (issue 30: 138.1 KB on /our-kitchen,
+// with React Router's whole route table, 4.4 KB, which saves each visit ~45 ms of script, and
+// the cart's start after hydration, 0.06 KB).
+const BUDGET = 138.5;
 /** KB gzip per page: 2026-11-23 figures (bench/README.md), the budget or a little above them. */
 const CEILING: Record<string, number> = {
   "/": BUDGET,
@@ -68,7 +69,7 @@ function gzipBytes(url: string): number {
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const listing = (urls: string[]) => urls.map((url) => `${kb(gzipBytes(url))} ${url}`).join("\n");
 
-test("first-visit JavaScript: every storefront page within 138 KB gzip, form pages within their ceilings", async ({
+test("first-visit JavaScript: every storefront page within 138.5 KB gzip, form pages within their ceilings", async ({
   request,
 }) => {
   for (const [route, ceiling] of Object.entries(CEILING)) {

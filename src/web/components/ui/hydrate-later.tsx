@@ -266,6 +266,9 @@ function idle(run: () => unknown) {
 
 let pageHydrating = false;
 
+/** True from the browser entry until the root route's first effect: the page is hydrating. */
+export const isPageHydrating = () => pageHydrating;
+
 /** The browser entry sets it before hydrating the page, the root route clears it after (and
  * tests set it): only sections rendered while it is set wait. */
 export function setPageHydrating(value: boolean) {

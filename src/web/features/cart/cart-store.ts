@@ -18,6 +18,7 @@ import {
   sanitiseLines,
   setLineQty,
 } from "../../../shared/domain/cart.ts";
+import { afterHydration, isPageHydrating } from "../../components/ui/hydrate-later.tsx";
 
 /** Fired in this tab when the cart is saved; other tabs get the browser's `storage` event. */
 export const CART_CHANGE_EVENT = "cart:change";
@@ -237,9 +238,10 @@ export function createCartStore(options: CartStoreOptions = {}) {
     getSnapshot(): CartState {
       return state;
     },
-    subscribe(listener: () => void): () => void {
+    /** `startNow: false` leaves reading storage to a later `start()` (or the first change). */
+    subscribe(listener: () => void, startNow = true): () => void {
       listeners.add(listener);
-      start();
+      if (startNow) start();
       return () => listeners.delete(listener);
     },
     add(input: CartAddInput): void {
@@ -323,7 +325,17 @@ const SERVER_STATE: CartState = {
   storage: "memory",
 };
 
-const subscribe = (listener: () => void) => cartStore().subscribe(listener);
+/**
+ * While the page hydrates, the cart is read from storage in the first idle moment after it,
+ * not in hydration's last task, the longest of a first visit (issue 30); a cart changed before
+ * then starts at once. Mounted later (a client navigation), it starts with the subscription.
+ */
+const subscribe = (listener: () => void) => {
+  const store = cartStore();
+  if (!isPageHydrating()) return store.subscribe(listener);
+  afterHydration(() => store.start());
+  return store.subscribe(listener, false);
+};
 const getSnapshot = () => cartStore().getSnapshot();
 const getServerSnapshot = () => SERVER_STATE;
 

@@ -2,6 +2,7 @@ import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "../../../shared/domain/cart.ts";
+import { setPageHydrating, useMarkPageHydrated } from "../../components/ui/hydrate-later.tsx";
 import { addToCart, resetCartStoreForTests } from "../../features/cart/cart-store.ts";
 import { renderInShell } from "../../test/render-in-shell.tsx";
 import { Header } from "./header.tsx";
@@ -20,6 +21,12 @@ const MAIN = [
   ["Traders", "/traders"],
   ["Contact", "/contact"],
 ] as const;
+
+/** The root route's mark that the page has hydrated, as in root.tsx. */
+function PageHydrated() {
+  useMarkPageHydrated();
+  return null;
+}
 
 const hrefs = (links: HTMLElement[]) => links.map((link) => link.getAttribute("href"));
 
@@ -92,6 +99,21 @@ describe("Header (SPEC 2, Navigation)", () => {
     );
     expect(screen.getByTestId("cart-badge").textContent).toBe("3");
     expect(screen.getByRole("link", { name: "Cart, 3 items" })).toBeTruthy();
+  });
+
+  // Issue 30: reading storage is not part of hydration's last task; the badge comes just after.
+  it("while the page hydrates, reads the stored cart in the first idle moment after it", async () => {
+    storeCart([2, 3]);
+    setPageHydrating(true);
+    try {
+      renderInShell(<Header />);
+      await screen.findByRole("link", { name: "Cart" });
+      expect(screen.queryByTestId("cart-badge")).toBeNull();
+      renderInShell(<PageHydrated />);
+      expect((await screen.findByTestId("cart-badge")).textContent).toBe("5");
+    } finally {
+      setPageHydrating(false);
+    }
   });
 
   it("ignores a damaged cart in storage", async () => {
