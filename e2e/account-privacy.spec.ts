@@ -6,6 +6,7 @@ import {
   linkIn,
   localeTexts,
   mailTo,
+  seededProductInStock,
   test,
   useLanguage,
   waitForHydration,
@@ -21,12 +22,7 @@ const field = (page: Page | Locator, label: string) =>
   page.getByLabel(new RegExp(`^${escapeRe(label)}`));
 
 async function placeOrderAs(page: Page, token: string) {
-  const list = await page.request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const first = items.find((item) => item.in_stock)!;
-  const detail = (await (await page.request.get(`/api/products/${first.id}`)).json()) as {
-    data: { id: number; weights: Array<{ grams: number }> };
-  };
+  const product = await seededProductInStock(page.request);
   const res = await page.request.post("/api/orders", {
     headers: {
       authorization: `Bearer ${token}`,
@@ -41,8 +37,8 @@ async function placeOrderAs(page: Page, token: string) {
       payment_method: "cod",
       lines: [
         {
-          productId: detail.data.id,
-          grams: Math.min(...detail.data.weights.map((w) => w.grams)),
+          productId: product.id,
+          grams: Math.min(...product.weights.map((w) => w.grams)),
           qty: 1,
         },
       ],

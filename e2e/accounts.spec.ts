@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "./support.ts";
+import { E2E_ADMIN, seededProductInStock } from "./support.ts";
 
 type Lang = "en" | "ar";
 const texts = (lang: Lang, ns: string) =>
@@ -53,15 +53,9 @@ async function signIn(page: Page, lang: Lang, email: string, password: string) {
 
 /** A real order placed through the checkout API with the customer's token (Syria: domestic). */
 async function placeOrderAs(page: Page, token: string) {
-  const list = await page.request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const product = items.find((item) => item.in_stock);
-  expect(product, "an in-stock demo product").toBeTruthy();
-  const detail = (await (await page.request.get(`/api/products/${product!.id}`)).json()) as {
-    data: { weights: Array<{ grams: number }> };
-  };
+  const product = await seededProductInStock(page.request);
   // Issue 29.14: a weight that is not whole kilos when there is one (0.5 kg was "500 g").
-  const weights = detail.data.weights.map((w) => w.grams);
+  const weights = product.weights.map((w) => w.grams);
   const grams = weights.find((g) => g >= 500 && g % 1000 !== 0) ?? weights[0]!;
   const res = await page.request.post("/api/orders", {
     headers: {
@@ -75,7 +69,7 @@ async function placeOrderAs(page: Page, token: string) {
       city: "Damascus",
       address: "Old City",
       payment_method: "cod",
-      lines: [{ productId: product!.id, grams, qty: 1 }],
+      lines: [{ productId: product.id, grams, qty: 1 }],
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -5,6 +5,7 @@ import {
   htmlLangDir,
   type Lang,
   localeTexts,
+  seededProductInStock,
   signInAsOwner,
   test,
   useLanguage,
@@ -16,14 +17,7 @@ async function orderAs(
   request: APIRequestContext,
   customer: { name: string; email: string; phone: string },
 ) {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const first = items.find((item) => item.in_stock)!;
-  const product = (
-    (await (await request.get(`/api/products/${first.id}`)).json()) as {
-      data: { id: number; weights: Array<{ grams: number }> };
-    }
-  ).data;
+  const product = await seededProductInStock(request);
   const res = await request.post("/api/orders", {
     headers: {
       "idempotency-key": `customers-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,

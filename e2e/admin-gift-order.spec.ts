@@ -3,6 +3,7 @@ import {
   expect,
   type Lang,
   localeTexts,
+  seededProductInStock,
   signInAsOwner,
   test,
   useLanguage,
@@ -19,14 +20,7 @@ import {
 const MESSAGE = "عيد مبارك يا هالة\nEid Mubarak — love, Sami";
 
 async function placeGiftOrder(page: Page, lang: Lang) {
-  const list = await page.request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const first = items.find((item) => item.in_stock)!;
-  const product = (
-    (await (await page.request.get(`/api/products/${first.id}`)).json()) as {
-      data: { id: number; weights: Array<{ grams: number }> };
-    }
-  ).data;
+  const product = await seededProductInStock(page.request);
   const res = await page.request.post("/api/orders", {
     headers: {
       "idempotency-key": `gift-${lang}-${Date.now()}-${Math.random().toString(36).slice(2)}`,

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, expectDateReadsNaturally, test, waitForHydration } from "./support.ts";
+import {
+  E2E_ADMIN,
+  expect,
+  expectDateReadsNaturally,
+  seededProductInStock,
+  seededProductsInStock,
+  test,
+  waitForHydration,
+} from "./support.ts";
 
 type Lang = "en" | "ar";
 type Status = "confirmed" | "preparing" | "shipped" | "completed";
@@ -34,26 +42,19 @@ async function signInAsOwner(page: Page, lang: Lang) {
 type Product = { id: number; stock: number | null; weights: Array<{ grams: number }> };
 
 /**
- * A demo product with tracked stock, from the end of the listing: the other specs take theirs
- * from the front, and each language takes a different one (they run in parallel), so this
- * product's stock moves only with this test's own orders. (A product created for the test
- * would lead the newest-first listings that the catalogue specs walk.)
+ * A seeded product with tracked stock, each language its own (they run in parallel). Every
+ * other journey orders seeded products with untracked stock (e2e/support.ts
+ * `seededProductsInStock`), so this product's stock moves only with this test's own orders.
+ * (A product created for the test would lead the newest-first listings that the catalogue
+ * specs walk.)
  */
 async function ownProduct(request: APIRequestContext, lang: Lang): Promise<Product> {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  let skip = lang === "en" ? 0 : 1;
-  for (const item of items.reverse()) {
-    if (!item.in_stock) continue;
-    const product = (
-      (await (await request.get(`/api/products/${item.id}`)).json()) as {
-        data: Product;
-      }
-    ).data;
-    if (product.stock === null || product.stock < 5) continue;
-    if (skip-- === 0) return product;
-  }
-  throw new Error("no demo product with tracked stock");
+  const tracked = await seededProductsInStock(request, {
+    count: 2,
+    tracked: true,
+    where: (product) => product.stock! >= 5,
+  });
+  return tracked[lang === "en" ? 0 : 1]!;
 }
 
 const stockOf = async (request: APIRequestContext, id: number) =>
@@ -211,7 +212,16 @@ for (const lang of ["en", "ar"] as const) {
 
     // The dashboard shows the new orders.
     await page.goto("/admin-dashboard");
-    await expect(page.getByTestId("recent-orders")).toContainText(mine.number);
+    // It lists the five newest orders: ours, unless the journeys beside this one (one shop
+    // for all) placed five since. Order numbers come from one sequence, so that is provable.
+    const recent = page.getByTestId("recent-orders");
+    await expect(recent).toContainText(/SW-\d+/);
+    const numberOf = (text: string) => Number(text.replace(/^SW-/, ""));
+    const shown = (await recent.getByRole("link").allTextContents()).map((n) => n.trim());
+    if (!shown.includes(mine.number)) {
+      expect(shown.length).toBe(5);
+      for (const other of shown) expect(numberOf(other)).toBeGreaterThan(numberOf(mine.number));
+    }
     await expect(page.getByTestId("chart-orders")).toBeVisible();
     await expect(page.getByTestId("chart-status")).toBeVisible();
     expect(Number(await page.getByTestId("total_orders").textContent())).toBeGreaterThanOrEqual(2);
@@ -225,13 +235,8 @@ for (const lang of ["en", "ar"] as const) {
     await useLanguage(page, lang, baseURL!);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAsOwner(page, lang);
-    // The first product in stock (not ownProduct's: its stock is counted by the test above).
-    const list = await page.request.get("/api/products?per_page=48");
-    const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-    const first = items.find((item) => item.in_stock)!;
-    const product = (
-      (await (await page.request.get(`/api/products/${first.id}`)).json()) as { data: Product }
-    ).data;
+    // Untracked stock (not ownProduct's: its stock is counted by the test above).
+    const product = await seededProductInStock(page.request);
     const order = await placeOrder(page.request, product);
 
     await page.goto("/admin-orders");
@@ -245,19 +250,12 @@ for (const lang of ["en", "ar"] as const) {
   });
 }
 
-/** Issue 29: a guest order of the first product in stock (its smallest weight, at most 1 kg). */
+/** Issue 29: a guest order of the first seeded product in stock (its smallest weight, at most 1 kg). */
 async function firstProductOrder(
   request: APIRequestContext,
   address: { country: string; city: string; address: string },
 ) {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const first = items.find((item) => item.in_stock)!;
-  const product = (
-    (await (await request.get(`/api/products/${first.id}`)).json()) as {
-      data: Product;
-    }
-  ).data;
+  const product = await seededProductInStock(request);
   const grams = Math.min(...product.weights.map((w) => w.grams));
   const res = await request.post("/api/orders", {
     headers: { "idempotency-key": `i29-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
@@ -356,12 +354,7 @@ for (const lang of ["en", "ar"] as const) {
     const names = { en: "France", ar: "فرنسا" } as const;
     await useLanguage(page, lang, baseURL!);
     await signInAsOwner(page, lang);
-    const list = await page.request.get("/api/products?per_page=48");
-    const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-    const first = items.find((item) => item.in_stock)!;
-    const product = (
-      (await (await page.request.get(`/api/products/${first.id}`)).json()) as { data: Product }
-    ).data;
+    const product = await seededProductInStock(page.request);
     const res = await page.request.post("/api/orders", {
       headers: { "idempotency-key": `i29-9-${lang}-${Date.now()}` },
       data: {

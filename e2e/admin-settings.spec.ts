@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, test, waitForHydration } from "./support.ts";
+import { E2E_ADMIN, expect, seededProductInStock, test, waitForHydration } from "./support.ts";
 
 // Runs after every other spec (its own Playwright project): it changes the shop-wide delivery
 // fee, which the cart and checkout specs read.
@@ -58,14 +58,6 @@ async function restoreFee(request: APIRequestContext) {
   expect(res.status()).toBe(200);
 }
 
-async function productInStock(request: APIRequestContext): Promise<number> {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const item = items.find((p) => p.in_stock);
-  if (!item) throw new Error("no demo product in stock");
-  return item.id;
-}
-
 test.beforeEach(async ({ request }) => restoreFee(request));
 test.afterAll(async ({ request }) => restoreFee(request));
 
@@ -101,7 +93,7 @@ for (const lang of ["en", "ar"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The storefront shows it at once: the cart summary's delivery fee.
-    const id = await productInStock(request);
+    const { id } = await seededProductInStock(request);
     await page.goto(`/product/${id}`);
     await waitForHydration(page);
     await page

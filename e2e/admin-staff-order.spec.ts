@@ -1,9 +1,9 @@
-import type { APIRequestContext } from "@playwright/test";
 import {
   escapeRe,
   expect,
   localeTexts,
   mailTo,
+  seededProductInStock,
   signInAsOwner,
   test,
   useLanguage,
@@ -14,25 +14,10 @@ import {
 // checkout's rules, the desk shows it with its source, and the customer gets the usual e-mail
 // with the private link.
 
-type Lang = "en" | "ar";
 const T = {
   en: { orders: localeTexts("en", "admin-orders") },
   ar: { orders: localeTexts("ar", "admin-orders") },
 };
-
-type Product = { id: number; name: string; name_ar: string; in_stock: boolean };
-
-/**
- * A product in stock from the middle of the listing: other specs take theirs from its front
- * or its end and count their own stock; each language takes a different one.
- */
-async function someProduct(request: APIRequestContext, lang: Lang): Promise<Product> {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Product[] }).data.filter((p) => p.in_stock);
-  const product = items[Math.floor(items.length / 2) + (lang === "en" ? 0 : 1)];
-  if (!product) throw new Error("no demo product in stock");
-  return product;
-}
 
 for (const lang of ["en", "ar"] as const) {
   const tr = T[lang].orders;
@@ -44,7 +29,9 @@ for (const lang of ["en", "ar"] as const) {
     test.setTimeout(90_000);
     await useLanguage(page, lang, baseURL!);
     await signInAsOwner(page, lang);
-    const product = await someProduct(page.request, lang);
+    // A seeded product with untracked stock: this order must not move the stock that
+    // admin-orders.spec.ts counts on its own tracked products.
+    const product = await seededProductInStock(page.request);
     const productName = lang === "ar" ? product.name_ar : product.name;
     const customer = `Phone ${lang} ${Date.now()}`;
     const email = `phone-order-${lang}-${Date.now()}@example.com`;

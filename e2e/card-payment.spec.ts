@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { escapeRe, expect, test, waitForHydration } from "./support.ts";
+import type { Page } from "@playwright/test";
+import { escapeRe, expect, seededProductInStock, test, waitForHydration } from "./support.ts";
 
 /**
  * Issue 24: a card order goes to the (stand-in) Stripe Checkout page and comes back. The
@@ -11,30 +11,6 @@ import { escapeRe, expect, test, waitForHydration } from "./support.ts";
 type Lang = "en" | "ar";
 const checkout = (lang: Lang) =>
   JSON.parse(fs.readFileSync(`src/web/i18n/locales/${lang}/checkout.json`, "utf8"));
-
-async function inStockProduct(request: APIRequestContext) {
-  const list = await request.get("/api/products?per_page=48");
-  expect(list.ok()).toBe(true);
-  const items = (
-    (await list.json()) as {
-      data: Array<{ id: number; name: string; in_stock: boolean; price: number }>;
-    }
-  ).data;
-  for (const item of items) {
-    if (!item.in_stock) continue;
-    const detail = (
-      (await (await request.get(`/api/products/${item.id}`)).json()) as {
-        data: {
-          id: number;
-          stock: number | null;
-          weights: Array<{ grams: number; price: number }>;
-        };
-      }
-    ).data;
-    if (detail.stock === null || detail.stock >= 5000) return { ...item, ...detail };
-  }
-  throw new Error("no demo product with stock to spare");
-}
 
 async function useLanguage(page: Page, lang: Lang, baseURL: string) {
   await page.context().addCookies([{ name: "lang", value: lang, url: baseURL }]);
@@ -58,7 +34,7 @@ for (const lang of ["en", "ar"] as const) {
   }) => {
     // Checkout, the hosted page, back, the page again, paid: about 20 s on a loaded CI machine.
     test.setTimeout(60_000);
-    const product = await inStockProduct(request);
+    const product = await seededProductInStock(request);
     const weight = product.weights[0]!;
     await useLanguage(page, lang, baseURL!);
     await page.addInitScript(

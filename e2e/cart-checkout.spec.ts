@@ -8,6 +8,7 @@ import {
   expectDateReadsNaturally,
   localeTexts,
   placeGuestOrder,
+  seededProductsInStock,
   test,
   waitForHydration,
 } from "./support.ts";
@@ -31,32 +32,13 @@ const t = {
 /** A demo coupon seeded by the orders issue: active, 30%, so it beats the standing 20%. */
 const COUPON = "FEAST30";
 
-type Detail = {
-  id: number;
-  in_stock: boolean;
-  stock: number | null;
-  weights: Array<{ grams: number }>;
-};
-
-/** Two in-stock demo products sold in at least two weights, with stock to spare. */
-async function twoProducts(request: APIRequestContext): Promise<[Detail, Detail]> {
-  const list = await request.get("/api/products?per_page=48");
-  expect(list.ok()).toBe(true);
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const picked: Detail[] = [];
-  for (const item of items) {
-    if (!item.in_stock) continue;
-    const detail = (await (await request.get(`/api/products/${item.id}`)).json()) as {
-      data: Detail;
-    };
-    const product = detail.data;
-    if (product.weights.length >= 2 && (product.stock === null || product.stock >= 20)) {
-      picked.push(product);
-    }
-    if (picked.length === 2) break;
-  }
-  expect(picked, "two demo products with two weights each").toHaveLength(2);
-  return picked as [Detail, Detail];
+/** Two seeded products in stock (untracked: stock to spare) sold in at least two weights. */
+async function twoProducts(request: APIRequestContext) {
+  const [first, second] = await seededProductsInStock(request, {
+    count: 2,
+    where: (product) => product.weights.length >= 2,
+  });
+  return [first!, second!] as const;
 }
 
 async function useLanguage(page: Page, lang: Lang, baseURL: string) {

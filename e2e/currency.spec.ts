@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { formatInCurrency } from "../src/shared/domain/currency.ts";
 import { displayCurrencies } from "../src/shared/domain/currency-codes.ts";
 import { formatMoney, toCents } from "../src/shared/domain/money.ts";
-import { E2E_ADMIN, expect, test, waitForHydration } from "./support.ts";
+import { E2E_ADMIN, expect, seededProductInStock, test, waitForHydration } from "./support.ts";
 
 // Issue 24: a shopper switches to euros and sees converted prices on the shop, product, cart
 // and checkout, with the USD total that is charged; the choice survives a reload, rendered by
@@ -32,16 +32,6 @@ async function setCurrencies(request: APIRequestContext, currencies: unknown[]) 
     data: { ...values, currencies },
   });
   expect(res.status()).toBe(200);
-}
-
-type Item = { id: number; name: string; name_ar: string; in_stock: boolean; default_price: number };
-
-async function inStockProduct(request: APIRequestContext): Promise<Item> {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Item[] }).data;
-  const item = items.find((i) => i.in_stock);
-  expect(item, "an in-stock demo product").toBeTruthy();
-  return item!;
 }
 
 async function useLanguage(page: Page, lang: Lang, baseURL: string) {
@@ -74,7 +64,7 @@ for (const lang of ["en", "ar"] as const) {
     baseURL,
   }) => {
     await useLanguage(page, lang, baseURL!);
-    const product = await inStockProduct(request);
+    const product = await seededProductInStock(request);
     const name = lang === "ar" && product.name_ar ? product.name_ar : product.name;
 
     // Dollars until the shopper picks: the server renders USD and the picker offers EUR.
@@ -159,7 +149,7 @@ test("without JavaScript the chosen currency is already on the page (no flash)",
   request,
   baseURL,
 }) => {
-  const product = await inStockProduct(request);
+  const product = await seededProductInStock(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.addCookies([
     { name: "lang", value: "ar", url: baseURL! },

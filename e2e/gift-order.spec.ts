@@ -1,4 +1,12 @@
-import { escapeRe, expect, localeTexts, test, useLanguage, waitForHydration } from "./support.ts";
+import {
+  escapeRe,
+  expect,
+  localeTexts,
+  seededProductInStock,
+  test,
+  useLanguage,
+  waitForHydration,
+} from "./support.ts";
 
 /**
  * Issue 29, gift orders: at checkout a shopper marks the order as a gift, names the recipient,
@@ -17,16 +25,8 @@ for (const lang of ["en", "ar"] as const) {
     const settings = (await (await request.get("/api/settings")).json()).data as {
       gift_wrap_price: number | null;
     };
-    const list = (await (await request.get("/api/products?per_page=48")).json()).data as Array<{
-      id: number;
-      name: string;
-      in_stock: boolean;
-    }>;
-    const product = list.find((item) => item.in_stock)!;
-    const detail = (await (await request.get(`/api/products/${product.id}`)).json()).data as {
-      weights: Array<{ grams: number; price: number }>;
-    };
-    const weight = detail.weights[0]!;
+    const product = await seededProductInStock(request);
+    const weight = product.weights[0]!;
     await useLanguage(page, lang, baseURL!);
     await page.addInitScript(
       ({ id, name, price, grams }) => {

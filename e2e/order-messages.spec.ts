@@ -4,6 +4,7 @@ import {
   type Lang,
   localeTexts,
   mailTo,
+  seededProductInStock,
   signInAsOwner,
   test,
   useLanguage,
@@ -26,14 +27,7 @@ const T = { en: textsOf("en"), ar: textsOf("ar") };
 
 /** A guest order placed in `lang` (its e-mails and messages speak it), through the API. */
 async function placeOrderIn(page: Page, lang: Lang, email: string) {
-  const list = await page.request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const first = items.find((item) => item.in_stock)!;
-  const product = (
-    (await (await page.request.get(`/api/products/${first.id}`)).json()) as {
-      data: { id: number; weights: Array<{ grams: number }> };
-    }
-  ).data;
+  const product = await seededProductInStock(page.request);
   const res = await page.request.post("/api/orders", {
     headers: {
       "idempotency-key": `e2e-msg-${Date.now()}-${Math.random().toString(36).slice(2)}`,

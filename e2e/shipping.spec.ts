@@ -2,7 +2,14 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { countryName } from "../src/shared/domain/countries.ts";
-import { E2E_ADMIN, escapeRe, expect, test, waitForHydration } from "./support.ts";
+import {
+  E2E_ADMIN,
+  escapeRe,
+  expect,
+  seededProductInStock,
+  test,
+  waitForHydration,
+} from "./support.ts";
 
 // Issue 23 end to end, in both languages: the owner prices a Gulf zone by weight, a shopper in
 // Qatar pays its rate, the order and the public shipping page show it, and the tracking link
@@ -89,22 +96,14 @@ async function restoreSeed(request: APIRequestContext) {
 test.beforeEach(async ({ request }) => restoreSeed(request));
 test.afterAll(async ({ request }) => restoreSeed(request));
 
-/** An in-stock product sold in an option that makes exactly 1.5 kg, with stock for it. */
+/** A seeded product in stock (untracked) sold in an option that makes exactly 1.5 kg. */
 async function productFor1500g(request: APIRequestContext) {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  for (const item of items) {
-    if (!item.in_stock) continue;
-    const product = (
-      (await (await request.get(`/api/products/${item.id}`)).json()) as {
-        data: { id: number; stock: number | null; weights: Array<{ grams: number }> };
-      }
-    ).data;
-    if (product.stock !== null && product.stock < 3) continue;
-    const option = product.weights.find((w) => 1500 % w.grams === 0);
-    if (option) return { id: product.id, grams: option.grams, qty: 1500 / option.grams };
-  }
-  throw new Error("no demo product with an option that makes 1.5 kg");
+  const makes1500 = (w: { grams: number }) => 1500 % w.grams === 0;
+  const product = await seededProductInStock(request, {
+    where: (p) => p.weights.some(makes1500),
+  });
+  const option = product.weights.find(makes1500)!;
+  return { id: product.id, grams: option.grams, qty: 1500 / option.grams };
 }
 
 /** axe's serious and critical findings on the page as it is now. */

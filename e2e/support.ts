@@ -6,6 +6,8 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import { seedProducts } from "../src/server/db/seed/catalog-data.ts";
+import type { ProductDetail, ProductListItem } from "../src/shared/schemas/catalog.ts";
 
 /** The admin the e2e server starts with (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
@@ -222,7 +224,67 @@ export function linkIn(mail: Mail, path: string): string {
   return match[0].replace(/&amp;/g, "&");
 }
 
-/** A guest order through the API of the first product in stock, at its smallest weight. */
+/** The demo catalogue's SKUs: the products the e2e server seeds before any journey runs. */
+const SEEDED_SKUS = new Set(seedProducts.map((p) => p.sku));
+
+/** A seeded product's name in `lang`, by its SKU (as the demo catalogue has it). */
+export function seededName(sku: string, lang: Lang): string {
+  const product = seedProducts.find((p) => p.sku === sku);
+  if (!product) throw new Error(`no seeded product ${sku}`);
+  return lang === "ar" ? product.nameAr : product.nameEn;
+}
+
+/** Every seeded product's name in `lang`. */
+export const seededNames = (lang: Lang) =>
+  seedProducts.map((p) => (lang === "ar" ? p.nameAr : p.nameEn));
+
+/**
+ * The seeded products in the shop's listing, lowest id first. Journeys pick their products
+ * here, never from the front of the newest-first listing: there lead the products that other
+ * journeys create, edit, show for a moment and delete while this one runs on the same shop
+ * (admin-catalog.spec.ts, admin-low-stock.spec.ts).
+ */
+export async function seededProducts(request: APIRequestContext): Promise<ProductListItem[]> {
+  const list = await request.get("/api/products?per_page=100");
+  expect(list.ok(), await list.text()).toBe(true);
+  const items = ((await list.json()) as { data: ProductListItem[] }).data;
+  return items.filter((item) => SEEDED_SKUS.has(item.sku)).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The first `count` seeded products in stock (lowest id first, so the same ones every run)
+ * that `where` accepts, with their detail. Untracked stock unless `tracked`: the few seeded
+ * products whose stock is counted belong to admin-orders.spec.ts, which checks that a cancel
+ * puts its own order's grams back, so no other journey may order them.
+ */
+export async function seededProductsInStock(
+  request: APIRequestContext,
+  opts: { count?: number; tracked?: boolean; where?: (product: ProductDetail) => boolean } = {},
+): Promise<ProductDetail[]> {
+  const { count = 1, tracked = false, where = () => true } = opts;
+  const picked: ProductDetail[] = [];
+  for (const item of await seededProducts(request)) {
+    if (!item.in_stock) continue;
+    const res = await request.get(`/api/products/${item.id}`);
+    expect(res.ok(), await res.text()).toBe(true);
+    const product = ((await res.json()) as { data: ProductDetail }).data;
+    if ((product.stock !== null) !== tracked || !where(product)) continue;
+    picked.push(product);
+    if (picked.length === count) return picked;
+  }
+  throw new Error(`only ${picked.length} of ${count} seeded products in stock fit`);
+}
+
+/** The first seeded product in stock (untracked unless `tracked`) that `where` accepts. */
+export async function seededProductInStock(
+  request: APIRequestContext,
+  opts: { tracked?: boolean; where?: (product: ProductDetail) => boolean } = {},
+): Promise<ProductDetail> {
+  const [product] = await seededProductsInStock(request, { ...opts, count: 1 });
+  return product!;
+}
+
+/** A guest order through the API of the first seeded product in stock, at its smallest weight. */
 export async function placeGuestOrder(
   request: APIRequestContext,
   opts: {
@@ -232,14 +294,7 @@ export async function placeGuestOrder(
     lang?: Lang;
   },
 ) {
-  const list = await request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const first = items.find((item) => item.in_stock)!;
-  const product = (
-    (await (await request.get(`/api/products/${first.id}`)).json()) as {
-      data: { id: number; weights: Array<{ grams: number }> };
-    }
-  ).data;
+  const product = await seededProductInStock(request);
   const res = await request.post("/api/orders", {
     headers: { "idempotency-key": `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
     data: {

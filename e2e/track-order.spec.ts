@@ -4,6 +4,7 @@ import {
   expect,
   localeTexts,
   placeGuestOrder,
+  seededProductInStock,
   test,
   useLanguage,
   waitForHydration,
@@ -70,15 +71,7 @@ test("find my order by the e-mail given at checkout, in any letter case", async 
 }) => {
   const tr = localeTexts("en", "track");
   await useLanguage(page, "en", baseURL!);
-  const list = await page.request.get("/api/products?per_page=48");
-  const items = ((await list.json()) as { data: Array<{ id: number; in_stock: boolean }> }).data;
-  const product = (
-    (await (
-      await page.request.get(`/api/products/${items.find((i) => i.in_stock)!.id}`)
-    ).json()) as {
-      data: { id: number; weights: Array<{ grams: number }> };
-    }
-  ).data;
+  const product = await seededProductInStock(page.request);
   const email = `tracker-${Date.now()}@example.com`;
   const placed = await page.request.post("/api/orders", {
     headers: { "idempotency-key": `e2e-track-${Date.now()}` },
