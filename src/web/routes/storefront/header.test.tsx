@@ -22,6 +22,15 @@ const MAIN = [
   ["Contact", "/contact"],
 ] as const;
 
+/** A customer session in storage, as the login leaves it. */
+function signIn(name: string) {
+  localStorage.setItem("customer_token", "t");
+  localStorage.setItem(
+    "customer_user",
+    JSON.stringify({ id: 1, name, email: "rana@example.com", role: "customer" }),
+  );
+}
+
 /** The root route's mark that the page has hydrated, as in root.tsx. */
 function PageHydrated() {
   useMarkPageHydrated();
@@ -116,6 +125,22 @@ describe("Header (SPEC 2, Navigation)", () => {
     }
   });
 
+  // Issue 30: nor is reading the customer's session; a signed-in name comes just after.
+  it("while the page hydrates, reads the customer's session in the first idle moment after it", async () => {
+    signIn("Rana");
+    setPageHydrating(true);
+    try {
+      renderInShell(<Header />);
+      const nav = await screen.findByRole("navigation", { name: "Main navigation" });
+      expect(within(nav).getByRole("button", { name: "Get started" })).toBeTruthy();
+      expect(screen.queryByTestId("customer-menu")).toBeNull();
+      renderInShell(<PageHydrated />);
+      expect((await screen.findByTestId("customer-name")).textContent).toBe("Rana");
+    } finally {
+      setPageHydrating(false);
+    }
+  });
+
   it("ignores a damaged cart in storage", async () => {
     localStorage.setItem(CART_STORAGE_KEY, "{not json");
     renderInShell(<Header />);
@@ -181,11 +206,7 @@ describe("Header (SPEC 2, Navigation)", () => {
   });
 
   it("issue 29.7: a signed-in customer gets the account and Log out, not Login/Register, in both menus", async () => {
-    localStorage.setItem("customer_token", "t");
-    localStorage.setItem(
-      "customer_user",
-      JSON.stringify({ id: 1, name: "Rana", email: "rana@example.com", role: "customer" }),
-    );
+    signIn("Rana");
     const user = userEvent.setup();
     renderInShell(<Header />);
     const nav = await screen.findByRole("navigation", { name: "Main navigation" });
