@@ -27,7 +27,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // A whole journey's budget, not a wait: on this 2-core machine the same run takes 9 min one
+  // day and 22 the next (an admin sign-in 7 s), and a journey of 25 s of steps then ran out in
+  // its last check. Each step still fails on its own 7 s expect timeout.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
