@@ -37,6 +37,18 @@ function PageHydrated() {
   return null;
 }
 
+/** The header rendered while the page hydrates; `during` checks it then, before the mark. */
+async function whileHydrating(during: () => Promise<void>) {
+  setPageHydrating(true);
+  try {
+    renderInShell(<Header />);
+    await during();
+    renderInShell(<PageHydrated />);
+  } finally {
+    setPageHydrating(false);
+  }
+}
+
 const hrefs = (links: HTMLElement[]) => links.map((link) => link.getAttribute("href"));
 
 function storeCart(quantities: number[]) {
@@ -113,32 +125,22 @@ describe("Header (SPEC 2, Navigation)", () => {
   // Issue 30: reading storage is not part of hydration's last task; the badge comes just after.
   it("while the page hydrates, reads the stored cart in the first idle moment after it", async () => {
     storeCart([2, 3]);
-    setPageHydrating(true);
-    try {
-      renderInShell(<Header />);
+    await whileHydrating(async () => {
       await screen.findByRole("link", { name: "Cart" });
       expect(screen.queryByTestId("cart-badge")).toBeNull();
-      renderInShell(<PageHydrated />);
-      expect((await screen.findByTestId("cart-badge")).textContent).toBe("5");
-    } finally {
-      setPageHydrating(false);
-    }
+    });
+    expect((await screen.findByTestId("cart-badge")).textContent).toBe("5");
   });
 
   // Issue 30: nor is reading the customer's session; a signed-in name comes just after.
   it("while the page hydrates, reads the customer's session in the first idle moment after it", async () => {
     signIn("Rana");
-    setPageHydrating(true);
-    try {
-      renderInShell(<Header />);
+    await whileHydrating(async () => {
       const nav = await screen.findByRole("navigation", { name: "Main navigation" });
       expect(within(nav).getByRole("button", { name: "Get started" })).toBeTruthy();
       expect(screen.queryByTestId("customer-menu")).toBeNull();
-      renderInShell(<PageHydrated />);
-      expect((await screen.findByTestId("customer-name")).textContent).toBe("Rana");
-    } finally {
-      setPageHydrating(false);
-    }
+    });
+    expect((await screen.findByTestId("customer-name")).textContent).toBe("Rana");
   });
 
   it("ignores a damaged cart in storage", async () => {
