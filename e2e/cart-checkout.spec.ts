@@ -421,36 +421,6 @@ for (const lang of ["en", "ar"] as const) {
 }
 
 for (const lang of ["en", "ar"] as const) {
-  test(`${lang}: an empty cart appears without moving the page below it (no layout shift)`, async ({
-    browser,
-    baseURL,
-  }) => {
-    // A phone-sized window, where the footer is in view under the cart box.
-    const footerTop = async (javaScriptEnabled: boolean) => {
-      const context = await browser.newContext({
-        baseURL,
-        javaScriptEnabled,
-        viewport: { width: 412, height: 823 },
-      });
-      await context.addCookies([{ name: "lang", value: lang, url: baseURL! }]);
-      const page = await context.newPage();
-      await page.goto("/cart");
-      // Without scripts the page stays as the server sent it: the loading box.
-      await expect(
-        javaScriptEnabled
-          ? page.getByText(t[lang].cart.empty)
-          : page.getByRole("status").filter({ hasText: t[lang].cart.loading }),
-      ).toBeVisible();
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      const box = await page.getByRole("contentinfo").boundingBox();
-      await context.close();
-      return box!.y;
-    };
-    expect(await footerTop(true)).toBeCloseTo(await footerTop(false), 0);
-  });
-}
-
-for (const lang of ["en", "ar"] as const) {
   // Issue 29.10: a cancelled order's page said "Thank you! We have received your order.".
   test(`${lang}: issue 29.10 a cancelled order's page says so, with the reason and how to reach the shop`, async ({
     page,
