@@ -14,6 +14,8 @@ export type WebLoadContext = {
   namespaces: readonly string[];
   nonce: string;
   googleSignIn: boolean;
+  /** Whether password resets are offered (SMTP_URL set): the forgot-password page says so. */
+  passwordReset: boolean;
   /**
    * The origin of every absolute link the page renders (canonical, alternates, og:*): PUBLIC_URL
    * or the request's origin once its host passed the Host check (`publicOrigin`, ADR 0027). The

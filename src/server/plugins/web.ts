@@ -184,6 +184,7 @@ export const webPlugin = fp(
             namespaces: namespacesFor(build.routes, request.url.split("?")[0] ?? "/"),
             nonce: request.cspNonce,
             googleSignIn: Boolean(app.config.googleClientId),
+            passwordReset: Boolean(app.config.smtpUrl),
             publicUrl: origin,
           };
           const webRequest = toWebRequest(request, reply, origin + url);

@@ -1,18 +1,16 @@
 import { PASSWORD_RESET_MESSAGES } from "../../../shared/domain/validation-messages.ts";
 import type { ForgotPasswordInput, ResetPasswordInput } from "../../../shared/schemas/auth.ts";
 import { registerMessages } from "../../components/form/messages.ts";
-import { apiGet, apiPost } from "../../lib/api.ts";
+import { apiPost } from "../../lib/api.ts";
 
 // The forgot and reset pages show the server's answers, translated in `messages`.
 registerMessages(PASSWORD_RESET_MESSAGES, (id) => `passwordReset.${id}`);
 
-/** Issue 25's three calls. Failures throw ApiError with the server's message (SPEC 8 order). */
-
-/** Whether the shop can send reset e-mails (SMTP configured); the forgot page asks first. */
-export const passwordResetAvailable = () =>
-  apiGet<{ data: { available: boolean } }>("/api/auth/password-reset").then(
-    (body) => body.data.available,
-  );
+/**
+ * Issue 25's calls. Failures throw ApiError with the server's message (SPEC 8 order). Whether
+ * resets are offered comes with the forgot page (its loader); `GET /api/auth/password-reset`
+ * answers the same for API clients.
+ */
 
 /** 202 with the same message whether or not the address has an account. */
 export const forgotPassword = (input: ForgotPasswordInput, fallback: string) =>

@@ -48,9 +48,7 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
   const totals = cartSummaryTotals(cart.subtotalCents, pricing, coupon);
 
   return (
-    // At least a screen tall: the server cannot see the cart, so the footer starts below the
-    // fold and stays there whatever the cart turns out to hold (no layout shift, issue 30).
-    <section className="container-page min-h-dvh py-8">
+    <section className="container-page py-8">
       <CartBreadcrumb />
       <h1 className="mt-3 text-3xl font-bold text-brown">{t("title")}</h1>
       {/* The server cannot see the cart (it lives in the browser's storage): it renders the

@@ -112,9 +112,7 @@ export function CheckoutView({
   }
 
   return (
-    // At least a screen tall, as the cart page: the footer stays below the fold while the cart
-    // loads from storage and the form or the empty box replaces the loading text (issue 30).
-    <section className="container-page min-h-dvh py-8">
+    <section className="container-page py-8">
       <Link to={paths.cart()} className="text-sm text-gold-dark underline">
         {t("backToCart")}
       </Link>

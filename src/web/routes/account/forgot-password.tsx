@@ -3,7 +3,6 @@ import { PASSWORD_RESET_MESSAGES } from "../../../shared/domain/validation-messa
 import { useMessageText } from "../../components/form/messages.ts";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { ForgotPasswordForm } from "../../features/auth/forgot-password-form.tsx";
-import { passwordResetAvailable } from "../../features/auth/password-reset-api.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths, usePaths } from "../../lib/paths.ts";
@@ -18,25 +17,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** Whether resets are offered is asked before the form shows: no form that cannot work. */
-export async function clientLoader() {
-  return { available: await passwordResetAvailable().catch(() => true) };
-}
-
-export function HydrateFallback() {
-  const { t } = useTranslation("account");
-  return (
-    <AuthCard title={t("forgot.title")} intro={t("forgot.intro")}>
-      <p className="text-muted">…</p>
-    </AuthCard>
-  );
+/**
+ * Whether resets are offered comes with the page: the server knows (SMTP_URL), so the form is in
+ * the first HTML. Asked from the browser before, the page showed a placeholder until the answer
+ * came, then the taller form pushed the footer (CLS 0.08, LCP 3.1-3.5 s in Lighthouse, issue 30).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { available: context.passwordReset };
 }
 
 export default function ForgotPasswordPage() {
   const paths = usePaths();
   const { t } = useTranslation("account");
   const text = useMessageText();
-  const { available } = useLoaderData<typeof clientLoader>();
+  const { available } = useLoaderData<typeof loader>();
   return (
     <AuthCard title={t("forgot.title")} intro={available ? t("forgot.intro") : ""}>
       {available ? (

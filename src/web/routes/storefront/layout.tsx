@@ -8,13 +8,18 @@ import { Header } from "./header.tsx";
 
 export const handle = { i18n: ["footer"] as const };
 
-/** The storefront shell: the app layer, where the header and footer compose the cart, account
- * and newsletter features. */
+/**
+ * The storefront shell: the app layer, where the header and footer compose the cart, account
+ * and newsletter features. The page between them is at least a screen tall (`min-h-svh`, the
+ * screen with the browser's bars shown, as a page opens): the footer starts below the fold, so
+ * what the browser fills in after the server's HTML (the cart from storage, an account's
+ * pages, a sign-in redirect) never pushes it down the screen (issue 30: CLS up to 0.62).
+ */
 export default function StorefrontLayout() {
   return (
     <ShopperCurrency>
       <Header />
-      <main id="main" data-testid="page">
+      <main id="main" data-testid="page" className="min-h-svh">
         <Outlet />
       </main>
       <Footer />
@@ -38,7 +43,7 @@ export function ErrorBoundary() {
   return (
     <ShopperCurrency>
       <Header />
-      <main id="main" data-testid="page">
+      <main id="main" data-testid="page" className="min-h-svh">
         <ErrorPanel />
       </main>
       <Footer />
