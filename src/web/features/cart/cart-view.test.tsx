@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../../shared/domain/cart.ts";
+import { setPageHydrating, useMarkPageHydrated } from "../../components/ui/hydrate-later.tsx";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import { resetCartStoreForTests } from "./cart-store.ts";
 import { CartView } from "./cart-view.tsx";
@@ -35,6 +36,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The root route's mark that the page has hydrated, as in root.tsx. */
+function PageHydrated() {
+  useMarkPageHydrated();
+  return null;
+}
+
 describe("cart page", () => {
   it("shows the breadcrumb and 'Your cart is empty' with a way to the shop", async () => {
     renderScreen(<CartView pricing={pricing} />, { path: "/cart" });
@@ -42,6 +49,20 @@ describe("cart page", () => {
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
     expect(crumbs.textContent).toBe("Home / Shop / Your Cart");
     expect(screen.getByRole("link", { name: "Go to the shop" }).getAttribute("href")).toBe("/shop");
+  });
+
+  // Issue 30: elsewhere the cart is read in the first idle moment after hydration (the header's
+  // badge); here it is the page's content, read with hydration's effects.
+  it("while the page hydrates, shows the cart's lines before the idle moment after it", async () => {
+    seed([baklava]);
+    setPageHydrating(true);
+    try {
+      renderScreen(<CartView pricing={pricing} />, { path: "/cart" });
+      expect(await screen.findByText("Baklava")).toBeTruthy();
+      renderScreen(<PageHydrated />, { path: "/cart" });
+    } finally {
+      setPageHydrating(false);
+    }
   });
 
   it("sums the lines with the default formula: total = 0.8 x subtotal + 15", async () => {
