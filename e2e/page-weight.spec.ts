@@ -14,8 +14,9 @@ import { expect, test } from "./support.ts";
 const KB = 1024;
 // Issue 10's 140 KB, held to what the storefront reaches (issue 30: 138.1 KB on /our-kitchen,
 // with React Router's whole route table, 4.4 KB, which saves each visit ~45 ms of script, and
-// the cart's start after hydration, 0.06 KB).
-const BUDGET = 138.5;
+// the cart's start after hydration, 0.06 KB). Evening of 2026-11-26: 130.5-137.7 KB
+// (/our-kitchen the largest), held to 138.
+const BUDGET = 138;
 /** KB gzip per page: 2026-11-23 figures (bench/README.md), the budget or a little above them. */
 const CEILING: Record<string, number> = {
   "/": BUDGET,
@@ -51,7 +52,7 @@ const CEILING: Record<string, number> = {
   // 130.6-137.9 KB; /login 151.4, /register 151.0, /checkout 159.3, /track 150.2,
   // /forgot-password 150.8, /account 170.2 KB.
   "/login": 152,
-  "/register": 152,
+  "/register": 151,
   "/checkout": 160,
   "/track": 151,
   "/forgot-password": 151,
@@ -69,7 +70,7 @@ function gzipBytes(url: string): number {
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const listing = (urls: string[]) => urls.map((url) => `${kb(gzipBytes(url))} ${url}`).join("\n");
 
-test("first-visit JavaScript: every storefront page within 138.5 KB gzip, form pages within their ceilings", async ({
+test("first-visit JavaScript: every storefront page within 138 KB gzip, form pages within their ceilings", async ({
   request,
 }) => {
   for (const [route, ceiling] of Object.entries(CEILING)) {
