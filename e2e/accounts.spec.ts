@@ -221,6 +221,51 @@ for (const lang of ["en", "ar"] as const) {
     expect(problems).toEqual([]);
   });
 
+  // Issue 30: the server, not the browser, sends a signed-out visitor to sign in (no
+  // placeholder first); the signed-in mark beside the token lets the page through.
+  test(`${lang}: the server sends a visitor without the signed-in mark to sign in`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const prefix = lang === "ar" ? "/ar" : "";
+    for (const route of ["/account", "/orders?group=delivered", "/security"]) {
+      const res = await request.get(`${prefix}${route}`, { maxRedirects: 0 });
+      expect(res.status(), route).toBe(302);
+      expect(res.headers().location).toBe(
+        `${prefix}/login?redirect=${encodeURIComponent(`${prefix}${route}`)}`,
+      );
+      const marked = await request.get(`${prefix}${route}`, {
+        maxRedirects: 0,
+        headers: { cookie: "signed_in=1" },
+      });
+      expect(marked.status(), route).toBe(200);
+    }
+
+    // Signed in before the mark existed: the session is in storage, the cookie is not. The
+    // sign-in page finds the session, marks it and goes back.
+    const problems = guardConsole(page);
+    await useLanguage(page, lang, baseURL!);
+    const email = `mark-${lang}-${Date.now()}@example.com`;
+    const created = await page.request.post("/api/auth/register", {
+      data: { name: "Huda", email, password: "secret1", password_confirmation: "secret1" },
+    });
+    const { token, user } = (await created.json()) as { token: string; user: unknown };
+    await page.addInitScript(
+      ([t, u]) => {
+        localStorage.setItem("customer_token", t);
+        localStorage.setItem("customer_user", u);
+      },
+      [token, JSON.stringify(user)] as const,
+    );
+    await page.goto(`${prefix}/account`);
+    await page.waitForURL(new RegExp(`${prefix}/account$`));
+    await expect(field(page, a.account.email)).toHaveValue(email);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === "signed_in")?.value).toBe("1");
+    expect(problems).toEqual([]);
+  });
+
   test(`${lang}: admin entry: refusal, guard, sign in and out`, async ({ page, baseURL }) => {
     const problems = guardConsole(page);
     await useLanguage(page, lang, baseURL!);

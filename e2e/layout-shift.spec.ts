@@ -60,7 +60,8 @@ const PAGES = [
   "/login",
   "/forgot-password",
   "/track",
-  // Signed out: its placeholder, then the sign-in page it sends the visitor to.
+  // Signed out: the server sends the visitor to the sign-in page (a placeholder and a redirect
+  // from the browser before).
   "/account",
 ];
 

@@ -326,6 +326,11 @@ describe("html cache rules", () => {
     expect(cacheableRequest(request({ cookies: { lang: "ar" } }))).toBe(true);
   });
 
+  it("takes the signed-in mark too: no cacheable page reads it, account pages are not cached", () => {
+    expect(cacheableRequest(request({ cookies: { lang: "ar", signed_in: "1" } }))).toBe(true);
+    expect(cacheableRequest(request({ url: "/account", cookies: { signed_in: "1" } }))).toBe(false);
+  });
+
   it("takes the display-currency cookie too, keyed only when not USD (ADR 0023)", () => {
     expect(cacheableRequest(request({ cookies: { lang: "ar", currency: "EUR" } }))).toBe(true);
     expect(cacheableRequest(request({ cookies: { currency: "EUR", session: "x" } }))).toBe(false);

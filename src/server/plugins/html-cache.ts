@@ -1,5 +1,6 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { withoutLanguage } from "../../shared/domain/language-path.ts";
+import { SIGNED_IN_COOKIE } from "../../shared/domain/signed-in-cookie.ts";
 import { readShopParams, shopSearch } from "../../web/features/catalog/shop-params.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
 
@@ -35,8 +36,12 @@ const MAX_ENTRIES = 500;
  */
 const MAX_QUERY_ENTRIES = 200;
 
-/** Cookies a cacheable request may carry: the language and the display currency (ADR 0023). */
-const PAGE_COOKIES = new Set(["lang", "currency"]);
+/**
+ * Cookies a cacheable request may carry: the language and the display currency (ADR 0023), and
+ * the signed-in mark, which no cacheable page reads (only the account pages, never cached), so
+ * a signed-in customer is served the same cached pages.
+ */
+const PAGE_COOKIES = new Set(["lang", "currency", SIGNED_IN_COOKIE]);
 
 export type CachedPage = {
   headers: [string, string][];

@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { languageOfPath, localizePath } from "../../shared/domain/language-path.ts";
+import {
+  hasSignedInCookie,
+  SIGNED_IN_COOKIE,
+  SIGNED_IN_MAX_AGE_S,
+} from "../../shared/domain/signed-in-cookie.ts";
 import type { UserDto } from "../../shared/schemas/auth.ts";
 import { afterHydration, isPageHydrating } from "../components/ui/hydrate-later.tsx";
 import { paths } from "./paths.ts";
@@ -31,15 +36,24 @@ export function readCustomerSession(): CustomerSession | null {
       const user = JSON.parse(rawUser) as UserDto;
       if (user && typeof user.name === "string") cached = { token, user };
     }
+    // A session stored before the mark existed (or whose mark was cleared) gets it back.
+    if (cached && !hasSignedInCookie(document.cookie)) markSignedIn(true);
     return cached;
   } catch {
     return null;
   }
 }
 
+/** The signed-in mark for the server (shared/domain/signed-in-cookie.ts), set or cleared. */
+function markSignedIn(on: boolean): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the server reads the mark from this cookie
+  document.cookie = `${SIGNED_IN_COOKIE}=${on ? "1" : ""}; Path=/; Max-Age=${on ? SIGNED_IN_MAX_AGE_S : 0}; SameSite=Lax`;
+}
+
 export function storeCustomerSession(session: { token: string; user: UserDto }): void {
   localStorage.setItem(CUSTOMER_TOKEN_KEY, session.token);
   localStorage.setItem(CUSTOMER_USER_KEY, JSON.stringify(session.user));
+  markSignedIn(true);
   window.dispatchEvent(new Event(CHANGED));
 }
 
@@ -53,6 +67,7 @@ export function updateCustomerUser(user: UserDto): void {
 export function clearCustomerSession(): void {
   localStorage.removeItem(CUSTOMER_TOKEN_KEY);
   localStorage.removeItem(CUSTOMER_USER_KEY);
+  markSignedIn(false);
   window.dispatchEvent(new Event(CHANGED));
 }
 

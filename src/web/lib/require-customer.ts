@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { hasSignedInCookie } from "../../shared/domain/signed-in-cookie.ts";
 import type { UserDto } from "../../shared/schemas/auth.ts";
 import { ApiError, apiGet } from "./api.ts";
 import {
@@ -14,6 +15,17 @@ export function requireCustomer(request: Request): CustomerSession {
   const session = readCustomerSession();
   if (!session) throw redirect(loginRedirect(request));
   return session;
+}
+
+/**
+ * Server loader of a customer's page: a visitor whose browser has no signed-in mark is sent to
+ * sign in by the server (302), with no placeholder first. With the mark the page goes out as
+ * its placeholder, and `requireCustomer` in the `clientLoader` (which runs on hydration:
+ * `clientLoader.hydrate`) checks the token itself.
+ */
+export function signedInMarkOrLogin(request: Request): null {
+  if (!hasSignedInCookie(request.headers.get("cookie"))) throw redirect(loginRedirect(request));
+  return null;
 }
 
 /** A 401 means the token expired or was revoked elsewhere: forget it and sign in again. */

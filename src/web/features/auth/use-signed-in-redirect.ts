@@ -1,7 +1,11 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { LoginResponse } from "../../../shared/schemas/auth.ts";
-import { safeRedirect, storeCustomerSession } from "../../lib/customer-session.ts";
+import {
+  safeRedirect,
+  storeCustomerSession,
+  useCustomerSession,
+} from "../../lib/customer-session.ts";
 
 /** SPEC 4 / 9: after a customer signs in, go home (or back where they came from) after 2 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
@@ -13,6 +17,15 @@ export function useSignedInRedirect() {
   // Back from Google the return path travels in the fragment instead of the query.
   const [override, setOverride] = useState<string | null>(null);
   const target = override ?? safeRedirect(params.get("redirect"));
+
+  // Sent here by the server from a customer's page while a session is stored in this browser
+  // (stored before the signed-in mark existed, or the cookie was cleared): reading it set the
+  // mark again, so go back there (issue 30).
+  const stored = useCustomerSession();
+  const returning = Boolean(stored) && !signedInAs && params.has("redirect");
+  useEffect(() => {
+    if (returning) navigate(target, { replace: true });
+  }, [returning, navigate, target]);
 
   useEffect(() => {
     if (!signedInAs) return;

@@ -8,7 +8,7 @@ import { useTranslation } from "../../i18n/translator.tsx";
 import { clearCustomerSession, useCustomerSession } from "../../lib/customer-session.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths, usePaths } from "../../lib/paths.ts";
-import { loadAccount, requireCustomer } from "../../lib/require-customer.ts";
+import { loadAccount, requireCustomer, signedInMarkOrLogin } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -21,6 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Client-side: the session lives in local storage (DECISIONS), like the admin's. */
+/** Signed out (no mark in this browser): to the sign-in page from the server (issue 30). */
+export function loader({ request }: Route.LoaderArgs) {
+  return signedInMarkOrLogin(request);
+}
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = requireCustomer(request);
   try {
@@ -29,6 +34,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     return { token: session.token, user: null, failed: true };
   }
 }
+
+// The token is checked in the browser as the page hydrates (the server only saw the mark).
+clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   const { t } = useTranslation("account");

@@ -15,7 +15,11 @@ import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths, usePaths } from "../../lib/paths.ts";
-import { requireCustomer, signedOutRedirect } from "../../lib/require-customer.ts";
+import {
+  requireCustomer,
+  signedInMarkOrLogin,
+  signedOutRedirect,
+} from "../../lib/require-customer.ts";
 import type { Route } from "./+types/orders";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -31,6 +35,11 @@ type Loaded =
   | { state: "ok"; page: CustomerOrderPage }
   | { state: "unavailable" }
   | { state: "failed" };
+
+/** Signed out (no mark in this browser): to the sign-in page from the server (issue 30). */
+export function loader({ request }: Route.LoaderArgs) {
+  return signedInMarkOrLogin(request);
+}
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = requireCustomer(request);
@@ -48,6 +57,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
   return { query, result };
 }
+
+// The token is checked in the browser as the page hydrates (the server only saw the mark).
+clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   const { t } = useTranslation("account");

@@ -4,7 +4,7 @@ import { PasswordForm } from "../../features/account/password-form.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { requireCustomer } from "../../lib/require-customer.ts";
+import { requireCustomer, signedInMarkOrLogin } from "../../lib/require-customer.ts";
 import type { Route } from "./+types/security";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -16,9 +16,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
+/** Signed out (no mark in this browser): to the sign-in page from the server (issue 30). */
+export function loader({ request }: Route.LoaderArgs) {
+  return signedInMarkOrLogin(request);
+}
+
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { token: requireCustomer(request).token };
 }
+
+// The token is checked in the browser as the page hydrates (the server only saw the mark).
+clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   const { t } = useTranslation("account");
