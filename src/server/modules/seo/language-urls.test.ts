@@ -133,10 +133,23 @@ describe("a URL per language", () => {
   });
 
   it("cart, checkout and account pages stay out of the index in both languages", async () => {
+    // An account page is sent only to a browser with the signed-in mark (issue 30).
+    const signedIn = { cookie: "lang=en; signed_in=1" };
     for (const url of ["/cart", "/ar/cart", "/checkout", "/ar/checkout", "/ar/account"]) {
-      const html = (await get(url)).body;
+      const html = (await get(url, signedIn)).body;
       expect(html, url).toContain('<meta name="robots" content="noindex"/>');
       expect(head(html).alternates, url).toEqual({});
+    }
+  });
+
+  it("an account page without the signed-in mark is a redirect to sign in, in its language", async () => {
+    for (const [url, login] of [
+      ["/account", "/login?redirect=%2Faccount"],
+      ["/ar/orders?group=delivered", "/ar/login?redirect=%2Far%2Forders%3Fgroup%3Ddelivered"],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(login);
     }
   });
 
