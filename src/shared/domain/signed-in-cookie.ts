@@ -4,13 +4,6 @@
  * grants nothing: the account pages' own loaders still ask the API with the token. It only lets
  * the server send a visitor without it straight to the sign-in page (a 302) instead of a
  * placeholder that the browser replaces after its scripts ran (issue 30: LCP 3.7-4.1 s).
+ * Read and written by `web/lib/customer-session.ts`; the HTML cache lets it through.
  */
 export const SIGNED_IN_COOKIE = "signed_in";
-
-/** A year: a token that expired sooner is found out by the page's API call, which signs out. */
-export const SIGNED_IN_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-/** Whether a request's Cookie header carries the mark. */
-export function hasSignedInCookie(header: string | null | undefined): boolean {
-  return (header ?? "").split(";").some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
-}

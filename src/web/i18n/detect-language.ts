@@ -4,6 +4,7 @@ import {
   type Language,
   toLanguage,
 } from "../../shared/domain/language.ts";
+import { readCookie } from "../lib/cookies.ts";
 
 // SPEC's four sources are a few lines each; a general detector library with nine sources
 // cost 2.4 KB gzipped on every first visit, which the 140 KB budget cannot spare.
@@ -16,16 +17,7 @@ function fromStorage(): string | null {
   }
 }
 
-function fromCookie(): string | null {
-  const prefix = `${LANGUAGE_COOKIE}=`;
-  const entry = document.cookie.split("; ").find((part) => part.startsWith(prefix));
-  if (!entry) return null;
-  try {
-    return decodeURIComponent(entry.slice(prefix.length));
-  } catch {
-    return null;
-  }
-}
+const fromCookie = () => readCookie(document.cookie, LANGUAGE_COOKIE);
 
 /**
  * SPEC 1's order: local storage, the page's html tag, a cookie, then the browser language.

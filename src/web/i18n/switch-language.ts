@@ -4,6 +4,7 @@ import {
   LANGUAGE_STORAGE_KEY,
   type Language,
 } from "../../shared/domain/language.ts";
+import { writeCookie } from "../lib/cookies.ts";
 import type { Translator } from "./translator.tsx";
 /** Remembers the choice where SPEC's detector looks: local storage first, and the cookie the server reads. */
 export function rememberLanguage(lang: Language): void {
@@ -12,8 +13,7 @@ export function rememberLanguage(lang: Language): void {
   } catch {
     // Private mode or a full quota: the cookie still carries the choice.
   }
-  // biome-ignore lint/suspicious/noDocumentCookie: the server reads the language from this cookie
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  writeCookie(LANGUAGE_COOKIE, lang);
 }
 
 export function applyDocumentLanguage(lang: Language): void {

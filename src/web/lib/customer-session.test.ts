@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { hasSignedInCookie } from "../../shared/domain/signed-in-cookie.ts";
 import {
   CUSTOMER_TOKEN_KEY,
   CUSTOMER_USER_KEY,
   clearCustomerSession,
+  hasSignedInCookie,
   readCustomerSession,
   storeCustomerSession,
 } from "./customer-session.ts";
@@ -37,5 +37,22 @@ describe("the signed-in mark beside the customer's token", () => {
   it("is not set by reading when nobody is signed in", () => {
     expect(readCustomerSession()).toBeNull();
     expect(marked()).toBe(false);
+  });
+});
+
+describe("hasSignedInCookie", () => {
+  it.each([
+    [undefined, false],
+    [null, false],
+    ["", false],
+    ["signed_in=1", true],
+    ["lang=ar; signed_in=1", true],
+    ["signed_in=1; currency=EUR", true],
+    ["signed_in=", false],
+    ["signed_in=0", false],
+    ["not_signed_in=1", false],
+    ["signed_in=11", false],
+  ])("%s -> %s", (header, expected) => {
+    expect(hasSignedInCookie(header)).toBe(expected);
   });
 });

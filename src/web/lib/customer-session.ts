@@ -1,12 +1,9 @@
 import { useSyncExternalStore } from "react";
 import { languageOfPath, localizePath } from "../../shared/domain/language-path.ts";
-import {
-  hasSignedInCookie,
-  SIGNED_IN_COOKIE,
-  SIGNED_IN_MAX_AGE_S,
-} from "../../shared/domain/signed-in-cookie.ts";
+import { SIGNED_IN_COOKIE } from "../../shared/domain/signed-in-cookie.ts";
 import type { UserDto } from "../../shared/schemas/auth.ts";
 import { afterHydration, isPageHydrating } from "../components/ui/hydrate-later.tsx";
+import { readCookie, writeCookie } from "./cookies.ts";
 import { paths } from "./paths.ts";
 
 /**
@@ -44,10 +41,14 @@ export function readCustomerSession(): CustomerSession | null {
   }
 }
 
+/** Whether a Cookie header (or `document.cookie`) carries the signed-in mark. */
+export const hasSignedInCookie = (header: string | null | undefined) =>
+  readCookie(header, SIGNED_IN_COOKIE) === "1";
+
 /** The signed-in mark for the server (shared/domain/signed-in-cookie.ts), set or cleared. */
 function markSignedIn(on: boolean): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the server reads the mark from this cookie
-  document.cookie = `${SIGNED_IN_COOKIE}=${on ? "1" : ""}; Path=/; Max-Age=${on ? SIGNED_IN_MAX_AGE_S : 0}; SameSite=Lax`;
+  if (on) writeCookie(SIGNED_IN_COOKIE, "1");
+  else writeCookie(SIGNED_IN_COOKIE, "", 0);
 }
 
 export function storeCustomerSession(session: { token: string; user: UserDto }): void {

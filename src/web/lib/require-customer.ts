@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { hasSignedInCookie } from "../../shared/domain/signed-in-cookie.ts";
 import type { UserDto } from "../../shared/schemas/auth.ts";
 import { ApiError, apiGet } from "./api.ts";
 import {
   type CustomerSession,
   clearCustomerSession,
+  hasSignedInCookie,
   loginRedirect,
   readCustomerSession,
   updateCustomerUser,

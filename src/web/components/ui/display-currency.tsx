@@ -8,6 +8,7 @@ import {
   USD_DISPLAY,
 } from "../../../shared/domain/currency.ts";
 import type { Cents, Lang } from "../../../shared/domain/money.ts";
+import { writeCookie } from "../../lib/cookies.ts";
 
 /**
  * The shopper's display currency (issue 24, docs/decisions/0023): which one is shown, the ones
@@ -28,8 +29,7 @@ const DisplayCurrencyContext = createContext<DisplayCurrencyChoice>({
 
 /** Remembers the choice where the server looks, like the language (a year, the whole site). */
 function rememberCurrency(code: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the server renders prices from this cookie
-  document.cookie = `${CURRENCY_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
+  writeCookie(CURRENCY_COOKIE, code);
 }
 
 type ProviderProps = {
