@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { businessDate } from "../../../shared/domain/coupons.ts";
-import { csvCell } from "../../../shared/domain/csv.ts";
+import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
@@ -21,7 +21,6 @@ import type { Db } from "../../db/client.ts";
 import { categories, products, productWeightOptions } from "../../db/schema/catalog.ts";
 import { archivedProducts, productImages } from "../../db/schema/catalog-admin.ts";
 import { HttpError } from "../../http-errors.ts";
-import { BOM } from "../orders/admin-csv.ts";
 import { ImportRejected, importProducts, PRODUCT_CSV_COLUMNS } from "./products-import.ts";
 
 /**

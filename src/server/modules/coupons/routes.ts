@@ -1,7 +1,7 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { couponCheckResponseSchema, couponCheckSchema } from "../../../shared/schemas/coupon.ts";
-import { answerRuleErrors } from "../orders/rule-error.ts";
+import { answerRuleErrors } from "../../rule-error.ts";
 
 /** People try a code or two; guessing codes by the hundred is what this limit stops. */
 const couponCheckRateLimit: RateLimitOptions = { max: 30, timeWindow: "1 minute" };

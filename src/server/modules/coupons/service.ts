@@ -15,7 +15,7 @@ import {
 } from "../../../shared/schemas/coupon.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type CouponRow, coupons } from "../../db/schema/coupons.ts";
-import { RuleError } from "../orders/rule-error.ts";
+import { RuleError } from "../../rule-error.ts";
 import type { SettingsService } from "../settings/service.ts";
 
 const toState = (row: CouponRow): CouponState => ({

@@ -1,8 +1,7 @@
 import { Readable } from "node:stream";
 import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
-import { csvCell } from "../../../shared/domain/csv.ts";
+import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import type { AdminCustomer } from "../../../shared/schemas/admin-customers.ts";
-import { BOM } from "../orders/admin-csv.ts";
 import type { CustomerService } from "./service.ts";
 
 const HEADER = [

@@ -2,13 +2,19 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { nextMailAttempt } from "../../../shared/domain/mail-retry.ts";
 import type { SystemCancelReason } from "../../../shared/domain/reservations.ts";
+import type { OrderDto } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { type ClaimLoop, claimDue, claimLoop } from "../../jobs/claim-loop.ts";
-import type { PlacedOrder } from "../orders/service.ts";
 import { type Mail, newOrderNotice, orderCancelledMail, orderConfirmation } from "./templates.ts";
+
+/**
+ * A new order as the orders service announces it (`onPlaced`): declared here, so the mail kit
+ * needs nothing of the orders module.
+ */
+export type PlacedOrder = { dto: OrderDto; lang: "en" | "ar"; accessKey: string | null };
 
 /**
  * Queues an order's e-mails: the confirmation to the customer (when they gave an e-mail) and

@@ -1,15 +1,15 @@
 import { Readable } from "node:stream";
 import { asc, inArray } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
-import { csvCell } from "../../../shared/domain/csv.ts";
+import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import type { AdminOrderFilters, AdminOrderListItem } from "../../../shared/schemas/admin-order.ts";
 import type { Db } from "../../db/client.ts";
 import { orderLines } from "../../db/schema/orders.ts";
 import type { AdminOrderService } from "./admin-service.ts";
 
-/** Spreadsheet programs read UTF-8 (and so Arabic) only when the file starts with a BOM. */
-export const BOM = "\uFEFF";
+// Its tests read the mark from here.
+export { BOM };
 
 const HEADER = [
   "order",

@@ -18,8 +18,8 @@ import {
 import { idParam } from "../../../shared/schemas/fields.ts";
 import { idempotencyKeySchema } from "../../../shared/schemas/order.ts";
 import { publicOrigin } from "../../public-origin.ts";
+import { answerRuleErrors } from "../../rule-error.ts";
 import { linesOfOrders, ordersCsvStream } from "./admin-csv.ts";
-import { answerRuleErrors } from "./rule-error.ts";
 import { customerAccount } from "./staff-order.ts";
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */

@@ -10,8 +10,8 @@ import {
   placeOrderSchema,
 } from "../../../shared/schemas/order.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
+import { answerRuleErrors } from "../../rule-error.ts";
 import { orderLookupRoutes } from "./lookup.ts";
-import { answerRuleErrors } from "./rule-error.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,8 +10,8 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { PaymentProblemData } from "../../db/schema/notifications.ts";
 import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
-import { enqueueOrderStatusMail } from "../mail/order-status-mail.ts";
 import { notifyPaymentProblem } from "../notifications/service.ts";
+import { enqueueOrderStatusMail } from "../orders/order-status-mail.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
 import {
@@ -268,6 +268,10 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       return [...methods];
     },
     cardEnabled: gateway !== null,
+    /** Whether a failure of `openSession` is the gateway being down for a moment. */
+    isUnavailable(error: unknown): boolean {
+      return error instanceof GatewayUnavailable;
+    },
     /** Where a system cancellation's e-mail links to; null without SMTP_URL. */
     cancelMail: deps.mail,
     openSession,
