@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { businessDate } from "../../../shared/domain/coupons.ts";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";

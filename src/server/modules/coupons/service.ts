@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
-  businessDate,
   type CouponProblem,
   type CouponState,
   couponProblem,
