@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { nextMailAttempt } from "../../../shared/domain/mail-retry.ts";
+import { orderPath, shopPath } from "../../../shared/domain/paths.ts";
 import type { SystemCancelReason } from "../../../shared/domain/reservations.ts";
 import type { OrderDto } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
@@ -26,8 +27,7 @@ export async function enqueueOrderMails(
   opts: { baseUrl: string; settings: ShopSettings },
 ): Promise<number> {
   const { dto, lang, accessKey } = placed;
-  const number = encodeURIComponent(dto.number);
-  const link = `${opts.baseUrl}/order/${number}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ""}`;
+  const link = opts.baseUrl + orderPath(dto.number, accessKey ?? undefined);
   const rows: Array<Mail & { kind: string; to: string }> = [];
   if (dto.email) {
     rows.push({
@@ -62,8 +62,8 @@ export async function enqueueCancellationMail(
 ): Promise<boolean> {
   if (!order.email) return false;
   const links = {
-    order: order.userId ? `${opts.baseUrl}/order/${encodeURIComponent(order.number)}` : null,
-    shop: `${opts.baseUrl}/shop`,
+    order: order.userId ? opts.baseUrl + orderPath(order.number) : null,
+    shop: opts.baseUrl + shopPath(),
   };
   await tx.insert(mailOutbox).values({
     kind: "order_cancelled_unpaid",

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { orderPath } from "../../../shared/domain/paths.ts";
 import {
   markPaidRefusal,
   offeredPaymentMethods,
@@ -51,8 +52,7 @@ export function gatewayUnavailable(): HttpError {
 
 /** The private order page, where the gateway sends the shopper back (paid or not). */
 export function orderPageUrl(baseUrl: string, number: string, accessKey: string | null): string {
-  const path = `${baseUrl}/order/${encodeURIComponent(number)}`;
-  return accessKey ? `${path}?key=${encodeURIComponent(accessKey)}` : path;
+  return baseUrl + orderPath(number, accessKey ?? undefined);
 }
 
 /** A session is open while the order waits for it and its page has not expired. */
