@@ -69,7 +69,7 @@ export function createServices(
       settings,
       shipping,
       payments,
-      // Issue 27: the shop's low-stock notice goes where the order e-mails do (SMTP set).
+      // The shop's low-stock notice goes where the order e-mails do (SMTP set).
       lowStockMail: mail,
     }),
     adminOrders: createAdminOrderService(db, { settings, mail }),

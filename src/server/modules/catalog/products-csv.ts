@@ -143,6 +143,7 @@ export const adminProductsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     "/products/import",
     {
       schema: {
+        summary: "Import products from CSV (dry run with ?dry_run=1)",
         querystring: productsImportQuerySchema,
         response: {
           200: z.object({ data: productsImportResultSchema }),
@@ -185,15 +186,18 @@ export const adminProductsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/products/export.csv", async (_request, reply) =>
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header(
-        "content-disposition",
-        `attachment; filename="products-${businessDate(new Date())}.csv"`,
-      )
-      .header("cache-control", "no-store")
-      // Back-pressure: the next batch is read only when the client has taken the last one.
-      .send(Readable.from(productsCsv(app.database.db), { objectMode: false })),
+  app.get(
+    "/products/export.csv",
+    { schema: { summary: "Export products as CSV" } },
+    async (_request, reply) =>
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="products-${businessDate(new Date())}.csv"`,
+        )
+        .header("cache-control", "no-store")
+        // Back-pressure: the next batch is read only when the client has taken the last one.
+        .send(Readable.from(productsCsv(app.database.db), { objectMode: false })),
   );
 };

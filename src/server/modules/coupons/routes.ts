@@ -13,7 +13,11 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     "/coupons/check",
     {
       config: { rateLimit: couponCheckRateLimit },
-      schema: { body: couponCheckSchema, response: { 200: couponCheckResponseSchema } },
+      schema: {
+        summary: "Check a coupon code",
+        body: couponCheckSchema,
+        response: { 200: couponCheckResponseSchema },
+      },
     },
     async (request) => ({ data: await app.services.coupons.check(request.body) }),
   );

@@ -144,7 +144,11 @@ export const orderLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/lookup",
     {
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: orderLookupSchema, response: { 200: orderLookupResponseSchema } },
+      schema: {
+        summary: "Find my order by number and e-mail or phone",
+        body: orderLookupSchema,
+        response: { 200: orderLookupResponseSchema },
+      },
     },
     async (request) => {
       await limit(request, request.body);
