@@ -3,7 +3,7 @@ import { productInputSchema } from "../../shared/schemas/admin-catalog.ts";
 import { dishInputSchema, dishUpdateSchema } from "../../shared/schemas/kitchen.ts";
 
 /**
- * Issue 28: what the routes' own schemas cannot say, added to the generated document in one
+ * What the routes' own schemas cannot say, added to the generated document in one
  * place: each operation's id and tag, its security (from where the route is registered),
  * every error answer with the shop's one error shape, multipart bodies and examples. A
  * route's summary sits in its own `schema.summary`; one without gets a plain one made from
