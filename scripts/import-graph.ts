@@ -1,8 +1,8 @@
 /**
  * The import graph of src, read from the source text with TypeScript's parser: every static
  * `import`/`export … from`, every `import()` with a literal path, each marked type-only when
- * it is erased from the build. Used by import-direction.test.ts, which holds the layers'
- * rules; runnable on its own to print the findings: `npx tsx scripts/import-graph.ts`.
+ * it is erased from the build. import-direction.test.ts holds the layers' rules over it:
+ * `npx vitest run --project domain scripts/import-direction.test.ts`.
  */
 import fs from "node:fs";
 import path from "node:path";
