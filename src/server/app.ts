@@ -57,6 +57,7 @@ import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { type WebMode, webPlugin } from "./plugins/web.ts";
+import { fallbackOrigin } from "./public-origin.ts";
 import { createServices } from "./services.ts";
 
 export type BuildAppOptions = {
@@ -112,11 +113,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             payments: {
               // Card payments only with both Stripe keys (config.ts): else none anywhere.
               gateway: config.stripe ? createStripeGateway(config.stripe) : null,
-              baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-              mail: config.smtpUrl
-                ? { baseUrl: config.publicUrl ?? `http://localhost:${config.port}` }
-                : null,
+              baseUrl: fallbackOrigin(config),
             },
+            mail: config.smtpUrl ? { baseUrl: fallbackOrigin(config) } : null,
           }),
         );
         instance.services.orders.onPaymentSessionError((error) =>

@@ -1,7 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isValidHost } from "./public-origin.ts";
+import { isValidHost } from "./host-name.ts";
 
 const port = z.coerce
   .number({ message: "must be a whole number between 1 and 65535" })

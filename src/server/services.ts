@@ -17,6 +17,7 @@ import { createKitchenService } from "./modules/kitchen/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
+import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
@@ -32,14 +33,17 @@ export function createServices(
   database: Database,
   opts: {
     /** Card payments (issue 24): a gateway from STRIPE_* settings; none = offline methods only. */
-    payments?: PaymentServiceDeps;
+    payments?: Omit<PaymentServiceDeps, "mail">;
+    /** Where the shop's e-mails link to; null (the default) when it sends none (no SMTP_URL). */
+    mail?: OrderMail;
   } = {},
 ) {
   const { db } = database;
-  const payments = createPaymentService(
-    db,
-    opts.payments ?? { gateway: null, baseUrl: "http://localhost:3000", mail: null },
-  );
+  const mail = opts.mail ?? null;
+  const payments = createPaymentService(db, {
+    ...(opts.payments ?? { gateway: null, baseUrl: "http://localhost:3000" }),
+    mail,
+  });
   const tokens = createTokenService(db);
   // Public reads (catalogue, settings, kitchen, pages) share one cache: docs/conventions.md.
   const cache = createContentCache(database);
@@ -65,10 +69,10 @@ export function createServices(
       settings,
       shipping,
       payments,
-      // Issue 27: the shop's low-stock notice goes where the cancellation notices do (SMTP set).
-      lowStockMail: payments.cancelMail,
+      // The shop's low-stock notice goes where the order e-mails do (SMTP set).
+      lowStockMail: mail,
     }),
-    adminOrders: createAdminOrderService(db, { settings, mail: payments.cancelMail }),
+    adminOrders: createAdminOrderService(db, { settings, mail }),
     receipts: createReceiptService(db),
     /** Issue 27: the back office's customers (accounts and guest buyers). */
     customers: createCustomerService(db),

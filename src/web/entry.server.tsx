@@ -8,10 +8,13 @@ import {
   type HandleErrorFunction,
   ServerRouter,
 } from "react-router";
-import { isDatabaseUnavailable } from "../server/db/faults.ts";
+import { isDatabaseUnavailable } from "../shared/domain/database-faults.ts";
 import { codeLoaded } from "./components/ui/hydrate-later.tsx";
 
 export const streamTimeout = 5_000;
+
+// The SSR plugin asks the build for a page's i18n namespaces (it imports no web module).
+export { namespacesFor } from "./i18n/route-namespaces.ts";
 
 /**
  * A loader's error. The database being unreachable for a moment is not a bug: the page is

@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+} from "../../shared/domain/database-faults.ts";
 import { MESSAGES } from "../../shared/domain/validation-messages.ts";
 import { cleanText, hasForbiddenChars, TEXT_NOT_ALLOWED } from "../../shared/schemas/fields.ts";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/faults.ts";
 import { HttpError } from "../http-errors.ts";
 
 /** The 503 a request gets while the database cannot be reached. */

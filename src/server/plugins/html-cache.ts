@@ -1,7 +1,7 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { withoutLanguage } from "../../shared/domain/language-path.ts";
+import { readShopParams, shopSearch } from "../../shared/domain/shop-params.ts";
 import { SIGNED_IN_COOKIE } from "../../shared/domain/signed-in-cookie.ts";
-import { readShopParams, shopSearch } from "../../web/features/catalog/shop-params.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
 
 /**

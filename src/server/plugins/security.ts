@@ -4,14 +4,9 @@ import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
+import { isValidHost } from "../host-name.ts";
 import { HttpError } from "../http-errors.ts";
-import {
-  allowedHosts,
-  hostAllowed,
-  isValidHost,
-  listenPort,
-  requestHost,
-} from "../public-origin.ts";
+import { allowedHosts, hostAllowed, listenPort, requestHost } from "../public-origin.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 
 export { isValidHost };

@@ -12,6 +12,9 @@
  * stay as they are: nothing in them can call a function.
  */
 
+/** Spreadsheet programs read UTF-8 (and so Arabic) only when the file starts with a BOM. */
+export const BOM = "\uFEFF";
+
 /** Characters after which a spreadsheet may start a new cell: , ; tab | CR LF and Arabic ، ؛. */
 const SEPARATOR = /([,;\t|\r\n\u060C\u061B])/;
 /** A piece a spreadsheet would run: a trigger after optional spaces or double quotes. */

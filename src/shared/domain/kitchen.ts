@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, businessDate } from "./coupons.ts";
+import { BUSINESS_TIME_ZONE, businessDate } from "./business-time.ts";
 
 /**
  * The kitchen's daily menu (issue 12, DECISIONS "Back office, kitchen and content"). Every

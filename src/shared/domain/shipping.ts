@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, businessClock, clockDate } from "./business-time.ts";
 /** The shop ships from Damascus; Syria is domestic and has no weight cap (DECISIONS). */
 export const DOMESTIC_COUNTRY = "SY";
 
@@ -271,37 +272,6 @@ export const DEFAULT_DELIVERY_CLOSED_WEEKDAYS = [5];
 export const DEFAULT_DELIVERY_CUTOFF_HOUR = 14;
 export const DELIVERY_WINDOW_DAYS = 7;
 
-/**
- * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more
- * than using it, and the quote asks for the days on every call.
- */
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-function clockFormat(tz: string): Intl.DateTimeFormat {
-  let format = clockFormats.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-    });
-    clockFormats.set(tz, format);
-  }
-  return format;
-}
-
-/** The business day (YYYY-MM-DD) and hour (0-23) at an instant in `tz`. */
-function businessClock(now: Date, tz: string): { day: string; hour: number } {
-  const parts = clockFormat(tz).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    day: `${part("year")}-${part("month")}-${part("day")}`,
-    hour: Number(part("hour")) % 24,
-  };
-}
-
 function addDays(day: string, days: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -319,10 +289,11 @@ function weekdayOf(day: string): number {
 export function deliveryDays(
   now: Date,
   settings: DeliveryDaysSettings,
-  tz = "Asia/Damascus",
+  tz = BUSINESS_TIME_ZONE,
 ): string[] {
   const clock = businessClock(now, tz);
-  const first = clock.hour >= settings.cutoffHour ? addDays(clock.day, 1) : clock.day;
+  const today = clockDate(clock);
+  const first = clock.hour >= settings.cutoffHour ? addDays(today, 1) : today;
   const closed = new Set(settings.closedWeekdays);
   return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) => addDays(first, i)).filter(
     (day) => !closed.has(weekdayOf(day)),

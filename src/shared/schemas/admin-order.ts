@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { businessDayStart, isCalendarDate } from "../domain/business-days.ts";
-import { businessDate } from "../domain/coupons.ts";
+import { businessDate } from "../domain/business-time.ts";
 import {
   ORDER_SOURCES,
   STAFF_ORDER_MESSAGES,

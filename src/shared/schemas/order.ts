@@ -4,6 +4,7 @@ import { MAX_LINE_QTY } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../domain/gift.ts";
 import type { Lang } from "../domain/money.ts";
+import { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payments.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
@@ -12,9 +13,8 @@ import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
-export { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
 export { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "../domain/payments.ts";
-export { GIFT_MESSAGE_MAX, ORDER_MESSAGES };
+export { EMPTY_ORDER_FORM, GIFT_MESSAGE_MAX, ORDER_MESSAGES };
 
 const requiredText = (message: string, max: number) =>
   text({ message }).trim().min(1, message).max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`);
@@ -149,6 +149,9 @@ export const placeOrderSchema = z.object({
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+// The empty order form (domain/order-form.ts) holds only this schema's fields.
+EMPTY_ORDER_FORM satisfies Partial<PlaceOrderInput>;
 
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
 

@@ -9,7 +9,7 @@ import {
 } from "../domain/low-stock.ts";
 import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
-import { SETTINGS_MESSAGES } from "../domain/settings.ts";
+import { SETTINGS_MESSAGES } from "../domain/settings-messages.ts";
 import {
   DEFAULT_DELIVERY_CLOSED_WEEKDAYS,
   DEFAULT_DELIVERY_CUTOFF_HOUR,

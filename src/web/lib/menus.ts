@@ -78,11 +78,3 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.account(), label: "admin-two-factor:menu" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },
 ];
-
-/**
- * Public pages the sitemap lists: every storefront menu's page, each once (the server's
- * `/sitemap.xml` reads this, so a page added to a menu is indexed too).
- */
-export const SITEMAP_PATHS: readonly string[] = [
-  ...new Set([...STOREFRONT_NAV, ...FOOTER_LINKS, ...POLICY_LINKS].map((item) => item.to)),
-];

@@ -1,41 +1,29 @@
 import { href, useLocation, useMatches } from "react-router";
 import type { Language } from "../../shared/domain/language.ts";
 import { localizePath } from "../../shared/domain/language-path.ts";
-import { productSegment } from "../../shared/domain/slug.ts";
+import {
+  type Alternates,
+  type ProductRef,
+  productPath,
+  withQuery,
+} from "../../shared/domain/paths.ts";
 import { useLang } from "./bilingual.ts";
+
+// The plain builders live in shared (the server's sitemap and e-mails use them too).
+export {
+  type Alternates,
+  alternatesOf,
+  type ProductRef,
+  productAlternates,
+  productPath,
+  withQuery,
+} from "../../shared/domain/paths.ts";
 
 /**
  * Every in-app address, built through React Router's typed `href()`: a renamed route or a
  * missing parameter is a type error here, never a dead link somewhere else (issue 9).
  * Query strings are added with `withQuery`, so no screen concatenates URLs by hand.
  */
-export function withQuery(
-  path: string,
-  query: Record<string, string | number | null | undefined | false>,
-): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined && value !== false && value !== "")
-      params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-/** What a product's address is made of: its id and its names (DECISIONS: Arabic falls back to English). */
-export type ProductRef = { id: number | string; name: string; name_ar?: string | null };
-
-/** A product's readable address in `lang` (docs/decisions/0028), percent-encoded. */
-export function productPath(lang: Language, product: ProductRef): string {
-  const name = lang === "ar" && product.name_ar?.trim() ? product.name_ar : product.name;
-  return localizePath(lang, href("/product/:id", { id: productSegment(product.id, name) }));
-}
-
-/** A product's addresses in both languages. */
-export function productAlternates(product: ProductRef): Alternates {
-  return { en: productPath("en", product), ar: productPath("ar", product) };
-}
-
 export const paths = {
   home: () => href("/"),
   about: () => href("/about"),
@@ -120,14 +108,6 @@ export function pathsFor(lang: Language): StorefrontPaths {
 /** The storefront's addresses in the language the page shows now. */
 export function usePaths(): StorefrontPaths {
   return pathsFor(useLang());
-}
-
-/** Both languages' addresses of one page, e.g. `{ en: "/shop", ar: "/ar/shop" }`. */
-export type Alternates = Record<Language, string>;
-
-/** The page's addresses in both languages, from a path in either (query string kept). */
-export function alternatesOf(path: string): Alternates {
-  return { en: localizePath("en", path), ar: localizePath("ar", path) };
 }
 
 /**

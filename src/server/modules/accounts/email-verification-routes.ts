@@ -28,6 +28,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Verify an e-mail address from its link",
         body: verifyEmailSchema,
         response: { 200: z.object({ data: z.object({ email_verified: z.literal(true) }) }) },
       },
@@ -43,7 +44,11 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUser,
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: resendVerificationSchema, response: { 202: messageBody } },
+      schema: {
+        summary: "Send the verification e-mail again",
+        body: resendVerificationSchema,
+        response: { 202: messageBody },
+      },
     },
     async (request, reply) => {
       // Saying "sent" when nothing can be sent would leave people waiting for an e-mail. A 409

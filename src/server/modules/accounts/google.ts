@@ -83,7 +83,10 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
 
   app.get(
     "/auth/google",
-    { config: { rateLimit: publicFormRateLimit }, schema: { querystring: startQuery } },
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: { summary: "Start signing in with Google", querystring: startQuery },
+    },
     async (request, reply) => {
       const state = randomBytes(16).toString("base64url");
       const nonce = randomBytes(16).toString("base64url");
@@ -113,7 +116,10 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
 
   app.post(
     "/auth/google/callback",
-    { config: { rateLimit: publicFormRateLimit }, schema: { body: callbackBody } },
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: { summary: "Finish signing in with Google", body: callbackBody },
+    },
     async (request, reply) => {
       let saved: { state?: string; nonce?: string; redirect?: string } = {};
       try {

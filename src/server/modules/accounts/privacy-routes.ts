@@ -20,7 +20,10 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUser,
       config: { rateLimit: publicFormRateLimit },
-      schema: { response: { 200: accountExport } },
+      schema: {
+        summary: "Download everything the shop holds about me",
+        response: { 200: accountExport },
+      },
     },
     async (request, reply) => {
       const session = (await request.session())!;
@@ -43,7 +46,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           if (session) await limits.check(request, session.user.email);
         },
       ],
-      schema: { body: deleteAccountSchema, response: { 204: z.null() } },
+      schema: {
+        summary: "Delete my account",
+        body: deleteAccountSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const session = (await request.session())!;

@@ -101,7 +101,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/register",
     {
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: registerSchema, response: { 201: loginResponse } },
+      schema: {
+        summary: "Register (signs in)",
+        body: registerSchema,
+        response: { 201: loginResponse },
+      },
     },
     async (request, reply) => {
       const user = await accounts.register(request.body, verificationFor(request));
@@ -114,7 +118,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/login",
     {
       preHandler: limitSignIn,
-      schema: { body: loginSchema, response: { 200: loginResponse } },
+      schema: {
+        summary: "Sign in as a customer",
+        body: loginSchema,
+        response: { 200: loginResponse },
+      },
     },
     async (request) => {
       const user = await accounts.authenticate(request.body.email, request.body.password);
@@ -127,7 +135,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/admin-login",
     {
       preHandler: limitSignIn,
-      schema: { body: loginSchema, response: { 200: adminLoginResponse } },
+      schema: {
+        summary: "Sign in to the back office",
+        body: loginSchema,
+        response: { 200: adminLoginResponse },
+      },
     },
     async (request): Promise<AdminLoginResponse> => {
       const user = await accounts.authenticate(request.body.email, request.body.password);
@@ -149,7 +161,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/auth/logout",
-    { preHandler: app.requireUser, schema: { response: { 204: z.null() } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "Sign out (revokes the token)", response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const session = (await request.session())!;
       await tokens.revoke(session.tokenId);
@@ -159,7 +174,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/account",
-    { preHandler: app.requireUser, schema: { response: { 200: userBody } } },
+    { preHandler: app.requireUser, schema: { summary: "My account", response: { 200: userBody } } },
     async (request) => {
       const session = (await request.session())!;
       const user = await accounts.get(session.user.id);
@@ -172,7 +187,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/account",
     {
       preHandler: [app.requireUser, limitAccountUpdate],
-      schema: { body: accountUpdateSchema, response: { 200: userBody } },
+      schema: {
+        summary: "Update my account",
+        body: accountUpdateSchema,
+        response: { 200: userBody },
+      },
     },
     async (request) => {
       const session = (await request.session())!;
@@ -187,7 +206,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // It checks a password, so it is limited like a sign-in, on the signed-in account.
       preHandler: [app.requireUser, limitPasswordChange],
-      schema: { body: passwordChangeSchema, response: { 204: z.null() } },
+      schema: {
+        summary: "Change my password",
+        body: passwordChangeSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const session = (await request.session())!;

@@ -37,7 +37,10 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/me",
     {
       config: { roles: ANY_ADMIN },
-      schema: { response: { 200: z.object({ data: adminMeSchema }) } },
+      schema: {
+        summary: "The signed-in admin and their roles",
+        response: { 200: z.object({ data: adminMeSchema }) },
+      },
     },
     async (request) => ({ data: await app.services.admins.me((await sessionOf(request)).user) }),
   );
@@ -110,6 +113,7 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ANY_ADMIN },
       preHandler: async (request) => limits.check(request, (await sessionOf(request)).user.email),
       schema: {
+        summary: "Change my admin password",
         body: adminPasswordSchema,
         response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), 422: errorBody },
       },

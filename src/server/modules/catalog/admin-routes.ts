@@ -263,7 +263,14 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: "/products/:id",
-      schema: { params: idParam, response: { 200: productResponse, ...productErrors } },
+      schema: {
+        summary:
+          method === "POST"
+            ? "Update a product (multipart forms posting `_method=PUT`)"
+            : "Update a product",
+        params: idParam,
+        response: { 200: productResponse, ...productErrors },
+      },
       handler: async (request) =>
         saveProduct(app, request, (request.params as z.infer<typeof idParam>).id),
     });
@@ -273,6 +280,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/products/:id",
     {
       schema: {
+        summary: "Delete (or archive) a product",
         params: idParam,
         response: {
           200: z.object({ data: z.object({ id: z.number().int(), archived: z.boolean() }) }),
@@ -300,7 +308,12 @@ export const productCreateAliasRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);
   app.post(
     "/products",
-    { schema: { response: { 201: productResponse, ...productErrors } } },
+    {
+      schema: {
+        summary: "Create a product (admin; same as POST /api/admin/products)",
+        response: { 201: productResponse, ...productErrors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await saveProduct(app, request, null)),
   );
 };

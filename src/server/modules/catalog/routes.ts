@@ -19,6 +19,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/products",
     {
       schema: {
+        summary: "List products",
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, 400: errorBody },
       },
@@ -43,6 +44,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Any id text is accepted here so "abc" or "1e3" is a 404 like an unknown number.
       schema: {
+        summary: "Get a product",
         params: z.object({ id: z.string() }),
         response: { 200: productDetailResponseSchema, 404: errorBody },
       },
@@ -59,7 +61,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/categories",
-    { schema: { response: { 200: categoryListResponseSchema } } },
+    { schema: { summary: "List categories", response: { 200: categoryListResponseSchema } } },
     async (_request, reply) =>
       reply
         .type("application/json; charset=utf-8")

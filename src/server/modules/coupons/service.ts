@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
-  businessDate,
   type CouponProblem,
   type CouponState,
   couponProblem,
@@ -15,7 +15,7 @@ import {
 } from "../../../shared/schemas/coupon.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type CouponRow, coupons } from "../../db/schema/coupons.ts";
-import { RuleError } from "../orders/rule-error.ts";
+import { RuleError } from "../../rule-error.ts";
 import type { SettingsService } from "../settings/service.ts";
 
 const toState = (row: CouponRow): CouponState => ({

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, max, ne, sql } from "drizzle-orm";
 import { businessDayStart, daysEndingWith } from "../../../shared/domain/business-days.ts";
-import { BUSINESS_TIME_ZONE, businessDate } from "../../../shared/domain/coupons.ts";
+import { BUSINESS_TIME_ZONE, businessDate } from "../../../shared/domain/business-time.ts";
 import { gramsToKg } from "../../../shared/domain/low-stock.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/domain/order-states.ts";

@@ -194,7 +194,11 @@ export const adminKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/kitchen/:id",
     {
-      schema: { params: idParams, response: { 200: adminDishResponseSchema, 404: errorBody } },
+      schema: {
+        summary: "Update a dish (multipart forms posting `_method=PUT`)",
+        params: idParams,
+        response: { 200: adminDishResponseSchema, 404: errorBody },
+      },
     },
     update,
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { fallbackOrigin } from "../../public-origin.ts";
 import { createMailWorker, enqueueOrderMails, type MailWorker } from "./outbox.ts";
 
 declare module "fastify" {
@@ -16,9 +17,9 @@ declare module "fastify" {
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance, opts: { autoStart?: boolean }) => {
-    const { smtpUrl, mailFrom, publicUrl, port } = app.config;
+    const { smtpUrl, mailFrom } = app.config;
     if (!smtpUrl) return;
-    const baseUrl = publicUrl ?? `http://localhost:${port}`;
+    const baseUrl = fallbackOrigin(app.config);
     const worker = createMailWorker({
       db: app.database.db,
       smtpUrl,

@@ -5,11 +5,11 @@ import {
   listSeparator,
   quantityText,
 } from "../../../shared/domain/bidi.ts";
+import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
-import { formatDeliveryDay } from "../../../web/lib/delivery-day.ts";
 
 export type Mail = { subject: string; text: string; html: string };
 

@@ -50,6 +50,7 @@ export const adminNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/notifications",
     {
       schema: {
+        summary: "List notifications",
         querystring: listQuery,
         response: {
           200: z.object({
@@ -70,7 +71,13 @@ export const adminNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/notifications/:id/read",
-    { schema: { params: idParam, response: { 200: z.object({ data: notificationSchema }) } } },
+    {
+      schema: {
+        summary: "Mark a notification read",
+        params: idParam,
+        response: { 200: z.object({ data: notificationSchema }) },
+      },
+    },
     async (request) => ({ data: await app.services.notifications.markRead(request.params.id) }),
   );
 };

@@ -9,8 +9,8 @@ import type { AdminOrderPayment } from "../../../shared/schemas/admin-order.ts";
 import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
-import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
+import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
 // Issue 24 (DECISIONS "Money"): the owner's side of payment state. Payment state moves beside
 // the order status, never with it: cancelling a paid order leaves it paid until the owner

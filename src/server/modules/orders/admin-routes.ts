@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { businessDate } from "../../../shared/domain/coupons.ts";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
   type AdminOrderFilters,
   adminOrderDetailResponseSchema,
@@ -18,8 +18,8 @@ import {
 import { idParam } from "../../../shared/schemas/fields.ts";
 import { idempotencyKeySchema } from "../../../shared/schemas/order.ts";
 import { publicOrigin } from "../../public-origin.ts";
+import { answerRuleErrors } from "../../rule-error.ts";
 import { linesOfOrders, ordersCsvStream } from "./admin-csv.ts";
-import { answerRuleErrors } from "./rule-error.ts";
 import { customerAccount } from "./staff-order.ts";
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */
@@ -48,6 +48,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     // the schema documents the JSON (issue 28).
     {
       schema: {
+        summary: "List orders (JSON, or CSV with ?format=csv)",
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrderListResponseSchema },
       },
@@ -68,6 +69,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders",
     {
       schema: {
+        summary: "Take an order for a customer (phone, messaging app, in person)",
         headers: z.object({ "idempotency-key": idempotencyKeySchema }),
         body: adminPlaceOrderSchema,
         response: { 200: adminOrderDetailResponseSchema, 201: adminOrderDetailResponseSchema },
@@ -94,7 +96,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/orders.csv",
-    { schema: { querystring: adminOrdersCsvQuerySchema } },
+    { schema: { summary: "Export orders as CSV", querystring: adminOrdersCsvQuerySchema } },
     async (request, reply) => {
       const { lines, ...filters } = request.query;
       return sendCsv(reply, filters, lines);
@@ -103,7 +105,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/orders/:id",
-    { schema: { params: idParam, response: { 200: adminOrderDetailResponseSchema } } },
+    {
+      schema: {
+        summary: "Get an order",
+        params: idParam,
+        response: { 200: adminOrderDetailResponseSchema },
+      },
+    },
     async (request) => {
       const session = (await request.session())!;
       return { data: await service().detail(request.params.id, session.user.id) };
@@ -114,6 +122,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id",
     {
       schema: {
+        summary: "Update an order's status or shipping",
         params: idParam,
         body: adminOrderStatusSchema,
         response: { 200: adminOrderDetailResponseSchema },
@@ -132,6 +141,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/payments",
     {
       schema: {
+        summary: "Record a payment",
         params: idParam,
         body: adminOrderPaymentSchema,
         response: { 200: adminOrderDetailResponseSchema },
@@ -149,6 +159,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/refund",
     {
       schema: {
+        summary: "Refund an order",
         params: idParam,
         body: adminOrderRefundSchema,
         response: { 200: adminOrderDetailResponseSchema },
@@ -167,6 +178,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/message",
     {
       schema: {
+        summary: "Prepare a message to the customer",
         params: idParam,
         response: {
           200: z.object({
@@ -189,6 +201,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/notes",
     {
       schema: {
+        summary: "Add a note to an order",
         params: idParam,
         body: adminOrderNoteSchema,
         response: { 201: z.object({ data: timelineEntrySchema }) },

@@ -34,15 +34,14 @@ import {
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
-import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
-import { receiptLinks } from "../receipts/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
-import { loadOrderParts, orderShipping, toOrderDto } from "./dto.ts";
+import { loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
+import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
 /** `LIKE` treats % and _ as wildcards; a search for "50%" means the characters. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -4,11 +4,13 @@ import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { storageUrl } from "../../../shared/schemas/catalog.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
+import type { ReceiptDto } from "../../../shared/schemas/receipt.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import {
   type OrderEventRow,
+  type OrderReceiptRow,
   type OrderRow,
   orderEvents,
   orderLines,
@@ -169,4 +171,20 @@ export async function loadOrderParts(
         .map((row) => ({ ...row.line, image: row.image })),
     eventsOf: (orderId) => eventRows.filter((row) => row.orderId === orderId),
   };
+}
+
+/** A receipt as the customer's page and the back office show it (the file stays private). */
+export const receiptDto = (row: OrderReceiptRow): ReceiptDto => ({
+  id: row.id,
+  content_type: row.contentType,
+  bytes: row.bytes,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The admin detail's list: API paths the back office fetches with its token. */
+export function receiptLinks(orderId: number, rows: ReadonlyArray<OrderReceiptRow>) {
+  return rows.map((row) => ({
+    ...receiptDto(row),
+    url: `/api/admin/orders/${orderId}/receipts/${row.id}`,
+  }));
 }

@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { emailKey, looksLikeEmail, samePhone } from "../../../shared/domain/order-lookup.ts";
+import { orderPath } from "../../../shared/domain/paths.ts";
 import {
   ORDER_LOOKUP_MESSAGES,
   type OrderLookupInput,
@@ -81,7 +82,7 @@ export async function orderPathWithNewKey(
     expiresAt: new Date(now.getTime() + LOOKUP_KEY_LIFETIME_MS),
     createdAt: now,
   });
-  return `/order/${encodeURIComponent(order.number)}?key=${encodeURIComponent(key)}`;
+  return orderPath(order.number, key);
 }
 
 /** Whether `key` is a live key a lookup issued for this order (the order page's second check). */
@@ -143,7 +144,11 @@ export const orderLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/lookup",
     {
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: orderLookupSchema, response: { 200: orderLookupResponseSchema } },
+      schema: {
+        summary: "Find my order by number and e-mail or phone",
+        body: orderLookupSchema,
+        response: { 200: orderLookupResponseSchema },
+      },
     },
     async (request) => {
       await limit(request, request.body);

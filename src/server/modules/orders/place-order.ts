@@ -27,12 +27,12 @@ import {
   orders,
 } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
+import { RuleError } from "../../rule-error.ts";
 import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
-import { RuleError } from "./rule-error.ts";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 

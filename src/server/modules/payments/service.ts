@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { orderPath } from "../../../shared/domain/paths.ts";
 import {
   markPaidRefusal,
   offeredPaymentMethods,
@@ -10,8 +11,8 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { PaymentProblemData } from "../../db/schema/notifications.ts";
 import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
-import { enqueueOrderStatusMail } from "../mail/order-status-mail.ts";
 import { notifyPaymentProblem } from "../notifications/service.ts";
+import { enqueueOrderStatusMail } from "../orders/order-status-mail.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
 import {
@@ -51,8 +52,7 @@ export function gatewayUnavailable(): HttpError {
 
 /** The private order page, where the gateway sends the shopper back (paid or not). */
 export function orderPageUrl(baseUrl: string, number: string, accessKey: string | null): string {
-  const path = `${baseUrl}/order/${encodeURIComponent(number)}`;
-  return accessKey ? `${path}?key=${encodeURIComponent(accessKey)}` : path;
+  return baseUrl + orderPath(number, accessKey ?? undefined);
 }
 
 /** A session is open while the order waits for it and its page has not expired. */
@@ -268,6 +268,10 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       return [...methods];
     },
     cardEnabled: gateway !== null,
+    /** Whether a failure of `openSession` is the gateway being down for a moment. */
+    isUnavailable(error: unknown): boolean {
+      return error instanceof GatewayUnavailable;
+    },
     /** Where a system cancellation's e-mail links to; null without SMTP_URL. */
     cancelMail: deps.mail,
     openSession,

@@ -28,6 +28,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Upload a bank-transfer receipt",
         params: orderNumberParams,
         querystring: orderAccessQuerySchema,
         response: { 201: receiptResponseSchema },
@@ -62,6 +63,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:number/receipts",
     {
       schema: {
+        summary: "List an order's receipts",
         params: orderNumberParams,
         querystring: orderAccessQuerySchema,
         response: { 200: receiptListResponseSchema },

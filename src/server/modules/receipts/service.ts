@@ -9,6 +9,7 @@ import { files } from "../../db/schema/files.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import { type OrderReceiptRow, orderReceipts, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { receiptDto } from "../orders/dto.ts";
 import { type OrderViewer, viewableOrder } from "../orders/viewer.ts";
 
 /** 10 MB: a phone photo of a paper receipt or a bank's PDF; photos are re-encoded smaller. */
@@ -56,13 +57,6 @@ export async function checkReceipt(buffer: Buffer): Promise<Checked> {
     throw refuse(422, RECEIPT_MESSAGES.TYPE);
   }
 }
-
-const toDto = (row: OrderReceiptRow): ReceiptDto => ({
-  id: row.id,
-  content_type: row.contentType,
-  bytes: row.bytes,
-  created_at: row.createdAt.toISOString(),
-});
 
 export function createReceiptService(db: Db) {
   return {
@@ -118,13 +112,13 @@ export function createReceiptService(db: Db) {
         });
         return receipt!;
       });
-      return toDto(row);
+      return receiptDto(row);
     },
 
     /** What the customer already sent (the private page says "received"). */
     async listForViewer(number: string, viewer: OrderViewer): Promise<ReceiptDto[]> {
       const order = await viewableOrder(db, number, viewer);
-      return (await this.listForOrder(order.id)).map(toDto);
+      return (await this.listForOrder(order.id)).map(receiptDto);
     },
 
     async listForOrder(orderId: number): Promise<OrderReceiptRow[]> {
@@ -157,11 +151,3 @@ export function createReceiptService(db: Db) {
   };
 }
 export type ReceiptService = ReturnType<typeof createReceiptService>;
-
-/** The admin detail's list: API paths the back office fetches with its token. */
-export function receiptLinks(orderId: number, rows: ReadonlyArray<OrderReceiptRow>) {
-  return rows.map((row) => ({
-    ...toDto(row),
-    url: `/api/admin/orders/${orderId}/receipts/${row.id}`,
-  }));
-}

@@ -28,7 +28,9 @@ const publicSettingsResponse = z.object({
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/settings",
-    { schema: { response: { 200: publicSettingsResponse } } },
+    {
+      schema: { summary: "The shop's public settings", response: { 200: publicSettingsResponse } },
+    },
     async (_request, reply) => {
       const json = await app.services.settings.publicJson();
       return reply.type("application/json; charset=utf-8").send(json as never);

@@ -77,7 +77,12 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/shipping/refused",
-    { schema: { response: { 200: refusedCountriesResponseSchema } } },
+    {
+      schema: {
+        summary: "Places the shop does not deliver to",
+        response: { 200: refusedCountriesResponseSchema },
+      },
+    },
     async () => ({ data: { countries: await app.services.shipping.refused() } }),
   );
 
@@ -85,6 +90,7 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/shipping/refused",
     {
       schema: {
+        summary: "Set the places the shop does not deliver to",
         body: refusedCountriesInputSchema,
         response: { 200: refusedCountriesResponseSchema, ...errors },
       },

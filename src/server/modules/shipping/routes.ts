@@ -22,6 +22,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/shipping/quote",
     {
       schema: {
+        summary: "Quote delivery and pickup for an address and cart",
         body: shippingQuoteRequestSchema,
         response: { 200: shippingQuoteResponseSchema, 422: errorBody },
       },
@@ -33,7 +34,12 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/shipping",
-    { schema: { response: { 200: publicShippingResponseSchema } } },
+    {
+      schema: {
+        summary: "Delivery zones and pickup points",
+        response: { 200: publicShippingResponseSchema },
+      },
+    },
     async (_request, reply) => {
       // Serialised once per content version; a string skips the per-request serializer.
       const json = await app.services.shipping.publicJson();

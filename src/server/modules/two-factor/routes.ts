@@ -41,6 +41,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/admin-login/2fa",
     {
       schema: {
+        summary: "Finish a back-office sign-in with a two-factor code",
         body: twoFactorSignInSchema,
         response: { 200: loginResponse, 422: errorBody, 429: errorBody },
       },
@@ -107,7 +108,10 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/2fa",
     {
       config: { roles: ANY_ADMIN },
-      schema: { response: { 200: z.object({ data: twoFactorStatusSchema }) } },
+      schema: {
+        summary: "My two-factor sign-in and the shop's policy",
+        response: { 200: z.object({ data: twoFactorStatusSchema }) },
+      },
     },
     async (request) => ({
       data: await app.services.twoFactor.status((await sessionOf(request)).user.id),
@@ -118,7 +122,10 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/2fa/setup",
     {
       config: { roles: ANY_ADMIN },
-      schema: { response: { 200: twoFactorSetupResponse, 409: errorBody } },
+      schema: {
+        summary: "Start setting up two-factor sign-in",
+        response: { 200: twoFactorSetupResponse, 409: errorBody },
+      },
     },
     async (request) => ({
       data: await app.services.twoFactor.setup((await sessionOf(request)).user),
@@ -131,6 +138,7 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ANY_ADMIN },
       preHandler: limitOwnAccount,
       schema: {
+        summary: "Turn two-factor sign-in on with a first code",
         body: twoFactorEnableSchema,
         response: { 200: twoFactorEnableResponse, ...errors },
       },
@@ -148,6 +156,7 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ANY_ADMIN },
       preHandler: limitOwnAccount,
       schema: {
+        summary: "Turn two-factor sign-in off",
         body: twoFactorDisableSchema,
         response: { 200: z.object({ data: twoFactorStatusSchema }), ...errors },
       },
@@ -164,6 +173,7 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { roles: ["owner"] },
       schema: {
+        summary: "Require two-factor sign-in of every admin (owner)",
         body: twoFactorPolicySchema,
         response: { 200: z.object({ data: twoFactorStatusSchema }), 422: errorBody },
       },

@@ -85,6 +85,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     "/webhooks/:id/deliveries",
     {
       schema: {
+        summary: "List a webhook's deliveries",
         params: idParam,
         querystring: webhookDeliveriesQuerySchema,
         response: { 200: webhookDeliveriesResponseSchema, 404: errorBody },
@@ -97,6 +98,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     "/webhooks/deliveries/:id/retry",
     {
       schema: {
+        summary: "Send a delivery again",
         params: idParam,
         response: { 202: z.object({ data: webhookDeliverySchema }), 404: errorBody },
       },

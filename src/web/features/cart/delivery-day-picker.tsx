@@ -1,6 +1,6 @@
+import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import type { Lang } from "../../../shared/domain/money.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
-import { formatDeliveryDay } from "../../lib/delivery-day.ts";
 
 type Props = {
   days: readonly string[];

@@ -1,9 +1,9 @@
 import { data } from "react-router";
+import { readShopParams, shopSearch } from "../../../shared/domain/shop-params.ts";
 import { CatalogResults } from "../../features/catalog/catalog-results.tsx";
 import { loadCatalogPage } from "../../features/catalog/load-catalog.server.ts";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
 import { CategoryFilter, ListControls } from "../../features/catalog/shop-filters.tsx";
-import { readShopParams, shopSearch } from "../../features/catalog/shop-params.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";

@@ -4,6 +4,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../../shared/domain/countries.ts";
+import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import {
   STAFF_ORDER_MESSAGES,
   STAFF_ORDER_SOURCES,
@@ -21,7 +22,6 @@ import { useDebouncedValue } from "../../../components/ui/search-input.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import type { CustomerMatch } from "./api/find-customers.ts";
 import { usePaymentMethods } from "./api/payment-methods.ts";

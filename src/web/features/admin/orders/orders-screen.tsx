@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
 import { PAYMENT_STATUSES } from "../../../../shared/domain/payments.ts";
 import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
@@ -11,7 +12,6 @@ import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-inpu
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
 import { type OrderListQuery, useOrders } from "./api/list-orders.ts";

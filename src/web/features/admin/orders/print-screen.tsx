@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
 import { IsolatedList, Quantity } from "../../../components/ui/bidi.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText } from "../../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { useOrdersByIds } from "./api/get-order.ts";
 
 /**

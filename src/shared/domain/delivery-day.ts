@@ -1,4 +1,4 @@
-import type { Lang } from "../../shared/domain/money.ts";
+import type { Lang } from "./money.ts";
 
 const formats = new Map<Lang, Intl.DateTimeFormat>();
 

@@ -4,7 +4,7 @@ import {
   type ProductSort,
   SHOP_PAGE_SIZES,
   SORTS,
-} from "../../../shared/domain/catalog.ts";
+} from "./catalog.ts";
 
 /** The shop's state, which lives in the URL so back/forward and shared links work. */
 export type ShopParams = {
