@@ -34,6 +34,20 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+/**
+ * `GET /api/account/deletion`: whether the account may be deleted now, and the open orders
+ * that stop it (the dialog names them before the customer types her password).
+ */
+export const accountDeletionCheck = z.object({
+  data: z.object({
+    allowed: z.boolean(),
+    open_orders: z.array(
+      z.object({ number: z.string(), status: z.string(), payment_status: z.string() }),
+    ),
+  }),
+});
+export type AccountDeletionCheck = z.infer<typeof accountDeletionCheck>["data"];
+
 const money = z.number();
 
 /** `GET /api/account/export`: everything the shop holds about the signed-in customer. */

@@ -187,6 +187,11 @@ describe("DELETE /api/account", () => {
       .from(orderLines)
       .where(eq(orderLines.orderId, before!.id));
 
+    // Delivered: an order that is closed does not stop the deletion.
+    await t.database.db
+      .update(orders)
+      .set({ status: "completed" })
+      .where(eq(orders.number, mine.number));
     const res = await deleteAccount(me.auth, { password: PASSWORD });
     expect(res.statusCode).toBe(204);
 
@@ -216,7 +221,7 @@ describe("DELETE /api/account", () => {
       address: DELETED_CUSTOMER,
       notes: null,
       country: before!.country,
-      status: before!.status,
+      status: "completed",
       paymentMethod: before!.paymentMethod,
       subtotalCents: before!.subtotalCents,
       discountCents: before!.discountCents,
@@ -263,6 +268,55 @@ describe("DELETE /api/account", () => {
       },
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  it("refuses (409) while an order is open, naming it; the check says so first; closed orders do not stop it", async () => {
+    const me = await register();
+    const pending = await orderAs(me);
+    const delivered = await orderAs(me);
+    const cancelled = await orderAs(me);
+    const setState = (number: string, state: Partial<typeof orders.$inferInsert>) =>
+      t.database.db.update(orders).set(state).where(eq(orders.number, number));
+    await setState(delivered.number, { status: "completed", paymentStatus: "paid" });
+    await setState(cancelled.number, { status: "canceled" });
+
+    const check = async () =>
+      (await t.app.inject({ url: "/api/account/deletion", headers: me.auth })).json().data;
+    expect(await check()).toEqual({
+      allowed: false,
+      open_orders: [{ number: pending.number, status: "pending", payment_status: "unpaid" }],
+    });
+
+    const refused = await deleteAccount(me.auth, { password: PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    const body = refused.json();
+    expect(body.message).toContain(ACCOUNT_DELETION_MESSAGES.OPEN_ORDERS);
+    expect(body.message).toContain(pending.number);
+    expect(body.message).toMatch(/cancel/);
+    expect(body.message).not.toContain(delivered.number);
+    expect(body.errors).toEqual({ account: [body.message] });
+    // Nothing was erased: the account signs in, the order still names her.
+    expect((await signIn(me.email)).statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, pending.number));
+    expect(row).toMatchObject({ userId: me.id, name: "Layla Haddad", email: me.email });
+
+    // Cancelled after she paid: open until the money is given back.
+    await setState(pending.number, { status: "canceled", paymentStatus: "paid" });
+    expect((await check()).open_orders).toEqual([
+      { number: pending.number, status: "canceled", payment_status: "paid" },
+    ]);
+    expect((await deleteAccount(me.auth, { password: PASSWORD })).statusCode).toBe(409);
+
+    await setState(pending.number, { paymentStatus: "refunded" });
+    expect(await check()).toEqual({ allowed: true, open_orders: [] });
+    expect((await deleteAccount(me.auth, { password: PASSWORD })).statusCode).toBe(204);
+  });
+
+  it("the deletion check needs a signed-in customer", async () => {
+    expect((await t.app.inject({ url: "/api/account/deletion" })).statusCode).toBe(401);
   });
 
   it("the shop's last admin, or its last owner, cannot delete itself (422)", async () => {

@@ -2,16 +2,21 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   ACCOUNT_DELETION_MESSAGES,
   DELETED_CUSTOMER,
+  isOpenOrder,
+  openOrdersMessage,
 } from "../../../shared/domain/account-privacy.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
-import type { AccountExport } from "../../../shared/schemas/account-privacy.ts";
-import type { Db } from "../../db/client.ts";
+import type {
+  AccountDeletionCheck,
+  AccountExport,
+} from "../../../shared/schemas/account-privacy.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { adminRoles } from "../../db/schema/admins.ts";
 import { newsletterSubscribers } from "../../db/schema/newsletter.ts";
 import { orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
-import { HttpError, unauthorized, unprocessable } from "../../http-errors.ts";
+import { conflict, HttpError, unauthorized, unprocessable } from "../../http-errors.ts";
 import { verifyPassword } from "./passwords.ts";
 
 const sameEmail = (
@@ -25,8 +30,35 @@ const sameEmail = (
  * account, its sessions and links, its newsletter subscription and queued e-mails go; its
  * orders stay with the name, phone, e-mail, city, street address and notes replaced.
  */
+/** The account's open orders (see `isOpenOrder`), oldest first. */
+async function openOrdersOf(conn: Db | Tx, userId: number) {
+  const rows = await conn
+    .select({
+      number: orders.number,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.filter(isOpenOrder);
+}
+
 export function createPrivacyService(db: Db) {
   return {
+    /** What `DELETE /api/account` would meet now: the open orders that stop it. */
+    async deletionCheck(userId: number): Promise<AccountDeletionCheck> {
+      const open = await openOrdersOf(db, userId);
+      return {
+        allowed: open.length === 0,
+        open_orders: open.map((o) => ({
+          number: o.number,
+          status: o.status,
+          payment_status: o.paymentStatus,
+        })),
+      };
+    },
+
     async exportFor(userId: number, now = new Date()): Promise<AccountExport> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw unauthorized();
@@ -181,6 +213,13 @@ export function createPrivacyService(db: Db) {
                 ? ACCOUNT_DELETION_MESSAGES.LAST_OWNER
                 : null;
           if (refusal) throw new HttpError(422, refusal, { account: [refusal] });
+        }
+        // An open order still needs her name, phone and address (to deliver, call or refund):
+        // refused until it is closed, with the numbers so she knows which.
+        const open = await openOrdersOf(tx, userId);
+        if (open.length > 0) {
+          const message = openOrdersMessage(open.map((o) => o.number));
+          throw conflict(message, { account: [message] });
         }
         await tx
           .update(orders)
