@@ -93,6 +93,16 @@ export const accountExport = z.object({
       city: z.string(),
       address: z.string(),
       notes: z.string().nullable(),
+      /** A gift's recipient and card message, as she gave them; null when not a gift. */
+      gift: z
+        .object({
+          recipient_name: z.string(),
+          recipient_phone: z.string(),
+          message: z.string().nullable(),
+          wrap: z.boolean(),
+        })
+        .nullable(),
+      gift_wrap: money,
       coupon_code: z.string().nullable(),
       subtotal: money,
       discount: money,
