@@ -27,12 +27,6 @@ const sameEmail = (
   email: string,
 ) => eq(sql`lower(${column})`, email.toLowerCase());
 
-/**
- * Issue 25, privacy (ADR 0026): a customer downloads everything the shop holds about them,
- * and deletes their account. Deleting erases the person and keeps the shop's books: the
- * account, its sessions and links, its newsletter subscription and queued e-mails go; its
- * orders stay with the name, phone, e-mail, city, street address and notes replaced.
- */
 /** Every field listed as changed, without its values (the entry's who and when stay). */
 const redactedChanges = sql`(select coalesce(jsonb_agg(jsonb_build_object(
   'field', c->>'field', 'before', null, 'after', null, 'redacted', true)), '[]'::jsonb)
@@ -100,6 +94,13 @@ async function openOrdersOf(conn: Db | Tx, userId: number) {
   return rows.filter(isOpenOrder);
 }
 
+/**
+ * Privacy (ADR 0026): a customer downloads everything the shop holds about them, and deletes
+ * their account. Deleting erases the person and keeps the shop's books: the account, its
+ * sessions and links, its newsletter subscription and e-mails go; its orders, and their
+ * copies (bell, webhook deliveries, gift), stay with the person replaced; it waits while an
+ * order is open.
+ */
 export function createPrivacyService(db: Db) {
   return {
     /** What `DELETE /api/account` would meet now: the open orders that stop it. */
