@@ -197,7 +197,8 @@ const SUMMARIES: Record<string, string> = {
   "POST /api/auth/verify-email": "Verify an e-mail address from its link",
   "POST /api/account/verification": "Send the verification e-mail again",
   "GET /api/account/export": "Download everything the shop holds about me",
-  "GET /api/account/deletion": "Whether my account can be deleted now, and the open orders that stop it",
+  "GET /api/account/deletion":
+    "Whether my account can be deleted now, and the open orders that stop it",
   "DELETE /api/account": "Delete my account",
   "GET /api/account": "My account",
   "PUT /api/account": "Update my account",
