@@ -332,5 +332,19 @@ describe("what receipts may take", () => {
       const elsewhere = address();
       expect((await send(await transferOrder(elsewhere), pdf, elsewhere)).statusCode).toBe(201);
     });
+
+    it("an IPv6 network (/64) is one address: fresh addresses in it share the budget", async () => {
+      const net = `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+      const noise = fakePdf(Math.floor(9.5 * 1024 * 1024));
+      const statuses: number[] = [];
+      for (let i = 1; i <= 4; i++) {
+        const here = `${net}::${i.toString(16)}`;
+        statuses.push((await send(await transferOrder(here), noise, here)).statusCode);
+      }
+      expect(statuses).toEqual([422, 422, 422, 429]);
+      // The next network is another subscriber.
+      const next = `2001:db8:${randomInt(1, 0xffff).toString(16)}:1::1`;
+      expect((await send(await transferOrder(next), pdf, next)).statusCode).toBe(201);
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   receiptResponseSchema,
 } from "../../../shared/schemas/receipt.ts";
 import { HttpError } from "../../http-errors.ts";
+import { addressKey } from "../../plugins/address-key.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { viewerOf } from "../orders/viewer.ts";
 import { MAX_RECEIPT_BYTES } from "./service.ts";
@@ -26,7 +27,8 @@ const UNITS_PER_HOUR = Math.ceil(RECEIPT_BYTES_PER_ADDRESS_HOUR / MIB);
  * The receipt bytes one address sends in an hour, counted in the rate-limit store (Redis when
  * configured, so every instance shares one budget; else this process: ADR 0015). Every byte
  * received counts, refused files too: the disk, the bandwidth and the PDF check are spent
- * either way. `charge` throws 429 with Retry-After once the hour's budget is used up.
+ * either way. An IPv6 address counts by its /64 (one subscriber's network). `charge` throws
+ * 429 with Retry-After once the hour's budget is used up.
  */
 function receiptBytesLimit(app: FastifyInstance) {
   const options = {
@@ -34,7 +36,7 @@ function receiptBytesLimit(app: FastifyInstance) {
     timeWindow: 60 * 60_000,
     // Read by the in-process store only (not in the plugin's option type).
     cache: 50_000,
-    keyGenerator: (request: FastifyRequest) => `receipt-bytes:${request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `receipt-bytes:${addressKey(request.ip)}`,
   };
   const limiter = app.createRateLimit(options);
   return {
