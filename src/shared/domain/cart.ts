@@ -49,6 +49,28 @@ export const MAX_LINE_QTY = 8;
 const capQty = (qty: number): number => Math.min(MAX_LINE_QTY, qty);
 
 /**
+ * An order's lines with repeats merged (every order: checkout, quotes, staff orders). Lines of
+ * one product and weight become the first of them with the quantities added, so the limit of
+ * MAX_LINE_QTY holds per product and weight however a request splits it: 100 identical lines
+ * of 1 were an order of 100. `over` lists the lines (by index in the request) at which the
+ * added quantity passes the limit; the order is refused there.
+ */
+export function mergeOrderLines<T extends { productId: number; grams: number; qty: number }>(
+  lines: readonly T[],
+): { lines: T[]; over: number[] } {
+  const byKey = new Map<string, T>();
+  const over: number[] = [];
+  lines.forEach((line, index) => {
+    const key = lineKey(String(line.productId), line.grams);
+    const existing = byKey.get(key);
+    const merged = existing ? { ...existing, qty: existing.qty + line.qty } : { ...line };
+    if (existing && merged.qty > MAX_LINE_QTY) over.push(index);
+    byKey.set(key, merged);
+  });
+  return { lines: [...byKey.values()], over };
+}
+
+/**
  * SPEC 5: a stored line is valid only with a non-blank productId and name, a price >= 0
  * and a qty > 0; price is rounded to 2 decimals and qty floored (so 0.5 is invalid).
  * Numeric ids are accepted because older carts stored them as numbers. A `grams` that is

@@ -103,6 +103,7 @@ export const ORDER_MESSAGES = {
   PRODUCT_INVALID: "This product is not valid.",
   GRAMS_INVALID: "This weight is not valid.",
   QTY_INVALID: "The quantity must be a whole number between 1 and 8.",
+  LINE_REPEATED_QTY: "This product and weight is in the order more than once: together at most 8.",
   TOO_LONG: "This field is too long.",
   /** Gift orders (issue 29). */
   RECIPIENT_NAME_REQUIRED: "Please enter the recipient's name.",

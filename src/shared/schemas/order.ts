@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../domain/business-days.ts";
-import { MAX_LINE_QTY } from "../domain/cart.ts";
+import { MAX_LINE_QTY, mergeOrderLines } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../domain/gift.ts";
 import type { Lang } from "../domain/money.ts";
@@ -89,6 +89,26 @@ export const orderLineInputSchema = z.object({
     .max(MAX_LINE_QTY, ORDER_MESSAGES.QTY_INVALID),
 });
 
+/**
+ * An order's (or a quote's) lines: 1 to 100, and repeats of one product and weight merged into
+ * its first line, refused where their quantities together pass the per-line limit (the limit
+ * is per product and weight, not per line of the request). Merged before anything is priced.
+ */
+export const orderLinesField = z
+  .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
+  .min(1, ORDER_MESSAGES.LINES_REQUIRED)
+  .max(100, ORDER_MESSAGES.TOO_MANY_LINES)
+  .transform((lines, ctx) => {
+    const merged = mergeOrderLines(lines);
+    for (const index of merged.over)
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "qty"],
+        message: ORDER_MESSAGES.LINE_REPEATED_QTY,
+      });
+    return merged.lines;
+  });
+
 const phoneField = (required: string, invalid: string) =>
   text({ message: required })
     .trim()
@@ -137,10 +157,7 @@ export const placeOrderSchema = z.object({
   coupon: optionalText(60),
   /** The storefront language: the messaging-app text is written in it. */
   lang: z.enum(["en", "ar"]).optional(),
-  lines: z
-    .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
-    .min(1, ORDER_MESSAGES.LINES_REQUIRED)
-    .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+  lines: orderLinesField,
   /** An id from the quote; without it the cheapest delivery is used (older clients). */
   shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
   /** Domestic delivery only; when given it must be one of the quote's days. */

@@ -6,7 +6,7 @@ import {
   deliveryDateField,
   ORDER_MESSAGES,
   type OrderShipping,
-  orderLineInputSchema,
+  orderLinesField,
   orderShippingSchema,
   SHIPPING_KINDS,
   type ShippingKind,
@@ -195,10 +195,7 @@ export const shippingQuoteRequestSchema = z.object({
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
-  lines: z
-    .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
-    .min(1, ORDER_MESSAGES.LINES_REQUIRED)
-    .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+  lines: orderLinesField,
 });
 export type ShippingQuoteRequest = z.input<typeof shippingQuoteRequestSchema>;
 

@@ -12,12 +12,13 @@ export type OrderPlacedData = {
 
 /**
  * Issue 24: a verified gateway event the shop could not apply (an amount that differs from the
- * order's total, an order it does not know, money for an order that can no longer be paid).
+ * order's total, an order it does not know, money for an order that can no longer be paid, a
+ * session the shop did not open for that order).
  * `order_id` is null when the order is unknown; amounts in dollars.
  */
 export type PaymentProblemData = Omit<OrderPlacedData, "order_id"> & {
   order_id: number | null;
-  problem: "amount_mismatch" | "unknown_order" | "not_payable";
+  problem: "amount_mismatch" | "unknown_order" | "not_payable" | "unknown_session";
   amount: number | null;
   currency: string | null;
   reference: string;

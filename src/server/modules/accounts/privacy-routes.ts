@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { accountExport, deleteAccountSchema } from "../../../shared/schemas/account-privacy.ts";
+import {
+  accountDeletionCheck,
+  accountExport,
+  deleteAccountSchema,
+} from "../../../shared/schemas/account-privacy.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { createPrivacyService } from "./privacy.ts";
 import { signInLimits } from "./sign-in-limits.ts";
@@ -8,7 +12,8 @@ import { signInLimits } from "./sign-in-limits.ts";
 /**
  * Privacy (issue 25, ADR 0026): `GET /api/account/export` downloads everything the shop holds
  * about the signed-in customer; `DELETE /api/account { password }` erases the account and
- * anonymises its orders.
+ * anonymises its orders, refused (409) while one of them is open; `GET /api/account/deletion`
+ * names those orders before the customer confirms.
  */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const privacy = createPrivacyService(app.database.db);
@@ -33,6 +38,21 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("cache-control", "no-store")
         .header("content-disposition", `attachment; filename="my-data-${day}.json"`)
         .send(await privacy.exportFor(session.user.id, now));
+    },
+  );
+
+  app.get(
+    "/account/deletion",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Whether my account can be deleted now, and the open orders that stop it",
+        response: { 200: accountDeletionCheck },
+      },
+    },
+    async (request) => {
+      const session = (await request.session())!;
+      return { data: await privacy.deletionCheck(session.user.id) };
     },
   );
 

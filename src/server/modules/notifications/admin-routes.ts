@@ -11,7 +11,9 @@ const orderData = z.object({
   total: z.number(),
   placed_at: z.string(),
   /** `payment_problem` (issue 24): what went wrong, the gateway's amount and reference. */
-  problem: z.enum(["amount_mismatch", "unknown_order", "not_payable"]).optional(),
+  problem: z
+    .enum(["amount_mismatch", "unknown_order", "not_payable", "unknown_session"])
+    .optional(),
   amount: z.number().nullable().optional(),
   currency: z.string().nullable().optional(),
   reference: z.string().optional(),

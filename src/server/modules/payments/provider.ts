@@ -10,11 +10,13 @@ export type PaymentGateway = {
   createSession(input: CreateSessionInput): Promise<PaymentSession>;
   /**
    * Verifies the signature of a webhook delivery over its raw bytes and reads the event;
-   * throws `WebhookRejected` when the signature is missing, wrong or too old.
+   * throws `WebhookRejected` when the signature is missing, wrong, too old or signed for a
+   * time ahead of `now`, or when the event lacks what the shop reads of it.
    */
   parseWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
+    now?: Date,
   ): GatewayEvent;
 };
 

@@ -33,6 +33,7 @@ export type EventOutcome =
   | "unknown_order"
   | "amount_mismatch"
   | "not_payable"
+  | "unknown_session"
   | "duplicate";
 
 export const PAYMENT_SESSION_MESSAGES = {
@@ -227,6 +228,13 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       return "unknown_order";
     }
     if (order.paymentStatus === "paid") return "already_paid";
+    // Only the session the shop opened for this order pays it: a signed session with the same
+    // number and amount that the shop never opened (another order's, one made by hand in the
+    // gateway, a bank-transfer order's number) is money the owner must look at, not a payment.
+    if (order.paymentSessionId !== qualifiedSessionId(gateway!.provider, event.sessionId)) {
+      await problem("unknown_session");
+      return "unknown_session";
+    }
     if (event.amountCents !== order.totalCents || event.currency?.toLowerCase() !== "usd") {
       await problem("amount_mismatch");
       return "amount_mismatch";
@@ -288,7 +296,7 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
         throw new HttpError(404, PAYMENT_SESSION_MESSAGES.NOT_CONFIGURED);
       let event: GatewayEvent;
       try {
-        event = gateway.parseWebhook(rawBody ?? Buffer.alloc(0), headers);
+        event = gateway.parseWebhook(rawBody ?? Buffer.alloc(0), headers, now);
       } catch (error) {
         if (error instanceof WebhookRejected) throw new HttpError(400, error.message);
         throw error;

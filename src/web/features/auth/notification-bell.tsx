@@ -21,7 +21,7 @@ export type BellNotification = {
     order_number: string;
     total: number;
     /** `payment_problem` (issue 24): a gateway event the shop did not apply. */
-    problem?: "amount_mismatch" | "unknown_order" | "not_payable";
+    problem?: "amount_mismatch" | "unknown_order" | "not_payable" | "unknown_session";
     /** `low_stock` (issue 27): the product an order took to its threshold, grams left. */
     product_id?: number;
     product_name?: string;
