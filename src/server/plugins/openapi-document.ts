@@ -232,7 +232,7 @@ const EXTRA_ANSWERS: Record<string, number[]> = {
   "PUT /api/account": [429],
   "PUT /api/account/password": [429],
   "PUT /api/admin/password": [429],
-  "DELETE /api/account": [429],
+  "DELETE /api/account": [409, 429],
   "POST /api/account/verification": [409, 429],
   "POST /api/newsletter/confirm": [404],
   "POST /api/auth/reset-password": [404],
