@@ -71,7 +71,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Addresses an admin still reaches while the shop requires a set-up they have not done. */
-const OPEN_DURING_SETUP = new Set([
+export const OPEN_DURING_SETUP: ReadonlySet<string> = new Set([
   "/api/admin/me",
   "/api/admin/2fa",
   "/api/admin/2fa/setup",
