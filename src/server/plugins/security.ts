@@ -12,6 +12,7 @@ import {
   listenPort,
   requestHost,
 } from "../public-origin.ts";
+import { addressKey } from "./address-key.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 
 export { isValidHost };
@@ -230,6 +231,9 @@ export const securityPlugin = fp(
     await app.register(rateLimit, {
       global: false,
       store: redisLimits?.Store,
+      // Per address, an IPv6 one by its /64 (one machine's allocation): every limiter that
+      // names no key of its own.
+      keyGenerator: (request) => addressKey(request.ip),
       // Tests switch limits off except where a test is about the limit itself.
       allowList: opts.rateLimit ? undefined : () => true,
       errorResponseBuilder: (_request, context) =>
