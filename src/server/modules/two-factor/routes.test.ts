@@ -148,6 +148,18 @@ describe("turning it on", () => {
     expect(JSON.stringify(audit.json())).not.toContain(secret);
   });
 
+  it("turning it on ends the account's shop sessions, given on the password alone", async () => {
+    const admin = await newAdmin();
+    const shop = await post("/api/auth/login", { email: admin.email, password: PASSWORD });
+    expect(shop.statusCode).toBe(200);
+    const shopAuth = bearer(shop.json().token);
+    expect((await get("/api/account", shopAuth)).statusCode).toBe(200);
+    await turnOn(admin);
+    expect((await get("/api/account", shopAuth)).statusCode).toBe(401);
+    // The back-office session that turned it on stays.
+    expect((await get("/api/admin/me", admin.auth)).statusCode).toBe(200);
+  });
+
   it("enable without a set-up, and with the key of a replaced set-up, is refused", async () => {
     const admin = await newAdmin();
     expectRefused(

@@ -16,7 +16,7 @@ import {
 import { AUTH_MESSAGES } from "../../../shared/schemas/auth.ts";
 import type { ContentCache } from "../../cache/content-cache.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
+import { tokens, users } from "../../db/schema/accounts.ts";
 import { settings } from "../../db/schema/settings.ts";
 import {
   adminRecoveryCodes,
@@ -240,6 +240,14 @@ export function createTwoFactorService(db: Db, deps: { cache: ContentCache }) {
         await tx
           .insert(adminRecoveryCodes)
           .values(codes.map((c) => ({ userId, codeHash: recoveryHash(c), createdAt: now })));
+        // The account's shop sessions were given on the password alone: from now on the
+        // shop's sign-in asks for the code too, so they end.
+        await tx
+          .update(tokens)
+          .set({ revokedAt: now })
+          .where(
+            and(eq(tokens.userId, userId), eq(tokens.kind, "customer"), isNull(tokens.revokedAt)),
+          );
         await audit(tx, userId, true);
         return codes;
       });
