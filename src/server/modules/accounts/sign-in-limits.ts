@@ -56,9 +56,16 @@ export type SignInLimits = {
   checkAddress(request: FastifyRequest): Promise<void>;
   /** After a wrong password or code: counted against the address (429 when one too many). */
   failed(request: FastifyRequest): Promise<void>;
-  /** Runs a check that throws 401/422 when wrong, and counts that as a failure. */
+  /** Runs a check that throws 401, or 422 on a password or code, when wrong: a failure. */
   counting<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T>;
 };
+
+/** Fields whose refusal means a wrong password or code (an e-mail already taken is not one). */
+const SECRET_FIELDS = ["password", "current_password", "code", "challenge"];
+const isWrongSecret = (error: unknown): boolean =>
+  error instanceof HttpError &&
+  (error.status === 401 ||
+    (error.status === 422 && SECRET_FIELDS.some((field) => error.errors?.[field])));
 
 /**
  * One set of limiters per app, whichever route plugin asks first: every route that checks a
@@ -165,8 +172,7 @@ export function signInLimits(app: FastifyInstance): SignInLimits {
       try {
         return await work();
       } catch (error) {
-        if (error instanceof HttpError && (error.status === 401 || error.status === 422))
-          await limits.failed(request);
+        if (isWrongSecret(error)) await limits.failed(request);
         throw error;
       }
     },
