@@ -153,7 +153,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(twoFactorSignInRoutes);
       await api.register(catalogRoutes);
-      // SPEC's POST /api/products: an admin create, behind the same guard as /api/admin.
+      // The add-product dialog's POST /api/products: an admin create, behind the same guard
+      // as /api/admin.
       await api.register(adminGuard(withRoles(["catalogue"], productCreateAliasRoutes)));
       await api.register(orderRoutes);
       // Its own plugin: the webhook's raw-body parser applies to that route only.
@@ -166,7 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes);
       await api.register(shippingRoutes);
       // Admin API: every route registered inside this plugin requires an admin token and one
-      // of the roles its group (or the route itself, `config.roles`) declares (issue 27), and
+      // of the roles its group (or the route itself, `config.roles`) declares, and
       // passes the two-factor rule (`adminGuard`); an owner may use every route. This list is
       // the back office's permission map.
       await api.register(

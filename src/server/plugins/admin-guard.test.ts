@@ -51,7 +51,7 @@ describe("the admin guard, from the live route table", () => {
       .filter((route) => !route.guarded)
       .map((route) => `${route.method} ${route.url}`);
     expect(outside, "admin routes registered outside adminGuard").toEqual([]);
-    // It did find them: SPEC's product create outside /api/admin among them.
+    // It did find them, the add-product dialog's create outside /api/admin among them.
     expect(routes().filter((route) => route.guarded).length).toBeGreaterThan(40);
     expect(routes()).toContainEqual(
       expect.objectContaining({ method: "POST", url: "/api/products", guarded: true }),

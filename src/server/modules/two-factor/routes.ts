@@ -31,7 +31,7 @@ async function sessionOf(request: FastifyRequest) {
 
 /**
  * The code step of a sign-in whose account has two-factor on, `{ challenge, code }` (a TOTP
- * code or a recovery code), answered with SPEC's `{ token, token_type, user }`:
+ * code or a recovery code), answered with `{ token, token_type, user }`:
  * `POST /api/auth/admin-login/2fa` after `POST /api/auth/admin-login` (an admin token), and
  * `POST /api/auth/login/2fa` after `POST /api/auth/login` (a customer token: the account's
  * own pages change its e-mail and password, so they need the code as much as the back office).

@@ -7,7 +7,7 @@ import type {
 import { apiPost } from "../../lib/api.ts";
 
 /** SPEC 7 auth calls. Failures throw ApiError with the server's message (SPEC 8 order). */
-/** SPEC's token, or `{ two_factor_required, challenge }` for an account with two-factor on. */
+/** A token, or `{ two_factor_required, challenge }` for an account with two-factor on. */
 export const login = (input: LoginInput, fallback: string) =>
   apiPost<LoginResponse | TwoFactorChallengeResponse>("/api/auth/login", input, { fallback });
 
