@@ -641,6 +641,26 @@ describe("limits", () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it("the create-admin command's new password starts the code step afresh too", async () => {
+    const admin = await limitedAdmin();
+    const url = "/api/auth/admin-login/2fa";
+    for (let spent = 0; spent < CODE_FAILURES_PER_ACCOUNT; spent += 1) {
+      const challenge = await admin.challenge();
+      await send(nextAddress(), url, {
+        challenge,
+        code: wrongFor(totpCodeAt(admin.secret, clock)),
+      });
+    }
+    const code = () => totpCodeAt(admin.secret, clock);
+    expectTooMany(
+      await send(nextAddress(), url, { challenge: await admin.challenge(), code: code() }),
+    );
+    await upsertAdmin(limited.database.db, admin.email, PASSWORD);
+    nextMoment();
+    const ok = await send(nextAddress(), url, { challenge: await admin.challenge(), code: code() });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it("one IPv6 /64 is one address: wrong codes and forged sign-ins from it share one budget", async () => {
     const prefix = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
     const forged = (host: number) =>
