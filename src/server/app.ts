@@ -42,14 +42,11 @@ import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
-import {
-  adminTwoFactorRoutes,
-  twoFactorGate,
-  twoFactorSignInRoutes,
-} from "./modules/two-factor/routes.ts";
+import { adminTwoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { adminWebhookRoutes } from "./modules/webhooks/admin-routes.ts";
 import { webhooksPlugin } from "./modules/webhooks/plugin.ts";
+import { adminGuard } from "./plugins/admin-guard.ts";
 import { authPlugin, withRoles } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, lazyChildLoggerFactory, withRedaction } from "./plugins/logging.ts";
@@ -155,8 +152,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(twoFactorSignInRoutes);
       await api.register(catalogRoutes);
-      // SPEC's POST /api/products: an admin create (its own plugin holds the admin hook).
-      await api.register(withRoles(["catalogue"], productCreateAliasRoutes));
+      // The add-product dialog's POST /api/products: an admin create, behind the same guard
+      // as /api/admin.
+      await api.register(adminGuard(withRoles(["catalogue"], productCreateAliasRoutes)));
       await api.register(orderRoutes);
       // Its own plugin: the webhook's raw-body parser applies to that route only.
       await api.register(paymentRoutes);
@@ -168,13 +166,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes);
       await api.register(shippingRoutes);
       // Admin API: every route registered inside this plugin requires an admin token and one
-      // of the roles its group (or the route itself, `config.roles`) declares (issue 27); an
-      // owner may use every route. This list is the back office's permission map.
+      // of the roles its group (or the route itself, `config.roles`) declares, and
+      // passes the two-factor rule (`adminGuard`); an owner may use every route. This list is
+      // the back office's permission map.
       await api.register(
-        async (admin) => {
-          admin.addHook("onRequest", admin.requireAdmin);
-          // The owner may require two-factor sign-in: until set up, only the set-up opens.
-          admin.addHook("onRequest", twoFactorGate(admin));
+        adminGuard(async (admin) => {
           await admin.register(withRoles(["orders"], adminOrderRoutes));
           await admin.register(withRoles(["orders"], adminReceiptRoutes));
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
@@ -195,7 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["owner"], adminAdminsRoutes));
           // Every admin's own set-up; the "required for everyone" switch is the owner's.
           await admin.register(withRoles(ANY_ADMIN, adminTwoFactorRoutes));
-        },
+        }),
         { prefix: "/admin" },
       );
     },

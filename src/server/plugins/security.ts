@@ -7,6 +7,7 @@ import helmet from "helmet";
 import { isValidHost } from "../host-name.ts";
 import { HttpError } from "../http-errors.ts";
 import { allowedHosts, hostAllowed, listenPort, requestHost } from "../public-origin.ts";
+import { addressKey } from "./address-key.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 
 export { isValidHost };
@@ -225,6 +226,9 @@ export const securityPlugin = fp(
     await app.register(rateLimit, {
       global: false,
       store: redisLimits?.Store,
+      // Per address, an IPv6 one by its /64 (one machine's allocation): every limiter that
+      // names no key of its own.
+      keyGenerator: (request) => addressKey(request.ip),
       // Tests switch limits off except where a test is about the limit itself.
       allowList: opts.rateLimit ? undefined : () => true,
       errorResponseBuilder: (_request, context) =>

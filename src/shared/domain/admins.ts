@@ -75,8 +75,12 @@ export const AUDIT_ENTITY_ROLES: Readonly<Record<string, readonly AdminRole[]>> 
   order: ["orders"],
   customer: ["orders"],
 };
+// Own keys only: a plain object also answers "constructor" or "toString" (inherited), which
+// the query string may name.
 export const auditReadRoles = (entity: string | undefined): readonly AdminRole[] =>
-  (entity ? AUDIT_ENTITY_ROLES[entity] : undefined) ?? ["owner"];
+  (entity && Object.hasOwn(AUDIT_ENTITY_ROLES, entity)
+    ? AUDIT_ENTITY_ROLES[entity]
+    : undefined) ?? ["owner"];
 
 /**
  * Whether an admin may be removed (issue 11): never the last one, and never yourself (you

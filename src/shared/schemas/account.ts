@@ -37,6 +37,8 @@ export const accountUpdateSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   location: optionalText(200),
+  /** Needed when `email` changes (the server says so on this field): checked like a sign-in. */
+  current_password: text().max(200, AUTH_MESSAGES.CURRENT_PASSWORD_WRONG).optional(),
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export type AccountUpdate = z.output<typeof accountUpdateSchema>;

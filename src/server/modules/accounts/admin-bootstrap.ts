@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { tokens, users } from "../../db/schema/accounts.ts";
+import { adminSignInChallenges } from "../../db/schema/two-factor.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -36,6 +37,8 @@ export async function upsertAdmin(
         .update(tokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(tokens.userId, existing.id), isNull(tokens.revokedAt)));
+      // And the code step starts afresh, as after any new password.
+      await tx.delete(adminSignInChallenges).where(eq(adminSignInChallenges.userId, existing.id));
     });
     return { created: false };
   }

@@ -138,6 +138,10 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
       const user = await app.services.accounts.signInWithGoogle(identity);
       // An account under this address whose owner never proved it: not handed over (issue 25).
       if (!user) return back(reply, { google_error: "unverified" });
+      // Google stands in for the password, not for the code: an account with two-factor on
+      // signs in with its password and code.
+      if (await app.services.twoFactor.isEnabled(user.id))
+        return back(reply, { google_error: "two_factor" });
       const { token } = await app.services.tokens.issue(user.id, "customer");
       return back(reply, { google_token: token, redirect: safePath(saved.redirect) });
     },

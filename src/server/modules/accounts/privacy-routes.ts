@@ -74,7 +74,9 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = (await request.session())!;
-      await privacy.deleteAccount(session.user.id, request.body.password);
+      await limits.counting(request, () =>
+        privacy.deleteAccount(session.user.id, request.body.password),
+      );
       return reply.status(204).send(null);
     },
   );

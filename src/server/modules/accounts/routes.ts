@@ -12,8 +12,14 @@ import {
   registerSchema,
   userDto,
 } from "../../../shared/schemas/auth.ts";
-import { type AdminLoginResponse, adminLoginResponse } from "../../../shared/schemas/two-factor.ts";
+import {
+  type AdminLoginResponse,
+  adminLoginResponse,
+  type TwoFactorChallengeResponse,
+  twoFactorChallengeResponse,
+} from "../../../shared/schemas/two-factor.ts";
 import { forbidden, HttpError, unauthorized } from "../../http-errors.ts";
+import { addressKey } from "../../plugins/address-key.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import type { VerificationMailOptions } from "./email-verification.ts";
 import { emailVerificationRoutes } from "./email-verification-routes.ts";
@@ -29,8 +35,8 @@ const userBody = z.object({ data: userDto });
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts, tokens } = app.services;
 
-  // Sign-in, admin sign-in and both password changes: per address, per (account, address),
-  // and per account without locking the owner out (ADR 0025, sign-in-limits.ts).
+  // Every password check: per address (failures), per (account, address), and per account
+  // without locking the owner out (ADR 0025, sign-in-limits.ts).
   const limits = signInLimits(app);
   const limitSignIn = async (request: FastifyRequest) =>
     limits.check(request, (request.body as { email: string }).email);
@@ -38,11 +44,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await request.session();
     if (session) await limits.check(request, session.user.email);
   };
+  // An e-mail change asks for the password: limited like a sign-in when one is given.
+  const limitEmailChange = async (request: FastifyRequest) => {
+    const session = await request.session();
+    if (session && (request.body as { current_password?: unknown }).current_password)
+      await limits.check(request, session.user.email);
+  };
+  /** With two-factor on, the password alone gives no token: the code step does. */
+  const challengeIfTwoFactor = async (
+    userId: number,
+  ): Promise<TwoFactorChallengeResponse | null> =>
+    (await app.services.twoFactor.isEnabled(userId))
+      ? {
+          two_factor_required: true,
+          challenge: await app.services.twoFactor.startChallenge(userId),
+        }
+      : null;
   // Issue 14.10: "already registered" on an account update tells whether an e-mail has an
   // account, so updates are capped per address like register.
   const perAddressUpdate = app.createRateLimit({
     ...publicFormRateLimit,
-    keyGenerator: (request) => `account-update-ip:${request.ip}`,
+    keyGenerator: (request) => `account-update-ip:${addressKey(request.ip)}`,
   });
   const limitAccountUpdate = async (request: FastifyRequest) => {
     const result = await perAddressUpdate(request);
@@ -81,16 +103,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registration and an e-mail change send a verification link (issue 25) when the shop can
   // send e-mail, in the language the customer is using; then the outbox is run soon.
   const baseUrl = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  const languageOf = (request: FastifyRequest) =>
+    pickServerLanguage(request.cookies[LANGUAGE_COOKIE], request.headers["accept-language"]);
   const verificationFor = (request: FastifyRequest): VerificationMailOptions | undefined =>
-    app.config.smtpUrl
-      ? {
-          baseUrl,
-          lang: pickServerLanguage(
-            request.cookies[LANGUAGE_COOKIE],
-            request.headers["accept-language"],
-          ),
-        }
-      : undefined;
+    app.config.smtpUrl ? { baseUrl, lang: languageOf(request) } : undefined;
   const sendSoon = () => {
     const worker = app.mailWorker;
     if (worker && app.config.env !== "test")
@@ -121,13 +137,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Sign in as a customer",
         body: loginSchema,
-        response: { 200: loginResponse },
+        response: { 200: z.union([loginResponse, twoFactorChallengeResponse]) },
       },
     },
-    async (request) => {
+    async (request): Promise<LoginResponse | TwoFactorChallengeResponse> => {
       const user = await accounts.authenticate(request.body.email, request.body.password);
-      if (!user) throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
-      return signedIn(user.id, "customer", user);
+      if (!user) {
+        await limits.failed(request);
+        throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
+      }
+      // An account with two-factor on (an admin's) needs its code here too: the customer
+      // session changes the same account's e-mail and password, and can delete it.
+      return (await challengeIfTwoFactor(user.id)) ?? signedIn(user.id, "customer", user);
     },
   );
 
@@ -143,7 +164,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<AdminLoginResponse> => {
       const user = await accounts.authenticate(request.body.email, request.body.password);
-      if (!user) throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
+      if (!user) {
+        await limits.failed(request);
+        throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
+      }
       // Right password, wrong role: SPEC's refusal, and no token is created.
       if (!user.isAdmin) throw forbidden(MESSAGES.ADMIN_NOT_AUTHORIZED);
       // Issue 27: with two-factor sign-in on, no token yet: the code step comes first.
@@ -186,7 +210,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/account",
     {
-      preHandler: [app.requireUser, limitAccountUpdate],
+      preHandler: [app.requireUser, limitAccountUpdate, limitEmailChange],
       schema: {
         summary: "Update my account",
         body: accountUpdateSchema,
@@ -195,7 +219,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = (await request.session())!;
-      const user = await accounts.update(session.user.id, request.body, verificationFor(request));
+      const user = await limits.counting(request, () =>
+        accounts.update(session.user.id, request.body, { verification: verificationFor(request) }),
+      );
       sendSoon();
       return { data: toUserDto(user) };
     },
@@ -214,7 +240,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = (await request.session())!;
-      await accounts.changePassword(session.user.id, session.tokenId, request.body);
+      await limits.counting(request, () =>
+        accounts.changePassword(session.user.id, session.tokenId, request.body),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -120,7 +120,9 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tokenId, user } = await sessionOf(request);
-      await app.services.accounts.changePassword(user.id, tokenId, request.body);
+      await limits.counting(request, () =>
+        app.services.accounts.changePassword(user.id, tokenId, request.body),
+      );
       return { data: { ok: true as const } };
     },
   );

@@ -301,10 +301,10 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * SPEC's `POST /api/products` (the add-product dialog's call): DECISIONS require an admin
- * token, and it behaves exactly like `POST /api/admin/products`.
+ * token, and it behaves exactly like `POST /api/admin/products`: app.ts registers it through
+ * the same `adminGuard` (roles and the two-factor rule) as every /api/admin route.
  */
 export const productCreateAliasRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.requireAdmin);
   await registerMultipart(app);
   app.post(
     "/products",

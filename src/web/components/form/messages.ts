@@ -125,7 +125,8 @@ const FAILED_STATUS = /^Failed \((\d{3})\)$/;
 export function messageKey(
   text: string,
 ): { key: string; status?: string; country?: string; zone?: string } | undefined {
-  const exact = KEY_BY_TEXT[text];
+  // Own keys only: a server text such as "constructor" must not find Object's own.
+  const exact = Object.hasOwn(KEY_BY_TEXT, text) ? KEY_BY_TEXT[text] : undefined;
   if (exact) return { key: exact };
   for (const [pattern, key] of NAMED) {
     const groups = pattern.exec(text)?.groups;

@@ -15,7 +15,7 @@ type Props = {
   /** Customer login (/login) or the admin entry (/admin-login): same rules (SPEC 5). */
   kind: "customer" | "admin";
   onSignedIn: (response: LoginResponse & { two_factor_setup_required?: boolean }) => void;
-  /** Admin sign-in with two-factor on (issue 27): the code step's challenge, no token yet. */
+  /** An account with two-factor on (either sign-in): the code step's challenge, no token yet. */
   onTwoFactor?: (challenge: string) => void;
 };
 
