@@ -11,6 +11,7 @@ import {
   webhookUpdateSchema,
 } from "../../../../shared/schemas/webhooks.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
+import { RowActions } from "../../../components/admin/row-actions.tsx";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
@@ -119,21 +120,15 @@ export function WebhooksSection() {
             {t("deliveries")}
             <span className="sr-only"> {e.url}</span>
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => setEditing(e)}>
-            {t("edit")}
-            <span className="sr-only"> {e.url}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
+          <RowActions
+            editLabel={t("editNamed", { url: e.url })}
+            deleteLabel={t("deleteNamed", { url: e.url })}
+            onEdit={() => setEditing(e)}
+            onDelete={() => {
               remove.reset();
               setRemoving(e);
             }}
-          >
-            {t("delete")}
-            <span className="sr-only"> {e.url}</span>
-          </button>
+          />
         </div>
       ),
     },
