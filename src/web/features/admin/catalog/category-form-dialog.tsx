@@ -7,11 +7,10 @@ import {
   type CategoryValues,
   categoryInputSchema,
 } from "../../../../shared/schemas/admin-catalog.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { useRecordForm } from "../../../components/admin/use-record-form.ts";
-import { ErrorList } from "../../../components/form/error-list.tsx";
 import { BilingualField } from "../../../components/form/field.tsx";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCreateCategory } from "./api/create-category.ts";
@@ -97,15 +96,12 @@ function CategoryForm({
         label={t("description")}
         as="textarea"
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={pending} disabled={!name?.trim()}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={pending}
+        disabled={!name?.trim()}
+      />
     </form>
   );
 }

@@ -7,11 +7,10 @@ import {
   type CouponValues,
   couponInputSchema,
 } from "../../../../shared/schemas/admin-catalog.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { useRecordForm } from "../../../components/admin/use-record-form.ts";
-import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCreateCoupon } from "./api/create-coupon.ts";
@@ -123,16 +122,8 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
         error={errors.expire_at}
         {...register("expire_at")}
       />
-      <div className="sm:col-span-2">
-        <ErrorList messages={[banner]} />
-      </div>
-      <div className="flex justify-end gap-3 sm:col-span-2">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={pending} disabled={missing}>
-          {t("admin:actions.save")}
-        </SubmitButton>
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <RecordFormActions banner={banner} onCancel={onDone} pending={pending} disabled={missing} />
       </div>
     </form>
   );

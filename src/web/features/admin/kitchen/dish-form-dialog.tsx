@@ -14,12 +14,11 @@ import {
   type DishValues,
   dishInputSchema,
 } from "../../../../shared/schemas/kitchen.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { useRecordForm } from "../../../components/admin/use-record-form.ts";
-import { ErrorList } from "../../../components/form/error-list.tsx";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
 import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDish } from "./api/get-dish.ts";
@@ -227,15 +226,12 @@ function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void
         hint={t("soldOutHint")}
         {...form.register("sold_out_today")}
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={save.isPending} disabled={!title?.trim()}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={save.isPending}
+        disabled={!title?.trim()}
+      />
     </form>
   );
 }

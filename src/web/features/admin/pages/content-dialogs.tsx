@@ -1,11 +1,10 @@
 import { useForm } from "react-hook-form";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { FaqItemDto, PolicySectionDto } from "../../../../shared/schemas/content.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { useRecordForm } from "../../../components/admin/use-record-form.ts";
-import { ErrorList } from "../../../components/form/error-list.tsx";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useSaveFaq } from "./api/save-faq.ts";
@@ -112,13 +111,7 @@ function FaqForm({
         error={form.formState.errors.position}
         {...form.register("position")}
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={save.isPending}>{t("admin:actions.save")}</SubmitButton>
-      </div>
+      <RecordFormActions banner={banner} onCancel={onDone} pending={save.isPending} />
     </form>
   );
 }
@@ -239,13 +232,7 @@ function PolicyForm({ section, onDone }: { section: PolicySectionDto; onDone: ()
         error={form.formState.errors.position}
         {...form.register("position")}
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={update.isPending}>{t("admin:actions.save")}</SubmitButton>
-      </div>
+      <RecordFormActions banner={banner} onCancel={onDone} pending={update.isPending} />
     </form>
   );
 }
