@@ -4,19 +4,21 @@ import { SubmitButton } from "../form/submit-button.tsx";
 
 /**
  * The foot of an admin record form: what went wrong that belongs to no field (`banner`, from
- * `useRecordForm`), then Cancel and Save. Save shows "Saving…" while `pending`, and stays off
- * while `disabled` (a required field is still empty).
+ * `useRecordForm`), then Cancel and Save (or `saveLabel`). Save shows "Saving…" while
+ * `pending`, and stays off while `disabled` (a required field is still empty).
  */
 export function RecordFormActions({
   banner,
   onCancel,
   pending,
   disabled,
+  saveLabel,
 }: {
   banner: string | null;
   onCancel: () => void;
   pending: boolean;
   disabled?: boolean;
+  saveLabel?: string;
 }) {
   const { t } = useTranslation(["admin", "messages"]);
   return (
@@ -27,7 +29,7 @@ export function RecordFormActions({
           {t("messages:ui.cancel")}
         </button>
         <SubmitButton pending={pending} disabled={disabled}>
-          {t("admin:actions.save")}
+          {saveLabel ?? t("admin:actions.save")}
         </SubmitButton>
       </div>
     </>
