@@ -3,26 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithKit } from "../../../test/render-with-kit.tsx";
 import { CategoryFormDialog } from "./category-form-dialog.tsx";
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[];
-let reply: (call: Call) => Response;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
+/** Every request of the test is answered with `body` and `status`. */
+const answer = (body: unknown, status: number) =>
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify(body), { status }));
 
 beforeEach(() => {
   localStorage.setItem("token", "admin-token");
-  calls = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = {
-        url,
-        method: init?.method ?? "GET",
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      return reply(call);
-    }),
-  );
+  fetchMock.mockReset();
+  vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
   cleanup();
@@ -43,18 +32,18 @@ async function addCategory(name: string) {
 
 describe("an admin record dialog's save (useRecordForm)", () => {
   it("creates, says so and closes", async () => {
-    reply = () => json({ data: { id: 7, name: "Nuts" } }, 201);
+    answer({ data: { id: 7, name: "Nuts" } }, 201);
     const { onOpenChange } = await addCategory("Nuts");
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(calls).toMatchObject([
-      { method: "POST", url: "/api/admin/categories", body: { name: "Nuts" } },
-    ]);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init?.method]).toEqual(["/api/admin/categories", "POST"]);
+    expect(JSON.parse(String(init?.body))).toMatchObject({ name: "Nuts" });
     expect(await screen.findByText("Category added.")).toBeTruthy();
   });
 
   it("puts a field's server error beside the field, with no banner repeating it", async () => {
-    reply = () =>
-      json({ message: "The given data was invalid.", errors: { name: ["Name is taken."] } }, 422);
+    answer({ message: "The given data was invalid.", errors: { name: ["Name is taken."] } }, 422);
     const { dialog, onOpenChange } = await addCategory("Nuts");
     expect(await within(dialog).findByText("Name is taken.")).toBeTruthy();
     expect(within(dialog).getByTestId("form-errors").textContent).toBe("");
@@ -62,7 +51,7 @@ describe("an admin record dialog's save (useRecordForm)", () => {
   });
 
   it("shows any other failure in the banner and stays open", async () => {
-    reply = () => json({ message: "Someone else changed it." }, 409);
+    answer({ message: "Someone else changed it." }, 409);
     const { dialog, onOpenChange } = await addCategory("Nuts");
     await waitFor(() =>
       expect(within(dialog).getByTestId("form-errors").textContent).toBe(
