@@ -57,7 +57,8 @@ export function orderPath(number: string, key?: string): string {
 /**
  * Public pages the sitemap lists, each once: the storefront menus' pages (home, shop,
  * kitchen, about, traders, contact) and the footer's policies. web/lib/menus.test.ts holds
- * every menu's page to this list, so a page added to a menu is indexed too.
+ * every menu's page to this list, so a page added to a menu is indexed too, and the server's
+ * HTML cache (server/plugins/html-cache.ts) caches these pages, bar the ones it names.
  */
 export const SITEMAP_PATHS: readonly string[] = [
   "/",

@@ -22,6 +22,24 @@ export const newPasswordField = text({ message: MESSAGES.PASSWORD_MIN })
   .min(PASSWORD_MIN, MESSAGES.PASSWORD_MIN)
   .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
 
+/** A new password typed again: trimmed like the password; a missing one reads as a mismatch. */
+export const passwordConfirmationField = text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim();
+
+type PasswordPair = { password: string; password_confirmation: string };
+const passwordPair = z.object({ password: z.string(), password_confirmation: z.string() });
+
+/**
+ * The one password-confirmation rule (register, reset, change): `password_confirmation` must
+ * repeat `password`, or the mismatch stands on the confirmation field. It runs as soon as both
+ * are strings, even while other fields fail, so the mismatch shows beside their errors.
+ */
+export const withPasswordConfirmation = <T extends z.ZodType<PasswordPair>>(schema: T): T =>
+  schema.refine((input) => input.password === input.password_confirmation, {
+    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ["password_confirmation"],
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+
 /**
  * SPEC 5 customer and admin login: both required ('Email and password are required'),
  * password at least 6 characters, values trimmed. The e-mail is not format-checked here: a
@@ -37,24 +55,17 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Both passwords are checked first, so a mismatch shows beside other field errors. */
-const passwordPair = z.object({ password: z.string(), password_confirmation: z.string() });
-
 /** SPEC 3/5 register: name, email, password, password_confirmation; errors keyed by those. */
-export const registerSchema = z
-  .object({
+export const registerSchema = withPasswordConfirmation(
+  z.object({
     name: requiredText(MESSAGES.NAME_REQUIRED).pipe(
       z.string().max(120, "The name must not be longer than 120 characters."),
     ),
     email: emailField,
     password: newPasswordField,
-    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
-  })
-  .refine((input) => input.password === input.password_confirmation, {
-    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
-    path: ["password_confirmation"],
-    when: (payload) => passwordPair.safeParse(payload.value).success,
-  });
+    password_confirmation: passwordConfirmationField,
+  }),
+);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The user as the API shows it; is_admin is SPEC's 1/0 flag. */
@@ -96,20 +107,16 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** `POST /api/auth/reset-password`: the e-mail's token and a new password (registration's rules). */
-export const resetPasswordSchema = z
-  .object({
+export const resetPasswordSchema = withPasswordConfirmation(
+  z.object({
     token: text({ message: PASSWORD_RESET_MESSAGES.TOKEN_REQUIRED })
       .trim()
       .min(1, PASSWORD_RESET_MESSAGES.TOKEN_REQUIRED)
       .regex(RESET_TOKEN, PASSWORD_RESET_MESSAGES.TOKEN_INVALID),
     password: newPasswordField,
-    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
-  })
-  .refine((input) => input.password === input.password_confirmation, {
-    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
-    path: ["password_confirmation"],
-    when: (payload) => passwordPair.safeParse(payload.value).success,
-  });
+    password_confirmation: passwordConfirmationField,
+  }),
+);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** `GET /api/auth/password-reset`: whether resets by e-mail are offered (SMTP configured). */
