@@ -67,9 +67,9 @@ export type BuildAppOptions = {
   rateLimit?: boolean;
   /** The mail worker's timer; off by default under NODE_ENV=test (tests call `runOnce()`). */
   mailAutoStart?: boolean;
-  /** The reservations worker's timer (issue 24); off by default under NODE_ENV=test. */
+  /** The reservations worker's timer; off by default under NODE_ENV=test. */
   reservationsAutoStart?: boolean;
-  /** The webhook delivery worker's timer (issue 28); off by default under NODE_ENV=test. */
+  /** The webhook delivery worker's timer; off by default under NODE_ENV=test. */
   webhooksAutoStart?: boolean;
 };
 

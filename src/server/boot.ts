@@ -29,7 +29,7 @@ export async function boot(
   }
 
   const started = performance.now();
-  // A dropped connection is logged and the pool replaces it (issue 22); through the app's
+  // A dropped connection is logged and the pool replaces it; through the app's
   // logger once there is one.
   let warn = (error: Error) => console.warn(`database: ${error.message}`);
   let database: Database;

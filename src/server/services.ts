@@ -32,7 +32,7 @@ import { createTwoFactorService } from "./modules/two-factor/service.ts";
 export function createServices(
   database: Database,
   opts: {
-    /** Card payments (issue 24): a gateway from STRIPE_* settings; none = offline methods only. */
+    /** Card payments: a gateway from STRIPE_* settings; none = offline methods only. */
     payments?: Omit<PaymentServiceDeps, "mail">;
     /** Where the shop's e-mails link to; null (the default) when it sends none (no SMTP_URL). */
     mail?: OrderMail;
@@ -74,7 +74,7 @@ export function createServices(
     }),
     adminOrders: createAdminOrderService(db, { settings, mail }),
     receipts: createReceiptService(db),
-    /** Issue 27: the back office's customers (accounts and guest buyers). */
+    /** The back office's customers (accounts and guest buyers). */
     customers: createCustomerService(db),
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),

@@ -42,7 +42,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Sections whose code the browser fetches later are rendered in place (ADR 0032): their
+  // Sections whose code the browser fetches later are rendered in place: their
   // modules, loaded as the server starts, are there before the first page.
   await codeLoaded();
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.

@@ -36,7 +36,7 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * Issue 27: the roles that may call this admin route (an owner may call every route).
+     * The roles that may call this admin route (an owner may call every route).
      * Set for a whole group with `withRoles` where app.ts registers it; a route overrides it.
      */
     roles?: readonly AdminRole[];

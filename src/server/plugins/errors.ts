@@ -100,7 +100,7 @@ export const errorsPlugin = fp(
       });
     });
 
-    // SPEC 8's text; the path is not echoed back (issue 14.8).
+    // SPEC 8's text; the path is not echoed back.
     app.setNotFoundHandler((_request, reply) => {
       reply.status(404).send({ message: MESSAGES.NOT_FOUND });
     });

@@ -39,16 +39,16 @@ function cacheablePath(pathname: string): boolean {
 
 /**
  * The query a cacheable page is rendered from and keyed by: only what changes the page, in one
- * canonical form (issue 26). Tracking tags (utm_*, fbclid, gclid...), unknown names, defaults
+ * canonical form. Tracking tags (utm_*, fbclid, gclid...), unknown names, defaults
  * and values a page reads as its default are left out, so they neither make entries nor reach
  * the page (its canonical link included). The shop's state is search, category, per_page, page
- * and sort (SPEC 2, `readShopParams`); every other cacheable page reads no query.
+ * and sort (`readShopParams`); every other cacheable page reads no query.
  */
 const PAGE_QUERY: Record<string, (query: URLSearchParams) => string> = {
   "/shop": (query) => shopSearch(readShopParams(query), {}),
 };
 
-/** Renders kept per key: the home page's products are shuffled per render (SPEC 2). */
+/** Renders kept per key: the home page's products are shuffled per render. */
 const VARIANTS: Record<string, number> = { "/": 4 };
 
 const MAX_ENTRIES = 500;
@@ -59,7 +59,7 @@ const MAX_ENTRIES = 500;
 const MAX_QUERY_ENTRIES = 200;
 
 /**
- * Cookies a cacheable request may carry: the language and the display currency (ADR 0023), and
+ * Cookies a cacheable request may carry: the language and the display currency, and
  * the signed-in mark, which no cacheable page reads (only the account pages, never cached), so
  * a signed-in customer is served the same cached pages.
  */
@@ -73,7 +73,7 @@ export type CachedPage = {
   deflated: Buffer[];
 };
 
-/** A rendered page and the stock versions of the products it shows (ADR 0021). */
+/** A rendered page and the stock versions of the products it shows. */
 export type CachedRender = { page: Promise<CachedPage | null>; stock: StockSeen };
 
 type Entry = {

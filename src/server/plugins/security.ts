@@ -50,7 +50,7 @@ function nextNonce(): string {
 const PRIVATE_API = /^\/api\/(?:account|admin|auth|orders)(?:\/|$)/;
 
 /**
- * A path as a router might read it (issue 26): percent-decoded (repeatedly: "%2561" too),
+ * A path as a router might read it: percent-decoded (repeatedly: "%2561" too),
  * backslashes as slashes, runs of slashes as one, "." and ".." segments resolved, lower case.
  * "/api/%61dmin/../admin//x" is "/api/admin/x".
  */
@@ -167,12 +167,12 @@ export const securityPlugin = fp(
         return done(new HttpError(400, "The Host header is not valid."));
       }
       // The host links are built from: X-Forwarded-Host when TRUST_PROXY trusts the peer, so
-      // it gets the same checks as Host (issue 26).
+      // it gets the same checks as Host.
       const host = requestHost(request);
       if (host !== request.headers.host?.toLowerCase() && !isValidHost(host)) {
         return done(new HttpError(400, "The X-Forwarded-Host header is not valid."));
       }
-      // Issue 14.7, 26: links, og:url, robots.txt, the sitemap and the QR code are built from
+      // Links, og:url, robots.txt, the sitemap and the QR code are built from
       // the host when PUBLIC_URL is unset; in production only the listed hosts may decide them.
       if (
         checkHosts &&
@@ -205,9 +205,9 @@ export const securityPlugin = fp(
       done(null, payload);
     });
 
-    // With REDIS_URL every instance counts in one place (issue 14.6); without it each process
+    // With REDIS_URL every instance counts in one place; without it each process
     // keeps its own counters, so N instances allow N times the limits (docs/decisions/0015).
-    // Redis is a helper, not a dependency (issue 22): while it does not answer, every limiter
+    // Redis is a helper, not a dependency: while it does not answer, every limiter
     // counts in this process at once, and goes back to Redis when it answers again.
     const redisLimits = app.config.redisUrl
       ? createRateLimitStore({

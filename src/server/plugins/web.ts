@@ -158,7 +158,7 @@ export const webPlugin = fp(
           const lang =
             languageOfPath(request.url.split("?")[0] ?? "/") ??
             pickServerLanguage(request.cookies.lang, request.headers["accept-language"]);
-          // A listed display currency or USD (ADR 0023); no settings read for a USD shopper.
+          // A listed display currency or USD; no settings read for a USD shopper.
           const asked = request.cookies[CURRENCY_COOKIE];
           const currency =
             asked && asked !== RECORD_CURRENCY
@@ -166,7 +166,7 @@ export const webPlugin = fp(
               : RECORD_CURRENCY;
           const build = await getBuild();
           const pathname = request.url.split("?")[0] ?? "/";
-          // Absolute links come from PUBLIC_URL or a checked request origin (ADR 0027).
+          // Absolute links come from PUBLIC_URL or a checked request origin.
           const origin = publicOrigin(request);
           const cacheable = htmlCacheOn && cacheableRequest(request);
           // A cached page is rendered from (and keyed by) its URL without what does not change
@@ -201,7 +201,7 @@ export const webPlugin = fp(
           let response: Response;
           let stock: StockSeen | undefined;
           try {
-            // A cacheable page notes the stock versions its loaders read (ADR 0021).
+            // A cacheable page notes the stock versions its loaders read.
             if (slot)
               // Pages show whether a product is in stock, never how much (the product page's
               // loader leaves the amount out), so only a product selling out or coming back

@@ -1,7 +1,7 @@
 import type { OrderStatus } from "./order-states.ts";
 import type { PaymentStatus } from "./payments.ts";
 /**
- * Issue 25: the server's answers about e-mail verification and the customer's own data,
+ * The server's answers about e-mail verification and the customer's own data,
  * zod-free so the browser's message translator can key them (the account pages register
  * them under `emailVerification.*` and `accountDeletion.*` in the `account` namespace).
  */
@@ -49,6 +49,6 @@ export function openOrdersMessage(numbers: readonly string[]): string {
 /**
  * What an erased customer's orders keep in place of the name, phone, city and street
  * address (the e-mail and notes become empty). The order's lines, totals, country, payments
- * and history stay for the shop's books (ADR 0026).
+ * and history stay for the shop's books.
  */
 export const DELETED_CUSTOMER = "deleted customer";

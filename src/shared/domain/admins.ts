@@ -10,7 +10,7 @@ export const ADMINS_MESSAGES = {
 } as const;
 
 /**
- * Issue 27: what an admin may do. `owner` everything (admins, settings, shipping, dashboard);
+ * What an admin may do. `owner` everything (admins, settings, shipping, dashboard);
  * `orders` the orders desk, bell, inbox, customers and slips; `catalogue` products, categories,
  * coupons and the content pages; `kitchen` the dishes and their sold-out switch.
  */
@@ -83,9 +83,9 @@ export const auditReadRoles = (entity: string | undefined): readonly AdminRole[]
     : undefined) ?? ["owner"];
 
 /**
- * Whether an admin may be removed (issue 11): never the last one, and never yourself (you
+ * Whether an admin may be removed: never the last one, and never yourself (you
  * would lock yourself out mid-session; another admin can remove you); never the last owner
- * (issue 27). Null = allowed.
+ *. Null = allowed.
  */
 export function removalRefusal(input: {
   targetId: number;

@@ -42,7 +42,7 @@ export function normaliseArabic(text: string): string {
   );
 }
 
-/** The form both a query and the searched text take before comparing (case-insensitive, SPEC 5). */
+/** The form both a query and the searched text take before comparing (case-insensitive). */
 export function normaliseSearchText(text: string): string {
   return normaliseArabic(text).toLowerCase().replace(/\s+/g, " ").trim();
 }

@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE, businessClock } from "./business-time.ts";
 
-// Reports and the orders filter count Asia/Damascus days (DECISIONS). Syria has changed its
+// Reports and the orders filter count Asia/Damascus days. Syria has changed its
 // clocks before, so the offset is looked up for each day, never hard-coded.
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,6 @@
 import { centsToDollars, toCents } from "./money.ts";
 
-/** A cart line as SPEC 3 stores it locally, plus the chosen weight option (DECISIONS). */
+/** A cart line as SPEC 3 stores it locally, plus the chosen weight option. */
 export type CartLine = {
   productId: string;
   name: string;
@@ -17,12 +17,12 @@ export const CART_STORAGE_KEY = "cart_v2";
 export const CART_SESSION_KEY = "cart_session_v2";
 export const CART_BACKUP_KEY = "cart_backup_v2";
 export const CART_BACKUP_VERSION = "2.0";
-/** Storage names used by earlier versions of the shop, migrated once on start (SPEC 4). */
+/** Storage names used by earlier versions of the shop, migrated once on start. */
 export const LEGACY_CART_KEYS = ["cart", "cartItems", "shopping_cart", "cart_v1"] as const;
 
 const UNKNOWN_PRODUCT = "Unknown Product";
 
-/** `item:{productId}` for the default option, `item:{productId}:{grams}` for another (DECISIONS). */
+/** `item:{productId}` for the default option, `item:{productId}:{grams}` for another. */
 export function lineKey(productId: string, grams?: number, defaultGrams?: number): string {
   return grams === undefined || grams === defaultGrams
     ? `item:${productId}`
@@ -40,8 +40,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const roundPrice = (price: number): number => centsToDollars(toCents(price));
 
 /**
- * The most of one line a cart holds: the product page's quantity choices are 1 to 8 (SPEC),
- * and the cart keeps to them (issue 29.8) however the quantity is reached (typed, "+",
+ * The most of one line a cart holds: the product page's quantity choices are 1 to 8,
+ * and the cart keeps to them however the quantity is reached (typed, "+",
  * added again, an old stored cart); the order API refuses more.
  */
 export const MAX_LINE_QTY = 8;
@@ -71,7 +71,7 @@ export function mergeOrderLines<T extends { productId: number; grams: number; qt
 }
 
 /**
- * SPEC 5: a stored line is valid only with a non-blank productId and name, a price >= 0
+ * A stored line is valid only with a non-blank productId and name, a price >= 0
  * and a qty > 0; price is rounded to 2 decimals and qty floored (so 0.5 is invalid).
  * Numeric ids are accepted because older carts stored them as numbers. A `grams` that is
  * present but not a positive whole number makes the line invalid rather than silently
@@ -121,7 +121,7 @@ export function mergeLines(...groups: ReadonlyArray<ReadonlyArray<CartLine>>): C
 
 /**
  * Cleans what storage returned. `dropped` counts invalid lines so the caller can re-save
- * the cleaned cart (SPEC 4). Something that is not a list is no cart at all, not a
+ * the cleaned cart. Something that is not a list is no cart at all, not a
  * corrupted one, so it reports nothing dropped.
  */
 export function sanitiseLines(raw: unknown): { lines: CartLine[]; dropped: number } {
@@ -130,7 +130,7 @@ export function sanitiseLines(raw: unknown): { lines: CartLine[]; dropped: numbe
   return { lines: mergeLines(valid), dropped: raw.length - valid.length };
 }
 
-/** SPEC 5: saving rejects anything that is not a list. */
+/** Saving rejects anything that is not a list. */
 export function assertLineList(value: unknown): asserts value is CartLine[] {
   if (!Array.isArray(value)) throw new TypeError("Cart data must be a list of lines");
 }
@@ -184,7 +184,7 @@ export function addLine(
   return [...lines, line];
 }
 
-/** SPEC 4: minimum 1, floored, and only if the line exists; at most MAX_LINE_QTY. */
+/** Minimum 1, floored, and only if the line exists; at most MAX_LINE_QTY. */
 export function setLineQty(lines: ReadonlyArray<CartLine>, key: string, qty: number): CartLine[] {
   if (!Number.isFinite(qty)) return [...lines];
   const wholeQty = capQty(Math.max(1, Math.floor(qty)));
@@ -210,7 +210,7 @@ export function cartTotals(lines: ReadonlyArray<CartLine>): {
   return { subtotal: centsToDollars(subtotalCents), subtotalCents, itemCount };
 }
 
-/** SPEC 5: the badge caps at '99+'; an empty cart shows no badge. */
+/** The badge caps at '99+'; an empty cart shows no badge. */
 export function badgeText(count: number): string {
   if (count > 99) return "99+";
   if (count <= 0) return "";

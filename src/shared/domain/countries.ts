@@ -4,7 +4,7 @@ export type Country = { code: string; en: string; ar: string };
 
 /**
  * ISO 3166-1 alpha-2, all 249 assigned codes. Countries travel as codes and are shown by
- * name in the current language (DECISIONS). Names are kept here rather than taken from
+ * name in the current language. Names are kept here rather than taken from
  * Intl.DisplayNames because browsers ship different region data, and SPEC's own wording
  * ("Turkey", "Syria") must be what shoppers read. Names started from CLDR and were edited
  * to common, unabbreviated forms.

@@ -14,7 +14,7 @@ export type CouponProblem = "unknown" | "expired" | "used_up";
 const DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})/;
 
 /**
- * SPEC 4: expired when expire_at is before today, so a coupon is still good on its last
+ * Expired when expire_at is before today, so a coupon is still good on its last
  * day. A database may hand the date back as a full timestamp; only the date part counts.
  */
 export function isExpired(expireAt: string | null, now: Date, tz = BUSINESS_TIME_ZONE): boolean {

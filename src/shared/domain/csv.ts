@@ -1,5 +1,5 @@
 /**
- * CSV cells that a spreadsheet cannot run (issue 26). One rule for every CSV the shop writes
+ * CSV cells that a spreadsheet cannot run. One rule for every CSV the shop writes
  * (the orders desk's export, the inbox's): tables here, tests in csv.test.ts.
  *
  * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (OWASP "CSV injection"), and

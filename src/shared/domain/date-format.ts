@@ -1,9 +1,9 @@
 import { businessClock } from "./business-time.ts";
 import type { Lang } from "./money.ts";
 
-// THE date formatter (issue 29.2): every date and time the shop shows (orders, history,
+// THE date formatter: every date and time the shop shows (orders, history,
 // inbox, settings) reads the same way, in the shop's time zone (Damascus), with Latin digits
-// in Arabic too (DECISIONS).
+// in Arabic too.
 //
 // The text is built from numbers in a fixed order, not taken from a locale's Intl output:
 // Intl's Arabic date carries right-to-left marks between its numbers, and inside a

@@ -3,7 +3,7 @@ import type { Language } from "./language.ts";
 /**
  * A URL per language (docs/decisions/0028): Arabic pages live under `/ar`, English ones at
  * SPEC's paths with no prefix. A path with no prefix is also where a shared old link lands, and
- * there the server still goes by the cookie and Accept-Language (ADR 0003).
+ * there the server still goes by the cookie and Accept-Language.
  */
 export const ARABIC_PREFIX = "/ar";
 

@@ -1,4 +1,4 @@
-/** Integer number of cents. Money is never a float in domain code (DECISIONS, STYLE). */
+/** Integer number of cents. Money is never a float in domain code (STYLE). */
 export type Cents = number;
 
 export type Lang = "en" | "ar";
@@ -21,13 +21,13 @@ export function toCents(dollars: number): Cents {
   return roundHalfAwayFromZero(dollars * 100);
 }
 
-/** Cents to a two-decimal dollar number, the shape API bodies use (DECISIONS). */
+/** Cents to a two-decimal dollar number, the shape API bodies use. */
 export function centsToDollars(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
 /**
- * Prices show Latin digits in both languages (DECISIONS); the plain "ar" locale would
+ * Prices show Latin digits in both languages; the plain "ar" locale would
  * use Arabic-Indic digits, hence the numbering-system extension.
  */
 export function formatMoney(cents: Cents, lang: Lang, currency = "USD"): string {

@@ -1,4 +1,4 @@
-/** DECISIONS: the order lifecycle, in its normal order. "canceled" is SPEC's spelling. */
+/** The order lifecycle, in its normal order. "canceled" is SPEC's spelling. */
 export const ORDER_STATUSES = [
   "pending",
   "confirmed",
@@ -49,7 +49,7 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!canTransition(from, to)) throw new OrderTransitionError(from, to);
 }
 
-/** Stock reserved at ordering goes back on the shelf when an order is cancelled (DECISIONS). */
+/** Stock reserved at ordering goes back on the shelf when an order is cancelled. */
 export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
   return to === "canceled" && canTransition(from, to);
 }
@@ -63,7 +63,7 @@ export function statusGroup(status: OrderStatus): StatusGroup {
   return "in_progress";
 }
 
-/** SPEC 4: Completed green, Canceled red, anything else yellow. */
+/** Completed green, Canceled red, anything else yellow. */
 export function badgeTone(status: OrderStatus): "green" | "red" | "yellow" {
   if (status === "completed") return "green";
   if (status === "canceled") return "red";

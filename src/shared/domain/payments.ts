@@ -44,7 +44,7 @@ export function markPaidRefusal(
   return null;
 }
 
-/** A refund is the owner's word on a paid order, cancelled or not (DECISIONS). */
+/** A refund is the owner's word on a paid order, cancelled or not. */
 export function refundRefusal(paymentStatus: PaymentStatus): PaymentRefusal | null {
   return paymentStatus === "paid"
     ? null
@@ -52,7 +52,7 @@ export function refundRefusal(paymentStatus: PaymentStatus): PaymentRefusal | nu
 }
 
 /**
- * Reservations end (issue 24): a pending order older than `hours` is cancelled by the
+ * Reservations end: a pending order older than `hours` is cancelled by the
  * system; 0 means never. Returns the creation time before which a pending order expires.
  */
 export function pendingCutoff(now: Date, hours: number): Date | null {

@@ -32,7 +32,7 @@ export const RECEIPT_MESSAGES = {
   NOT_FOUND: "Receipt not found.",
 } as const;
 
-/** Whether a customer may still add a receipt to this order (issue 24). */
+/** Whether a customer may still add a receipt to this order. */
 export function receiptRefusal(
   order: { paymentMethod: PaymentMethod; status: OrderStatus; paymentStatus: PaymentStatus },
   already: number,

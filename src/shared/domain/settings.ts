@@ -61,8 +61,8 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
 
 /**
  * `previous`: the stored settings, whose values stay where the form leaves a field out: the
- * delivery fee (issue 23 moved it to shipping), the currencies (issue 24), the order e-mail
- * switches (issue 25), the low-stock threshold (issue 27) and gift wrapping (issue 29).
+ * delivery fee (issue 23 moved it to shipping), the currencies, the order e-mail
+ * switches, the low-stock threshold and gift wrapping.
  */
 export function settingsFromForm(
   v: SettingsValues,

@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE, businessClock, clockDate } from "./business-time.ts";
-/** The shop ships from Damascus; Syria is domestic and has no weight cap (DECISIONS). */
+/** The shop ships from Damascus; Syria is domestic and has no weight cap. */
 export const DOMESTIC_COUNTRY = "SY";
 
 /** SPEC 9's 36 countries with no shipping, in SPEC's order. */
@@ -106,7 +106,7 @@ export function checkShipping(country: string, totalGrams: number): ShippingChec
 }
 
 // ---------------------------------------------------------------------------------------
-// Shipping zones (issue 23). The lists above are "today's rules": the seed of the zones the
+// Shipping zones. The lists above are "today's rules": the seed of the zones the
 // owner edits (migration 0021 writes the same rows; `todaysRules` is its pure twin, used by
 // tests and by the pre-country cart summary). Everything below takes the rules as data and
 // never reads a clock: callers pass `now`.
@@ -237,7 +237,7 @@ export type ZoneQuote =
 
 /**
  * Delivery to `country` of a cart weighing `grams` under `rules`. Refused wins over any zone
- * (Portugal, DECISIONS); a country in no zone is refused with the same message; the cap and
+ * (Portugal); a country in no zone is refused with the same message; the cap and
  * the bands are inclusive (1000 g to a 1 kg zone ships).
  */
 export function quoteDelivery(rules: ShippingRules, country: string, grams: number): ZoneQuote {
@@ -262,7 +262,7 @@ export function asShippingCheck(quote: ZoneQuote, domestic: boolean): ShippingCh
 // ---- Delivery days (domestic zone) ----
 
 export type DeliveryDaysSettings = {
-  /** 0 = Sunday ... 6 = Saturday; default Friday (the factory's day off, SPEC 9). */
+  /** 0 = Sunday ... 6 = Saturday; default Friday (the factory's day off). */
   closedWeekdays: readonly number[];
   /** Orders placed at or after this hour (Asia/Damascus) start tomorrow. */
   cutoffHour: number;

@@ -1,5 +1,5 @@
 /**
- * A cookie beside the customer's bearer token (which lives in the browser's storage, DECISIONS)
+ * A cookie beside the customer's bearer token (which lives in the browser's storage)
  * that tells the server someone may be signed in in this browser. It carries no secret and
  * grants nothing: the account pages' own loaders still ask the API with the token. It only lets
  * the server send a visitor without it straight to the sign-in page (a 302) instead of a

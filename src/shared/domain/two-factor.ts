@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 
 /**
- * Two-factor sign-in for admins (issue 27): TOTP as RFC 6238 (30-second steps, 6 digits,
+ * Two-factor sign-in for admins: TOTP as RFC 6238 (30-second steps, 6 digits,
  * SHA-1: what every authenticator app reads from a QR code), computed by `otpauth`. A code
  * is accepted one step either side of now (a phone's clock a little off, a code typed as it
  * changes) and each step works once: the last step used is remembered per admin and a code

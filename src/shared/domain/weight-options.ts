@@ -17,7 +17,7 @@ export type OptionPrice = {
   discounted: boolean;
 };
 
-/** DECISIONS: without options a product sells by the kilo. */
+/** Without options a product sells by the kilo. */
 export const DEFAULT_OPTION_GRAMS = 1000;
 
 /** SPEC's product-detail default base price (300 dollars), only for products with no price. */
@@ -90,7 +90,7 @@ export function optionPrices(product: PricedProduct): OptionPrice[] {
 
 /**
  * "250 g" below half a kilo, "0.5 kg" / "1.25 kg" from there on; Arabic uses غ / كغ with
- * Latin digits, like prices (DECISIONS).
+ * Latin digits, like prices.
  */
 export function optionLabel(grams: number, lang: Lang): string {
   if (grams < 500) return lang === "ar" ? `${grams} غ` : `${grams} g`;
@@ -99,7 +99,7 @@ export function optionLabel(grams: number, lang: Lang): string {
 }
 
 /**
- * DECISIONS: in stock means not tracked (null) or enough for at least the smallest option.
+ * In stock means not tracked (null) or enough for at least the smallest option.
  * Stock is kept in kg with gram precision, so it is compared in whole grams to avoid
  * 0.3 * 1000 = 300.00000000000006 surprises.
  */

@@ -3,7 +3,7 @@ import { LOW_STOCK_MESSAGES, MAX_LOW_STOCK_KG } from "../domain/low-stock.ts";
 import { MESSAGES } from "../domain/validation-messages.ts";
 import { responsiveImageSchema } from "./catalog.ts";
 
-// Admin catalogue (issue 9): one schema per form, used by the dialog and by the route, so a
+// Admin catalogue: one schema per form, used by the dialog and by the route, so a
 // field's rule and its message exist once. Form values arrive as strings (inputs, multipart)
 // or numbers (JSON); both parse the same.
 
@@ -206,7 +206,7 @@ export const productInputSchema = z
         .nullable(),
     ),
     /**
-     * Issue 27: the low-stock threshold in kg; empty = the shop's default, left out = kept
+     * The low-stock threshold in kg; empty = the shop's default, left out = kept
      * (a new product: the shop's default).
      */
     low_stock_kg: z.preprocess(
@@ -267,7 +267,7 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;
 
 export const PRODUCT_STATUSES = ["all", "active", "hidden"] as const;
-/** `low` (issue 27): tracked and at or below its low-stock threshold (own or the shop's). */
+/** `low`: tracked and at or below its low-stock threshold (own or the shop's). */
 export const STOCK_STATES = ["all", "in_stock", "out_of_stock", "low", "untracked"] as const;
 export const ADMIN_PRODUCT_SORTS = [
   "newest",
@@ -341,7 +341,7 @@ export const adminProductSchema = z.object({
   weight_unit: z.enum(WEIGHT_UNITS),
   sku: z.string(),
   stock_kg: z.number().nullable(),
-  /** Issue 27: the product's own low-stock threshold in kg; null = the shop's default. */
+  /** The product's own low-stock threshold in kg; null = the shop's default. */
   low_stock_kg: z.number().nullable(),
   in_stock: z.boolean(),
   active: z.boolean(),

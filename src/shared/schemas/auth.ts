@@ -10,10 +10,10 @@ import { emailField, langField, text } from "./fields.ts";
 // Defined with the other texts, free of zod, for the browser's message translator.
 export { PASSWORD_MAX, PASSWORD_TOO_LONG };
 
-/** SPEC 9: password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
+/** Password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
 export const PASSWORD_MIN = 6;
 
-/** SPEC 5: values are trimmed; a missing value is SPEC's "required" text, not a type error. */
+/** Values are trimmed; a missing value is SPEC's "required" text, not a type error. */
 const requiredText = (message: string) => text({ message }).trim().min(1, message);
 
 /** A new password: SPEC's minimum, trimmed like every login value so sign-in matches. */
@@ -79,7 +79,7 @@ export const userDto = z.object({
   phone: z.string().nullable(),
   country: z.string().nullable(),
   location: z.string().nullable(),
-  /** Issue 25: whether the current e-mail address was proven (a link opened, or Google). */
+  /** Whether the current e-mail address was proven (a link opened, or Google). */
   email_verified: z.boolean(),
 });
 export type UserDto = z.infer<typeof userDto>;
@@ -94,7 +94,7 @@ export const loginResponse = z.object({
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /**
- * `POST /api/auth/forgot-password` (issue 25). `lang` is the page's language, the e-mail's
+ * `POST /api/auth/forgot-password`. `lang` is the page's language, the e-mail's
  * (accounts keep no language); without it the request's cookie or Accept-Language decides.
  */
 export const forgotPasswordSchema = z.object({

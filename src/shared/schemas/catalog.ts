@@ -9,7 +9,7 @@ import {
 } from "../domain/catalog.ts";
 import { text } from "./fields.ts";
 
-// Catalog API contract (issue 3): the DTOs GET /api/products, /api/products/:id and
+// Catalog API contract: the DTOs GET /api/products, /api/products/:id and
 // /api/categories answer with, the list query, and the images the pages use.
 // Money is dollars with two decimals in these bodies; cents everywhere else.
 
@@ -136,7 +136,7 @@ export const productDetailSchema = productListItemSchema.extend({
   shippingNote_ar: z.string(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
-/** What the product page gets: the detail without the stock amount (ADR 0021). */
+/** What the product page gets: the detail without the stock amount. */
 export type ProductShown = Omit<ProductDetail, "stock">;
 
 export const pageMetaSchema = z.object({

@@ -173,7 +173,7 @@ export const subscriberDtoSchema = z.object({
   email: z.string(),
   lang: z.enum(["en", "ar"]),
   created_at: z.string(),
-  /** Double opt-in (issue 25): null while the address waits for its confirmation. */
+  /** Double opt-in: null while the address waits for its confirmation. */
   confirmed_at: z.string().nullable(),
 });
 export type SubscriberDto = z.infer<typeof subscriberDtoSchema>;

@@ -26,7 +26,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-// ---- Shipping (issue 23): the order's method, day and what it was charged ----
+// ---- Shipping: the order's method, day and what it was charged ----
 
 export const SHIPPING_KINDS = ["delivery", "pickup"] as const;
 export type ShippingKind = (typeof SHIPPING_KINDS)[number];
@@ -57,7 +57,7 @@ export const orderShippingSchema = z.object({
 });
 export type OrderShipping = z.infer<typeof orderShippingSchema>;
 
-/** Cart lines carry product ids as strings (SPEC 3); both "12" and 12 are accepted. */
+/** Cart lines carry product ids as strings; both "12" and 12 are accepted. */
 const productIdField = z
   .union([z.number(), text().trim().regex(/^\d+$/, ORDER_MESSAGES.PRODUCT_INVALID)], {
     message: ORDER_MESSAGES.PRODUCT_INVALID,
@@ -138,7 +138,7 @@ export type GiftInput = z.input<typeof giftInputSchema>;
 export const placeOrderSchema = z.object({
   name: requiredText(ORDER_MESSAGES.NAME_REQUIRED, 120),
   phone: phoneField(ORDER_MESSAGES.PHONE_REQUIRED, ORDER_MESSAGES.PHONE_INVALID),
-  /** Optional: a guest who gives a phone need not give an e-mail (DECISIONS). */
+  /** Optional: a guest who gives a phone need not give an e-mail. */
   email: text()
     .trim()
     .max(254, ORDER_MESSAGES.EMAIL_INVALID)
@@ -162,7 +162,7 @@ export const placeOrderSchema = z.object({
   shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
   /** Domestic delivery only; when given it must be one of the quote's days. */
   delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
-  /** Issue 29: absent or null = not a gift. */
+  /** Absent or null = not a gift. */
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
@@ -211,7 +211,7 @@ export const orderDtoSchema = z.object({
   address: z.string(),
   notes: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
-  /** Issue 24: beside the status; only the owner or a verified gateway event moves it. */
+  /** Beside the status; only the owner or a verified gateway event moves it. */
   payment_status: z.enum(PAYMENT_STATUSES),
   /** What was received and when (null while unpaid). */
   paid_amount: z.number().nullable(),
@@ -226,7 +226,7 @@ export const orderDtoSchema = z.object({
   delivery_fee: z.number(),
   /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
   shipping: orderShippingSchema,
-  /** Issue 29: the recipient and card message of a gift; null when it is not one. */
+  /** The recipient and card message of a gift; null when it is not one. */
   gift: z
     .object({
       recipient_name: z.string(),
@@ -326,7 +326,7 @@ export const ORDER_FORM_FIELDS = {
 
 /**
  * Checkout's fields of the one order schema (the browser's form); lines, coupon and language come
- * from the cart. The gift's fields exist only while "This order is a gift" is ticked (issue 29).
+ * from the cart. The gift's fields exist only while "This order is a gift" is ticked.
  */
 export const checkoutFormSchema = placeOrderSchema
   .pick(ORDER_FORM_FIELDS)

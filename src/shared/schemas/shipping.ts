@@ -13,7 +13,7 @@ import {
   shippingMethodIdField,
 } from "./order.ts";
 
-// Shipping zones (issue 23): one schema per input for the admin forms and the routes, and
+// Shipping zones: one schema per input for the admin forms and the routes, and
 // the public shapes (quote, shipping page, the order's `shipping`). Money is dollars with
 // two decimals in these bodies; cents in the database and the domain.
 

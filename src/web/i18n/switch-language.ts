@@ -22,7 +22,7 @@ export function applyDocumentLanguage(lang: Language): void {
 }
 
 /**
- * Switches the language and updates `<html lang dir>` (SPEC 1). The translator fetches, through its
+ * Switches the language and updates `<html lang dir>`. The translator fetches, through its
  * loader, every namespace loaded so far in the new language before it switches, so
  * the screen changes in one step.
  */

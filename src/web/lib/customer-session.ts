@@ -91,7 +91,7 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * The session in components; null on the server and while the page hydrates. The first
- * reading of storage (6-13 ms at 6x CPU, issue 30) then leaves hydration's last task, the
+ * reading of storage (6-13 ms at 6x CPU) then leaves hydration's last task, the
  * longest of a first visit, for the first idle moment after it.
  */
 export function useCustomerSession(): CustomerSession | null {

@@ -2,7 +2,7 @@ import type { AdminScreen } from "../../shared/domain/admins.ts";
 import { paths } from "./paths.ts";
 
 /**
- * One menu list per layout (issue 9). Labels are i18n keys with their namespace
+ * One menu list per layout. Labels are i18n keys with their namespace
  * (`"common:nav.home"`), so a screen from another team can bring its own namespace.
  */
 export type MenuItem = {
@@ -12,12 +12,12 @@ export type MenuItem = {
   badge?: "inbox";
   /**
    * Admin menu: the screen, whose roles (`SCREEN_ROLES`) decide who sees the entry and who
-   * may open the address (issue 27). None: every admin (log out).
+   * may open the address. None: every admin (log out).
    */
   screen?: AdminScreen;
 };
 
-/** The storefront's second bar and mobile menu (SPEC 2, Navigation). */
+/** The storefront's second bar and mobile menu (Navigation). */
 export const STOREFRONT_NAV: readonly MenuItem[] = [
   { to: paths.home(), label: "common:nav.home" },
   { to: paths.shop(), label: "common:nav.shop" },

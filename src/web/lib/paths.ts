@@ -21,7 +21,7 @@ export {
 
 /**
  * Every in-app address, built through React Router's typed `href()`: a renamed route or a
- * missing parameter is a type error here, never a dead link somewhere else (issue 9).
+ * missing parameter is a type error here, never a dead link somewhere else.
  * Query strings are added with `withQuery`, so no screen concatenates URLs by hand.
  */
 export const paths = {
@@ -61,13 +61,13 @@ export const paths = {
     categories: () => href("/admin-categories"),
     orders: () => href("/admin-orders"),
     order: (id: number | string) => href("/admin-orders/:id", { id: String(id) }),
-    /** Issue 27: an order taken by phone, on the messaging app or in person. */
+    /** An order taken by phone, on the messaging app or in person. */
     newOrder: () => href("/admin-orders/new"),
     /** Packing slips for one order or a selection (outside the admin layout, print CSS). */
     printOrders: (ids: readonly number[]) =>
       withQuery(href("/admin-print"), { ids: ids.join(",") }),
     coupons: () => href("/admin-copouns"),
-    /** Issue 27: accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
+    /** Accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
     customers: () => href("/admin-customers"),
     customer: (key: string) => href("/admin-customers/:key", { key: encodeURIComponent(key) }),
     kitchen: () => href("/admin-kitchen"),
@@ -75,7 +75,7 @@ export const paths = {
     inbox: () => href("/admin-inbox"),
     pages: () => href("/admin-pages"),
     shipping: () => href("/admin-shipping"),
-    /** Issue 27: the signed-in admin's own account (two-factor sign-in). */
+    /** The signed-in admin's own account (two-factor sign-in). */
     account: () => href("/admin-account"),
   },
 };

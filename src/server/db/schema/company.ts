@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** DECISIONS: the inbox's four states for contact messages and trader enquiries. */
+/** The inbox's four states for contact messages and trader enquiries. */
 export const INBOX_STATUSES = ["new", "in_progress", "handled", "spam"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
@@ -39,7 +39,7 @@ export const contactMessages = pgTable(
   ],
 );
 
-/** SPEC 2's trader enquiry; the country is an ISO 3166-1 alpha-2 code (DECISIONS). */
+/** SPEC 2's trader enquiry; the country is an ISO 3166-1 alpha-2 code. */
 export const traderEnquiries = pgTable(
   "trader_enquiries",
   {

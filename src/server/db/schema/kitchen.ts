@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The kitchen's dishes (issue 12): bilingual, an optional price, the weekdays they are
+ * The kitchen's dishes: bilingual, an optional price, the weekdays they are
  * cooked (empty = every day) and a "sold out today" switch stored as the Damascus date it
  * was set for, so it clears itself at midnight without a job (shared/domain/kitchen.ts).
  */

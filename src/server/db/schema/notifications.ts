@@ -11,7 +11,7 @@ export type OrderPlacedData = {
 };
 
 /**
- * Issue 24: a verified gateway event the shop could not apply (an amount that differs from the
+ * A verified gateway event the shop could not apply (an amount that differs from the
  * order's total, an order it does not know, money for an order that can no longer be paid, a
  * session the shop did not open for that order).
  * `order_id` is null when the order is unknown; amounts in dollars.
@@ -25,7 +25,7 @@ export type PaymentProblemData = Omit<OrderPlacedData, "order_id"> & {
 };
 
 /**
- * Issue 27: an order took a tracked product to or below its low-stock threshold (grams).
+ * An order took a tracked product to or below its low-stock threshold (grams).
  * The bell shows it in the admin's language from the two names.
  */
 export type LowStockData = {

@@ -19,7 +19,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/paymen
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
-/** What a gift order stores beside the buyer's details (issue 29). */
+/** What a gift order stores beside the buyer's details. */
 export type OrderGift = {
   recipientName: string;
   recipientPhone: string;
@@ -55,7 +55,7 @@ export const orders = pgTable(
       .notNull()
       .default("en"),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
-    /** Issue 24: unpaid | paid | refunded, beside `status`. */
+    /** Unpaid | paid | refunded, beside `status`. */
     paymentStatus: text({ enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     /** What was received (the owner's figure or the gateway's) and when. */
     paidCents: integer(),
@@ -88,7 +88,7 @@ export const orders = pgTable(
     trackingUrlTemplate: text(),
     trackingNumber: text(),
     /**
-     * Issue 29: a gift's recipient and card message (the buyer stays the customer: the e-mails
+     * A gift's recipient and card message (the buyer stays the customer: the e-mails
      * go to them); NULL for an order that is not a gift.
      */
     gift: jsonb().$type<OrderGift>(),
@@ -100,7 +100,7 @@ export const orders = pgTable(
     idempotencyKeyHash: text().notNull().unique(),
     /** sha256 of the normalised request: same key + another body is refused. */
     requestHash: text().notNull(),
-    /** Issue 27: the checkout (`web`) or an order the team took by phone, message or in person. */
+    /** The checkout (`web`) or an order the team took by phone, message or in person. */
     source: text({ enum: ORDER_SOURCES }).notNull().default("web"),
     /** The admin who typed a staff order in; NULL for checkout orders (and if they leave). */
     createdByAdminId: bigint({ mode: "number" }).references(() => users.id, {
@@ -159,7 +159,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Money received or given back (issue 24), one row per act: the owner's "cash collected" or
+ * Money received or given back, one row per act: the owner's "cash collected" or
  * "transfer received", a gateway's verified payment, a refund. The order's timeline shows them.
  */
 export const orderPayments = pgTable(
@@ -207,7 +207,7 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.eventId)],
 );
 
-/** A bank-transfer receipt a customer uploaded (issue 24); the file is private (`files`). */
+/** A bank-transfer receipt a customer uploaded; the file is private (`files`). */
 export const orderReceipts = pgTable(
   "order_receipts",
   {

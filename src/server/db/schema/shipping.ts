@@ -15,7 +15,7 @@ import {
 export type StoredRate = { upToGrams: number | null; feeCents: number };
 
 /**
- * Shipping zones the owner edits (issue 23). Rates are a small ordered list read and written
+ * Shipping zones the owner edits. Rates are a small ordered list read and written
  * whole with the zone, so they are a jsonb column rather than a child table; the shared
  * schema checks their order before anything is written.
  */

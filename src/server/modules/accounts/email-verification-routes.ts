@@ -13,7 +13,7 @@ import { createEmailVerificationService } from "./email-verification.ts";
 const messageBody = z.object({ message: z.string() });
 
 /**
- * E-mail verification (issue 25): `POST /api/auth/verify-email` (the link's page posts the
+ * E-mail verification: `POST /api/auth/verify-email` (the link's page posts the
  * token; no session needed: the link may be opened on another device) and
  * `POST /api/account/verification` ("send again", signed in). Registration and an e-mail change
  * queue their link in their own transaction (service.ts).

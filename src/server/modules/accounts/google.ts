@@ -136,7 +136,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
       });
       if (!identity) return back(reply, { google_error: "1" });
       const user = await app.services.accounts.signInWithGoogle(identity);
-      // An account under this address whose owner never proved it: not handed over (issue 25).
+      // An account under this address whose owner never proved it: not handed over.
       if (!user) return back(reply, { google_error: "unverified" });
       // Google stands in for the password, not for the code: an account with two-factor on
       // signs in with its password and code.

@@ -24,7 +24,7 @@ const forgotRateLimit = { max: 5, timeWindow: 60_000 } as const;
 const messageBody = z.object({ message: z.string() });
 
 /**
- * Password reset by e-mail (issue 25): `GET /api/auth/password-reset` (offered or not),
+ * Password reset by e-mail: `GET /api/auth/password-reset` (offered or not),
  * `POST /api/auth/forgot-password`, `POST /api/auth/reset-password`. Offered only when
  * SMTP_URL is set; otherwise the owner's `create-admin` command is the way back in (README).
  */

@@ -11,7 +11,7 @@ import { passwordResetMail } from "../mail/account-templates.ts";
 import { hashPassword } from "./passwords.ts";
 import type { TokenService } from "./tokens.ts";
 
-/** A reset link works for an hour (issue 25). */
+/** A reset link works for an hour. */
 export const RESET_LIFETIME_MS = 60 * 60_000;
 /**
  * At most this many links an hour per account: enough for a lost e-mail or two, not a way to

@@ -10,14 +10,14 @@ import { createPrivacyService } from "./privacy.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 
 /**
- * Privacy (issue 25, ADR 0026): `GET /api/account/export` downloads everything the shop holds
+ * Privacy (ADR 0026): `GET /api/account/export` downloads everything the shop holds
  * about the signed-in customer; `DELETE /api/account { password }` erases the account and
  * anonymises its orders, refused (409) while one of them is open; `GET /api/account/deletion`
  * names those orders before the customer confirms.
  */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const privacy = createPrivacyService(app.database.db);
-  // Deleting checks a password, so it counts like a sign-in on the account (ADR 0025).
+  // Deleting checks a password, so it counts like a sign-in on the account.
   const limits = signInLimits(app);
 
   app.get(

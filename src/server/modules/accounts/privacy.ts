@@ -95,7 +95,7 @@ async function openOrdersOf(conn: Db | Tx, userId: number) {
 }
 
 /**
- * Privacy (ADR 0026): a customer downloads everything the shop holds about them, and deletes
+ * Privacy: a customer downloads everything the shop holds about them, and deletes
  * their account. Deleting erases the person and keeps the shop's books: the account, its
  * sessions and links, its newsletter subscription and e-mails go; its orders, and their
  * copies (bell, webhook deliveries, gift), stay with the person replaced; it waits while an

@@ -60,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           challenge: await app.services.twoFactor.startChallenge(userId),
         }
       : null;
-  // Issue 14.10: "already registered" on an account update tells whether an e-mail has an
+  // "already registered" on an account update tells whether an e-mail has an
   // account, so updates are capped per address like register.
   const perAddressUpdate = app.createRateLimit({
     ...publicFormRateLimit,
@@ -100,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(emailVerificationRoutes);
   await app.register(privacyRoutes);
 
-  // Registration and an e-mail change send a verification link (issue 25) when the shop can
+  // Registration and an e-mail change send a verification link when the shop can
   // send e-mail, in the language the customer is using; then the outbox is run soon.
   const baseUrl = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
   const languageOf = (request: FastifyRequest) =>
@@ -170,7 +170,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Right password, wrong role: SPEC's refusal, and no token is created.
       if (!user.isAdmin) throw forbidden(MESSAGES.ADMIN_NOT_AUTHORIZED);
-      // Issue 27: with two-factor sign-in on, no token yet: the code step comes first.
+      // With two-factor sign-in on, no token yet: the code step comes first.
       const twoFactor = await app.services.twoFactor.status(user.id);
       if (twoFactor.enabled)
         return {

@@ -106,7 +106,7 @@ export function createAccountService(db: Db, tokens: TokenService) {
     /**
      * A Google identity with a verified e-mail: that account, or a new one (verified: Google
      * vouched for the address). An existing account is handed over only when its own address
-     * was verified (issue 25): else whoever registered someone else's address first would get
+     * was verified: else whoever registered someone else's address first would get
      * that person's Google sign-in; `null` then, and the caller refuses. A new account gets a
      * random password nobody knows; the customer can sign in with Google (or reset one later).
      */

@@ -105,7 +105,7 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The current password is checked: the sign-in limits apply, on this admin's account (ADR 0025).
+  // The current password is checked: the sign-in limits apply, on this admin's account.
   const limits = signInLimits(app);
   app.put(
     "/password",

@@ -24,7 +24,7 @@ import { HttpError } from "../../http-errors.ts";
 import { ImportRejected, importProducts, PRODUCT_CSV_COLUMNS } from "./products-import.ts";
 
 /**
- * Issue 28: the catalogue as one CSV, in the format the import reads back (matched by SKU;
+ * The catalogue as one CSV, in the format the import reads back (matched by SKU;
  * the columns and their rules: shared/domain/products-import.ts). Money in dollars with 2
  * decimals; stock and the low-stock threshold in grams (empty = not tracked / the shop's
  * default); weight options as `grams` or `grams:price` (an admin's override), `|` between

@@ -19,7 +19,7 @@ import { record } from "../audit/service.ts";
 import { productSearchText } from "./service.ts";
 
 /**
- * Issue 28: the products CSV read back. The file is parsed (csv-parse: quoted cells with commas
+ * The products CSV read back. The file is parsed (csv-parse: quoted cells with commas
  * and line breaks, BOM, CRLF), every row checked by the shared rules
  * (shared/domain/products-import.ts) against what the database holds, and, when nothing is
  * wrong, written in one transaction with a few statements per 500 rows and one audit entry.

@@ -13,7 +13,7 @@ const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/** Shop API (SPEC 7): public, read-only. */
+/** Shop API: public, read-only. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/products",

@@ -54,7 +54,7 @@ const sectionFields = ({ id: _i, updated_at: _u, page: _p, slug: _s, ...rest }: 
   rest;
 
 /**
- * FAQ items and policy sections: stored bilingual content the owner edits (DECISIONS), read on
+ * FAQ items and policy sections: stored bilingual content the owner edits, read on
  * every FAQ and policy page. Public reads go through the shared content cache, which migration
  * 0014's triggers make stale on any write (docs/conventions.md, "Caches").
  */

@@ -100,7 +100,7 @@ export function createCouponService(db: Db, deps: { settings: SettingsService })
       };
     },
 
-    /** Demo coupons (issue 5): one active 10%, one active 30%, one expired. Idempotent. */
+    /** Demo coupons: one active 10%, one active 30%, one expired. Idempotent. */
     async seedDemo(now = new Date()): Promise<void> {
       const inAYear = new Date(now.getTime() + 365 * 24 * 3600 * 1000);
       await db

@@ -12,7 +12,7 @@ import {
 import { customersCsvStream } from "./csv.ts";
 
 /**
- * The back office's customers (issue 27). Registered inside the /api/admin plugin, whose hook
+ * The back office's customers. Registered inside the /api/admin plugin, whose hook
  * requires an admin token; app.ts gives the group to the `orders` role (and so the owner).
  */
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {

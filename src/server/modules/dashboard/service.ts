@@ -42,7 +42,7 @@ export type LowStockList = {
 };
 
 /**
- * Issue 27: the products to restock, lowest first (archived ones left out), with the threshold
+ * The products to restock, lowest first (archived ones left out), with the threshold
  * that applies. Read fresh: a restock or an order shows at the next poll.
  */
 async function lowStock(db: Db): Promise<LowStockList> {
@@ -86,7 +86,7 @@ async function lowStock(db: Db): Promise<LowStockList> {
 export type OrderCharts = {
   /**
    * One entry per Asia/Damascus day, oldest first, zeros included. `revenue`: the value of the
-   * orders placed that day (cancelled left out); `paid_revenue` (issue 24): the money received
+   * orders placed that day (cancelled left out); `paid_revenue`: the money received
    * that day, by the payment's date, from orders still paid (refunded ones left out).
    */
   per_day: Array<{ date: string; orders: number; revenue: number; paid_revenue: number }>;
@@ -148,7 +148,7 @@ export function createDashboardService(db: Db) {
       db
         .select({
           n: count(),
-          // Issue 24: total_payments is the money received, the amounts recorded on orders
+          // Total_payments is the money received, the amounts recorded on orders
           // that are paid (a refunded order gave it back). Before, it was completed orders'
           // totals; migration 0024 marked those paid, so the figure carried over.
           paid: sql<number>`coalesce(sum(${orders.paidCents}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(

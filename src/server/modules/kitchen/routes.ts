@@ -9,7 +9,7 @@ const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/** SPEC 7: `GET /api/kitchen?filter=today|tomorrow|nextWeek`; no filter = today, others 400. */
+/** `GET /api/kitchen?filter=today|tomorrow|nextWeek`; no filter = today, others 400. */
 export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/kitchen",
@@ -23,7 +23,7 @@ export const kitchenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.services.kitchen.menu(request.query.filter),
   );
 
-  // The QR banner's code (SPEC 2): the kitchen page's public address, drawn here so no QR
+  // The QR banner's code: the kitchen page's public address, drawn here so no QR
   // encoder ships to the browser and nothing is fetched from another service.
   const qrCodes = new Map<string, string>();
   app.get(

@@ -1,7 +1,7 @@
 import { dirFor, type Language } from "../../../shared/domain/language.ts";
 import { escapeHtml, type Mail } from "./templates.ts";
 
-/** E-mails about the account itself (issue 25), kept apart from the order e-mails. */
+/** E-mails about the account itself, kept apart from the order e-mails. */
 const TEXTS = {
   en: {
     brand: "Golden Syrup Sweets",

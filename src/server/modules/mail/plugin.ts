@@ -11,7 +11,7 @@ declare module "fastify" {
 }
 
 /**
- * Order e-mails (issue 11), only when SMTP_URL is set: a placed order queues its e-mails right
+ * Order e-mails, only when SMTP_URL is set: a placed order queues its e-mails right
  * after it is saved (a failure there is logged, never the order's), and a worker in this
  * process sends the outbox with retries. Without SMTP_URL nothing is queued or sent.
  */

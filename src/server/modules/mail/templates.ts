@@ -140,7 +140,7 @@ export function shippingRows(
   ];
   if (s.delivery_date) rows.push({ label: t.day, value: formatDeliveryDay(s.delivery_date, lang) });
   if (s.kind === "delivery") {
-    // Each part isolated (issue 29.11): a Latin address in an Arabic e-mail keeps its order.
+    // Each part isolated: a Latin address in an Arabic e-mail keeps its order.
     const parts = addressParts(order, lang);
     rows.push({ label: t.address, value: isolatedList(parts, lang), parts, lang, user: true });
   }
@@ -170,7 +170,7 @@ const weight = (grams: number) =>
 function lineRows(order: OrderDto, lang: Lang) {
   return order.lines.map((line) => ({
     name: lang === "ar" && line.name_ar ? line.name_ar : line.name,
-    // "1 كغ × 2" in the order's language, the weight isolated (issue 29.11).
+    // "1 كغ × 2" in the order's language, the weight isolated.
     detail: quantityText(line.grams, line.qty, lang),
     weight: optionLabel(line.grams, lang),
     qty: line.qty,
@@ -215,7 +215,7 @@ export function orderConfirmation(
   const payUrl =
     order.payment_url && /^https?:\/\//.test(order.payment_url) ? order.payment_url : null;
   const shipping = shippingRows(order, lang);
-  // "Find my order" (issue 25) beside the private link, in the order's language.
+  // "Find my order" beside the private link, in the order's language.
   const track = URL.canParse(link)
     ? `${new URL(link).origin}${lang === "ar" ? "/ar" : ""}/track`
     : null;
@@ -232,7 +232,7 @@ export function orderConfirmation(
     t.usd,
     "",
     ...shipping.map((row) => `${row.label}: ${row.value}`),
-    // A gift (issue 29): the buyer is told who it goes to; the card stays a surprise here.
+    // A gift: the buyer is told who it goes to; the card stays a surprise here.
     ...(order.gift ? [`${t.giftFor}: ${isolate(order.gift.recipient_name)}`] : []),
     "",
     `${t.payment}: ${payment}`,
@@ -299,7 +299,7 @@ export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
 }
 
 /**
- * Issue 27: the shop's notice that an order took a product to or below its low-stock
+ * The shop's notice that an order took a product to or below its low-stock
  * threshold. In English like the new-order notice (the shop's own mail), the Arabic name beside.
  */
 export function lowStockNotice(
@@ -331,7 +331,7 @@ export function lowStockNotice(
 }
 
 /**
- * The customer's notice that the system ended their order's reservation (issue 24), in the
+ * The customer's notice that the system ended their order's reservation, in the
  * order's language: which order, why, that nothing was charged, and where to order again.
  */
 export function orderCancelledMail(

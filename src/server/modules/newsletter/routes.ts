@@ -13,7 +13,7 @@ import { publicFormRateLimit } from "../../plugins/security.ts";
 const done = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 /**
- * The newsletter with consent (issue 25): subscribing records a pending address and e-mails a
+ * The newsletter with consent: subscribing records a pending address and e-mails a
  * confirmation link; only a confirmed address is a subscriber; every newsletter e-mail has a
  * one-click unsubscribe link and List-Unsubscribe headers (RFC 8058) pointing at
  * `POST /api/newsletter/unsubscribe?token=…`.

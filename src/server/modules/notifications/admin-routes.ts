@@ -10,7 +10,7 @@ const orderData = z.object({
   order_number: z.string(),
   total: z.number(),
   placed_at: z.string(),
-  /** `payment_problem` (issue 24): what went wrong, the gateway's amount and reference. */
+  /** `payment_problem`: what went wrong, the gateway's amount and reference. */
   problem: z
     .enum(["amount_mismatch", "unknown_order", "not_payable", "unknown_session"])
     .optional(),
@@ -19,7 +19,7 @@ const orderData = z.object({
   reference: z.string().optional(),
 });
 
-/** `low_stock` (issue 27): an order took a tracked product to or below its threshold (grams). */
+/** `low_stock`: an order took a tracked product to or below its threshold (grams). */
 const lowStockData = z.object({
   product_id: z.number().int(),
   product_name: z.string(),

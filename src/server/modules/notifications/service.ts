@@ -18,7 +18,7 @@ const toDto = (row: NotificationRow) => ({
 export type NotificationDto = ReturnType<typeof toDto>;
 
 /**
- * The owner's bell item for a verified gateway event the shop did not apply (issue 24), in the
+ * The owner's bell item for a verified gateway event the shop did not apply, in the
  * transaction that records the event: recorded once, told once.
  */
 export async function notifyPaymentProblem(

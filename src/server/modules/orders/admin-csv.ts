@@ -26,7 +26,7 @@ const HEADER = [
   "shipping_method",
   "shipping_zone",
   "delivery_date",
-  // Issue 29: gift orders, last so earlier columns keep their places in saved spreadsheets.
+  // Gift orders, last so earlier columns keep their places in saved spreadsheets.
   "gift",
 ];
 

@@ -61,7 +61,7 @@ export async function markOrderPaid(
       .set({ paymentStatus: "paid", paidCents: amountCents, paidAt, updatedAt: now })
       .where(eq(orders.id, id))
       .returning();
-    // Issue 25: the customer's "payment received", queued with the payment itself.
+    // The customer's "payment received", queued with the payment itself.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: opts.mail ?? null, now });
     await enqueueOrderEvent(tx, "order.paid", paid!, { now });
   });

@@ -45,7 +45,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/orders",
     // `?format=csv` answers a stream, JSON a string built once: neither is serialised here,
-    // the schema documents the JSON (issue 28).
+    // the schema documents the JSON.
     {
       schema: {
         summary: "List orders (JSON, or CSV with ?format=csv)",
@@ -62,7 +62,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 27: an order taken by phone, on the messaging app or in person. Checkout's own
+  // An order taken by phone, on the messaging app or in person. Checkout's own
   // placeOrder (same pricing, stock, coupon, shipping and idempotency), with the admin as its
   // author; the answer is the desk's order plus the private link's key, like checkout's.
   app.post(
@@ -136,7 +136,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 24: payment state beside the status, moved only by the owner (or a gateway event).
+  // Payment state beside the status, moved only by the owner (or a gateway event).
   app.post(
     "/orders/:id/payments",
     {
@@ -173,7 +173,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 25: the prefilled messaging-app message for the customer, with a private link.
+  // The prefilled messaging-app message for the customer, with a private link.
   app.post(
     "/orders/:id/message",
     {

@@ -178,7 +178,7 @@ export function createAdminOrderService(
   db: Db,
   deps: {
     settings: SettingsService;
-    /** Set when the shop sends e-mail (SMTP_URL): the customer hears of each move (issue 25). */
+    /** Set when the shop sends e-mail (SMTP_URL): the customer hears of each move. */
     mail?: OrderMail;
   },
 ) {
@@ -528,7 +528,7 @@ export function createAdminOrderService(
     },
 
     /**
-     * Issue 24: the owner records cash collected or a transfer received (422 when the order
+     * The owner records cash collected or a transfer received (422 when the order
      * cannot be paid: cancelled unpaid, already paid, refunded). Answers the order.
      */
     async markPaid(
@@ -541,7 +541,7 @@ export function createAdminOrderService(
       return this.detail(id);
     },
 
-    /** Issue 24: the owner gave a paid order's money back (422 unless paid). */
+    /** The owner gave a paid order's money back (422 unless paid). */
     async refund(
       id: number,
       note: string | null,
@@ -553,7 +553,7 @@ export function createAdminOrderService(
     },
 
     /**
-     * Issue 25: the messaging-app message the owner sends from the order desk, in the ORDER's
+     * The messaging-app message the owner sends from the order desk, in the ORDER's
      * language: its state, payment, total, carrier and tracking once shipped, and its private
      * page with a newly issued key (the placer's is never stored). `phone`: the customer's
      * number as the app's link wants it, or null when it cannot be made international.

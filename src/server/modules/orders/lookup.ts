@@ -74,7 +74,7 @@ export async function findOrderLink(
 
 /**
  * The order's private page with a newly issued key (stored hashed, beside the placer's):
- * for a lookup, and for the order messages (issue 25) that link a guest to their order.
+ * for a lookup, and for the order messages that link a guest to their order.
  */
 export async function orderPathWithNewKey(
   db: Db | Tx,

@@ -53,13 +53,13 @@ export function requestHashOf(
   // Without a shipping choice the body hashes as it did before issue 23, so a retry that
   // spans the upgrade is still recognised as the same order.
   const { shipping_method, delivery_date, gift, ...before } = input;
-  // Likewise without a gift (issue 29): the body hashes as before the field existed.
+  // Likewise without a gift: the body hashes as before the field existed.
   const body = shipping_method || delivery_date || gift ? input : before;
   // A checkout order hashes as before issue 27; a staff order also names who took it and how.
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
 
-/** Issue 27: an order the team typed in on the orders desk, and where it came from. */
+/** An order the team typed in on the orders desk, and where it came from. */
 export type StaffAuthor = { adminId: number; source: StaffOrderSource };
 
 export type PlaceOrderContext = {
@@ -67,9 +67,9 @@ export type PlaceOrderContext = {
   /** The methods this shop offers now (card only with a configured gateway). */
   paymentMethods?: ReadonlyArray<PlaceOrder["payment_method"]>;
   user: { id: number; email: string } | null;
-  /** Issue 27: the shop's low-stock e-mail (SMTP configured); absent or null = none. */
+  /** The shop's low-stock e-mail (SMTP configured); absent or null = none. */
   lowStockMail?: LowStockMail;
-  /** Absent for the storefront's checkout; set when an admin takes the order (issue 27). */
+  /** Absent for the storefront's checkout; set when an admin takes the order. */
   staff?: StaffAuthor | null;
   now?: Date;
 };
@@ -120,7 +120,7 @@ function shippingRefusal(
 }
 
 /**
- * The method the order is charged for, recomputed from the rules now (issue 23): a method
+ * The method the order is charged for, recomputed from the rules now: a method
  * the quote would not offer, or a day it would not offer, is refused; a fee the client
  * sent is never read. Without a method, the cheapest delivery (clients older than zones).
  */
@@ -182,7 +182,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
         lowStockGrams: products.lowStockGrams,
       });
     if (reserved.length === 1) {
-      // What the order took, for the low-stock rule (issue 27): the row is locked until commit.
+      // What the order took, for the low-stock rule: the row is locked until commit.
       const row = reserved[0]!;
       const line = cart.lines.find((l) => l.productId === id)!;
       changes.push({
@@ -258,7 +258,7 @@ export async function placeOrder(
     coupon = found.coupon;
   }
 
-  // Gift wrapping at the owner's price, only while it is offered (issue 29).
+  // Gift wrapping at the owner's price, only while it is offered.
   const wrap = input.gift?.wrap ?? false;
   if (wrap && settings.giftWrapCents === null)
     throw new HttpError(422, ORDER_MESSAGES.GIFT_WRAP_UNAVAILABLE, {
@@ -373,7 +373,7 @@ export async function placeOrder(
       });
       // Lines first: the event carries them.
       await enqueueOrderEvent(tx, "order.created", order!, { now });
-      // Issue 27: a product this order took to its low-stock threshold: bell, e-mail, webhook.
+      // A product this order took to its low-stock threshold: bell, e-mail, webhook.
       await announceLowStock(tx, stock, {
         shopDefaultGrams: settings.lowStockGrams,
         shopEmail: settings.emails[0],

@@ -16,7 +16,7 @@ import { viewerOf } from "./viewer.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   answerRuleErrors(app);
-  // "Find my order" (issue 25): number + e-mail or phone -> the private page.
+  // "Find my order": number + e-mail or phone -> the private page.
   await app.register(orderLookupRoutes);
 
   app.post(

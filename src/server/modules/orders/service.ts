@@ -46,7 +46,7 @@ export function createOrderService(
     shipping: ShippingOptionsSource;
     /** Card orders open a hosted payment session; absent = offline methods only. */
     payments?: CardPayments;
-    /** Issue 27: the shop's low-stock e-mail, queued with the order (null = no SMTP_URL). */
+    /** The shop's low-stock e-mail, queued with the order (null = no SMTP_URL). */
     lowStockMail?: LowStockMail;
   },
 ) {

@@ -18,7 +18,7 @@ const MAX_BATCHES = 20;
 export type ExpiryResult = { cancelled: string[] };
 
 /**
- * Reservations end (issue 24). Cancels, oldest first, every order still pending and unpaid
+ * Reservations end. Cancels, oldest first, every order still pending and unpaid
  * that is either older than `settings.pendingExpiryHours` (0 = never) or a card order whose
  * payment session has closed (with a margin). A card order whose session is open waits. Each
  * order is ended in its own short transaction; `SKIP LOCKED` lets two instances share the

@@ -1,5 +1,5 @@
 /**
- * The hosted payment gateway behind card payments (issue 24). The shop never sees card data:
+ * The hosted payment gateway behind card payments. The shop never sees card data:
  * it opens a session on the gateway's page, sends the shopper there, and believes only the
  * gateway's signed events. Stripe Checkout is the one implementation (stripe-provider.ts);
  * another hosted gateway implements these two calls.
@@ -23,7 +23,7 @@ export type PaymentGateway = {
 export type CreateSessionInput = {
   order: {
     number: string;
-    /** The currency of record is USD (DECISIONS, "Money"); integer cents. */
+    /** The currency of record is USD ("Money"); integer cents. */
     totalCents: number;
     email: string | null;
     lang: "en" | "ar";

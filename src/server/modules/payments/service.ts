@@ -264,7 +264,7 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       })
       .where(eq(orders.id, order.id))
       .returning();
-    // Issue 25: the customer's "payment received", in the event's transaction.
+    // The customer's "payment received", in the event's transaction.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: deps.mail, now });
     await enqueueOrderEvent(tx, "order.paid", paid!, { now });
     return "paid";

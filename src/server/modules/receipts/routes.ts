@@ -60,7 +60,7 @@ function receiptBytesLimit(app: FastifyInstance) {
 }
 
 /**
- * Issue 24: a customer who paid by bank transfer sends the receipt from the private order
+ * A customer who paid by bank transfer sends the receipt from the private order
  * page (its key, or the signed-in owner). One file per request, in the `file` field.
  */
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,7 +8,7 @@ const errorBody = z.object({
 });
 const one = z.object({ data: adminSettingsSchema });
 
-/** `GET/PUT /api/admin/settings` (issue 11). Inside the admin plugin: an admin token is required. */
+/** `GET/PUT /api/admin/settings`. Inside the admin plugin: an admin token is required. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/settings",

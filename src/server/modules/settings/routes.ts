@@ -14,7 +14,7 @@ const publicSettingsResponse = z.object({
       gift_wrap_price: true,
     })
     .extend({
-      /** Issue 29: gift wrapping's price in dollars (0 = free); null when not offered. */
+      /** Gift wrapping's price in dollars (0 = free); null when not offered. */
       gift_wrap_price: z.number().nullable(),
       payment_methods: z.array(z.enum(PAYMENT_METHODS)),
     }),

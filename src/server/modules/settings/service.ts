@@ -108,7 +108,7 @@ export function createSettingsService(
           gift_wrap_offered: wrapOffered,
           ...data
         } = settingsToForm(await this.get());
-        // Gift wrapping (issue 29) as checkout needs it: its price, or null when not offered.
+        // Gift wrapping as checkout needs it: its price, or null when not offered.
         const settings = await this.get();
         const giftWrap = wrapOffered ? centsToDollars(settings.giftWrapCents ?? 0) : null;
         return JSON.stringify({

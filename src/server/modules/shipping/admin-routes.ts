@@ -19,7 +19,7 @@ const errorBody = z.object({
 const errors = { 400: errorBody, 404: errorBody, 422: errorBody };
 
 /**
- * The owner's shipping screen (issue 23): zones, the refused list and carriers. Inside the
+ * The owner's shipping screen: zones, the refused list and carriers. Inside the
  * admin plugin, so an admin token is required; every write is audited in its transaction.
  */
 export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {

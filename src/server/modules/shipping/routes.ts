@@ -12,7 +12,7 @@ const errorBody = z.object({
 });
 
 /**
- * Public shipping (issue 23). `POST /api/shipping/quote`: the methods and fees checkout offers
+ * Public shipping. `POST /api/shipping/quote`: the methods and fees checkout offers
  * for a country and a cart (a refusal is a 200 with `ok: false`: it is an answer, not an
  * error). `GET /api/shipping`: the zones and the refused list the shipping page shows.
  * Both read the rules through the content cache, so an owner's save shows on the next call.

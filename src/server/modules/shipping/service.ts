@@ -140,7 +140,7 @@ export function quoteBody(options: ShippingOptions, country: string): ShippingQu
 
 /**
  * Keeps the delivery-fee setting equal to the domestic zone's first rate after a zone write
- * (the cart page shows it before a country is known; DECISIONS). Same transaction.
+ * (the cart page shows it before a country is known). Same transaction.
  */
 async function syncDomesticFeeSetting(tx: Tx): Promise<void> {
   const fee = domesticFeeCents(await loadRules(tx));

@@ -36,7 +36,7 @@ async function sessionOf(request: FastifyRequest) {
  * `POST /api/auth/login/2fa` after `POST /api/auth/login` (a customer token: the account's
  * own pages change its e-mail and password, so they need the code as much as the back office).
  *
- * Limits (ADR 0025): the address's (wrong codes and forged challenges count as its failures),
+ * Limits: the address's (wrong codes and forged challenges count as its failures),
  * and the challenge's and the account's wrong codes, whatever the address (the service). The
  * password step's per-account counters do not apply here: the owner who passed the password
  * from a fresh address must not be refused at the code because others guessed the password.

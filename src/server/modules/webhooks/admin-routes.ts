@@ -17,7 +17,7 @@ const errorBody = z.object({
 });
 
 /**
- * Issue 28, the owner's (app.ts): `GET/POST /api/admin/webhooks`, `PUT/DELETE
+ * The owner's (app.ts): `GET/POST /api/admin/webhooks`, `PUT/DELETE
  * /api/admin/webhooks/{id}`, `GET /api/admin/webhooks/{id}/deliveries` and `POST
  * /api/admin/webhooks/deliveries/{id}/retry` ("send again": queued, never sent in the request).
  */

@@ -44,7 +44,7 @@ export type FieldProps = InputProps | FileProps | CheckboxProps | TextareaProps 
 type AnyElement = HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement;
 
 /**
- * THE form field (issue 9): a label, one control (input, textarea, select, checkbox or file),
+ * THE form field: a label, one control (input, textarea, select, checkbox or file),
  * an optional hint and the field's error, announced and tied to the control. Spread
  * react-hook-form's `register("name")` into it: `<Field label="Name" error={errors.name}
  * required {...register("name")} />`.

@@ -16,7 +16,7 @@ import {
 import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
- * THE message translator (issue 9): schemas and the server speak SPEC's English texts; each
+ * THE message translator: schemas and the server speak SPEC's English texts; each
  * known text has a key in the `messages` namespace so Arabic readers see the translation.
  * An unknown text (a new server sentence) is shown as it came. SPEC's texts
  * (`shared/domain/validation-messages.ts`) are looked up by their id under `spec.<ID>` in

@@ -44,7 +44,7 @@ type Props<T> = {
 };
 
 /**
- * THE back office table (issue 9): loading, error with a retry, SPEC's empty state, "No
+ * THE back office table: loading, error with a retry, SPEC's empty state, "No
  * results." for a search that finds nothing, and optional paging with a per-page select.
  */
 export function DataTable<T>({

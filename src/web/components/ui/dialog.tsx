@@ -21,7 +21,7 @@ type DialogProps = {
 const WIDTH = { sm: "28rem", md: "36rem", lg: "52rem" } as const;
 
 /**
- * THE dialog (issue 9, SPEC 2: modals close on Escape, on a backdrop click or with the close
+ * THE dialog (SPEC 2: modals close on Escape, on a backdrop click or with the close
  * button). Radix traps focus inside and returns it to where it was on close.
  */
 export function Dialog({
@@ -99,7 +99,7 @@ type ConfirmProps = {
   description: string;
   confirmLabel: string;
   /** The dismiss button's text (default "Cancel"): say what it keeps when "Cancel" would be
-   * ambiguous, as beside "Cancel order" (issue 29.17). */
+   * ambiguous, as beside "Cancel order". */
   cancelLabel?: string;
   /** The confirmed action; the dialog stays open (busy) until it settles, closes on success. */
   onConfirm: () => unknown;

@@ -43,7 +43,7 @@ function ToastRegion({ message, onClose }: { message: ToastMessage | null; onClo
       role="status"
       aria-live="polite"
       // On a phone it drops from the top (over the header), not over the weight and quantity
-      // pickers the shopper is still using (issue 29.12); on wider screens, above the chat button.
+      // pickers the shopper is still using; on wider screens, above the chat button.
       className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-4 sm:top-auto sm:bottom-20"
     >
       {message ? (

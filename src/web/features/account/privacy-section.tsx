@@ -10,7 +10,7 @@ import { usePaths } from "../../lib/paths.ts";
 import { deleteMyAccount, deletionCheck, downloadMyData } from "./privacy-api.ts";
 
 /**
- * Issue 25, privacy (ADR 0026): "Download my data" saves everything the shop holds about the
+ * Privacy: "Download my data" saves everything the shop holds about the
  * customer as JSON; "Delete my account" asks for the password in the one confirm dialog, then
  * erases the account (its orders stay, anonymised, for the shop's books). While an order is
  * open (not yet delivered, or cancelled and not yet refunded) the server refuses; the dialog

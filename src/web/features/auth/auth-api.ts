@@ -14,11 +14,11 @@ export const login = (input: LoginInput, fallback: string) =>
 export const register = (input: RegisterInput, fallback: string) =>
   apiPost<LoginResponse>("/api/auth/register", input, { fallback });
 
-/** SPEC's token, or (issue 27) `{ two_factor_required, challenge }` when a code must follow. */
+/** SPEC's token, or `{ two_factor_required, challenge }` when a code must follow. */
 export const adminLogin = (input: LoginInput, fallback: string) =>
   apiPost<AdminLoginResponse>("/api/auth/admin-login", input, { fallback });
 
-/** Issue 27: the code step of an admin sign-in: SPEC's token. */
+/** The code step of an admin sign-in: SPEC's token. */
 export const adminLoginCode = (input: TwoFactorSignInInput, fallback: string) =>
   apiPost<LoginResponse>("/api/auth/admin-login/2fa", input, { fallback });
 

@@ -20,7 +20,7 @@ export function useSignedInRedirect() {
 
   // Sent here by the server from a customer's page while a session is stored in this browser
   // (stored before the signed-in mark existed, or the cookie was cleared): reading it set the
-  // mark again, so go back there (issue 30).
+  // mark again, so go back there.
   const stored = useCustomerSession();
   const returning = Boolean(stored) && !signedInAs && params.has("redirect");
   useEffect(() => {

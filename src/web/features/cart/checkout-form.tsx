@@ -32,7 +32,7 @@ const ASKING: ShippingReport = {
   feeCents: null,
 };
 
-// The quote and the method picker (issue 23) run only in the browser, after the cart is read:
+// The quote and the method picker run only in the browser, after the cart is read:
 // a chunk of their own keeps them out of the first visit's scripts.
 const ShippingChoice = lazy(() =>
   import("./shipping-methods.tsx").then((module) => ({ default: module.ShippingChoice })),
@@ -164,7 +164,7 @@ export function CheckoutForm({
       })),
     [lines],
   );
-  // Issue 23: the server prices shipping from the owner's zones; asked again (debounced, the
+  // The server prices shipping from the owner's zones; asked again (debounced, the
   // stale request cancelled) whenever the country or the cart changes.
   const quoteBody = useMemo(
     () => (country && orderLines.length > 0 ? { country, lines: orderLines } : null),

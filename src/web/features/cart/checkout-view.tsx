@@ -23,7 +23,7 @@ export function CheckoutView({
   pricing: CartPricing;
   /** What the shop offers (the loader's); the offline methods when not given. */
   paymentMethods?: readonly PaymentMethod[];
-  /** Gift wrapping's price in cents (0 = free), null when not offered (issue 29). */
+  /** Gift wrapping's price in cents (0 = free), null when not offered. */
   giftWrapCents?: number | null;
 }) {
   const paths = usePaths();

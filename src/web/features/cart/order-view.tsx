@@ -117,7 +117,7 @@ export function cancelReason(order: Pick<OrderDto, "status" | "events">): string
   return event?.note?.trim() || null;
 }
 
-/** A gift's recipient and card message (issue 29): the message in its own direction. */
+/** A gift's recipient and card message: the message in its own direction. */
 function GiftDetails({ gift }: { gift: NonNullable<OrderDto["gift"]> }) {
   const { t } = useTranslation("checkout");
   return (
@@ -345,7 +345,7 @@ function OrderDetails({
   );
 }
 
-/** Issue 29.10: a cancelled order says so, why when the shop gave a reason, and how to ask. */
+/** A cancelled order says so, why when the shop gave a reason, and how to ask. */
 function Canceled({ reason, contact }: { reason: string | null; contact?: ShopContact }) {
   const { t } = useTranslation("checkout");
   const phones = contact?.phones ?? [];
@@ -391,7 +391,7 @@ function Canceled({ reason, contact }: { reason: string | null; contact?: ShopCo
   );
 }
 
-/** How the order travels (issue 23): method, zone, fee, day, and once shipped the tracking link. */
+/** How the order travels: method, zone, fee, day, and once shipped the tracking link. */
 function ShippingDetails({ shipping }: { shipping: OrderShipping }) {
   const { t } = useTranslation("checkout");
   const lang = useLang();

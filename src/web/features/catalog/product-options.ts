@@ -11,7 +11,7 @@ export type SellableOption = {
   regular: number | null;
 };
 
-/** The weights a product is sold in, in the page's language; the one-kilo default without any (DECISIONS). */
+/** The weights a product is sold in, in the page's language; the one-kilo default without any. */
 export function sellableOptions(product: ProductShown, lang: Lang): SellableOption[] {
   const weights =
     product.weights.length > 0

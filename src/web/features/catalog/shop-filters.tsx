@@ -6,7 +6,7 @@ import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { useShopParams } from "./use-shop-params.ts";
 
-/** SPEC 2: the category filter list, All by default. Links, so each filter has its own URL. */
+/** The category filter list, All by default. Links, so each filter has its own URL. */
 export function CategoryFilter({
   categories,
   searchKey,

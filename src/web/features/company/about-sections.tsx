@@ -86,7 +86,7 @@ export function AboutWhyUs() {
   );
 }
 
-/** Mission beside a photo; 800 px tall on desktop (SPEC 2). */
+/** Mission beside a photo; 800 px tall on desktop. */
 export function AboutMission({ image }: { image: ImageSource | undefined }) {
   const { t } = useTranslation("about");
   return (

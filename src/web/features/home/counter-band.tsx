@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/translator.tsx";
 
-/** SPEC 9: counter targets and the 2 s count-up. */
+/** Counter targets and the 2 s count-up. */
 export const COUNTERS = [
   { key: "experience", target: 70 },
   { key: "workers", target: 10 },

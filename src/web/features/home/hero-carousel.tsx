@@ -4,7 +4,7 @@ import { type ImageSource, ResponsiveImage } from "../../components/ui/responsiv
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
 
-/** SPEC 9: 4000 ms a slide, looping. */
+/** 4000 ms a slide, looping. */
 export const HERO_INTERVAL_MS = 4000;
 
 /**

@@ -12,9 +12,9 @@ import { pickText, useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
 import { ArrowIcon } from "./arrows.tsx";
 
-/** SPEC 9: four cards a page. */
+/** Four cards a page. */
 export const CARDS_PER_PAGE = 4;
-/** SPEC 9: cards add one of the product's default weight. */
+/** Cards add one of the product's default weight. */
 const CARD_QTY = 1;
 
 export type HomeAddToCart = (input: {
@@ -99,7 +99,7 @@ export function ProductCarousel({
                     image: product.image?.src ?? product.image_url ?? "",
                   },
                 });
-                // The message names the weight, as the card did (issue 29.1).
+                // The message names the weight, as the card did.
                 show(
                   t("products.addedWeight", {
                     weight: optionLabel(product.default_grams, lang),

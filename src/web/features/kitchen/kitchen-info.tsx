@@ -31,7 +31,7 @@ export function KitchenHours() {
   );
 }
 
-/** The QR banner (SPEC 2): a code drawn on the server pointing at this page's address. */
+/** The QR banner: a code drawn on the server pointing at this page's address. */
 export function QrBanner({ pageUrl }: { pageUrl: string }) {
   const { t } = useTranslation("kitchen");
   return (

@@ -9,7 +9,7 @@ type Status =
   | { kind: "error"; message: string };
 
 /**
- * Footer subscribe (SPEC 2, issue 25): the address waits for the confirmation e-mail's link;
+ * Footer subscribe: the address waits for the confirmation e-mail's link;
  * the answer is the same for a new, a pending and a confirmed address. Without SMTP the shop
  * keeps the address pending and says the confirmation comes later.
  */

@@ -12,7 +12,7 @@ import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/login";
 
 // `account` for the "Forgot password?" link, shared with the customer sign-in;
-// `admin-two-factor` for the code step (issue 27).
+// `admin-two-factor` for the code step.
 export const handle = { i18n: ["admin", "messages", "account", "admin-two-factor"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +23,7 @@ export default function AdminLoginPage() {
   const { t } = useTranslation("admin");
   const { t: tAccount } = useTranslation("account");
   const navigate = useNavigate();
-  // Issue 27: after the password, the code step when two-factor sign-in is on.
+  // After the password, the code step when two-factor sign-in is on.
   const [challenge, setChallenge] = useState<string | null>(null);
   // The code step ended (expired, used up): the password again, saying why.
   const [restart, setRestart] = useState<{ message: string; count: number } | null>(null);

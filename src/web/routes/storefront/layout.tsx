@@ -28,7 +28,7 @@ export default function StorefrontLayout() {
   );
 }
 
-/** The display currency the server rendered in (ADR 0023), for every price on the storefront. */
+/** The display currency the server rendered in, for every price on the storefront. */
 function ShopperCurrency({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   return (

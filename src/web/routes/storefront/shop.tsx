@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     description: metaText(root, "shop:metaDescription"),
     // Each filtered or paged view is its own page with its own canonical URL: only what changes
     // the page, in one canonical form (tracking tags and unknown names left out), as the page
-    // cache keys it (issue 26).
+    // cache keys it.
     path: `${paths.shop()}${shopSearch(readShopParams(new URLSearchParams(location.search)), {})}`,
   });
 };

@@ -42,12 +42,12 @@ const ADMINS_FALLBACKS = {
 };
 registerMessages({ ...ADMINS_MESSAGES, ...ADMINS_FALLBACKS }, (id) => `admin-admins:errors.${id}`);
 
-/** The add form: what registering takes, and one or more roles (issue 27). */
+/** The add form: what registering takes, and one or more roles. */
 const addSchema = registerSchema.safeExtend({ roles: adminRolesField });
 type AddInput = RegisterInput & { roles: AdminUpdateInput["roles"] };
 
 /**
- * Issues 11 and 27: the admins with their roles (list, add, change roles, remove; never the
+ * The admins with their roles (list, add, change roles, remove; never the
  * last admin, never the last owner) and your own password.
  */
 export function AdminsSection() {

@@ -72,7 +72,7 @@ function CategoryForm({
     resolver: zodResolver(categoryInputSchema),
     defaultValues: valuesOf(category),
   });
-  // SPEC 5: save disabled while the name is empty.
+  // Save disabled while the name is empty.
   const name = useWatch({ control: form.control, name: "name" });
   const pending = create.isPending || update.isPending;
   const { banner, onSubmit } = useRecordForm({

@@ -64,7 +64,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
     register,
     formState: { errors },
   } = form;
-  // SPEC 5: save stays disabled while a required field (code, percent) is empty.
+  // Save stays disabled while a required field (code, percent) is empty.
   const [code, percent] = useWatch({ control: form.control, name: ["code", "discount_percent"] });
   const missing = !String(code ?? "").trim() || !String(percent ?? "").trim();
   const pending = create.isPending || update.isPending;

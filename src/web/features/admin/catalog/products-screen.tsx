@@ -32,13 +32,13 @@ const FIRST: ProductListQuery = {
   sort: "newest",
 };
 
-/** SPEC 2: products, a list with search and filters, add, edit, delete (or archive). */
+/** Products, a list with search and filters, add, edit, delete (or archive). */
 export function ProductsScreen() {
   const { t, i18n } = useTranslation(["admin-products", "admin", "messages"]);
   const exporter = useExportProducts();
   const toast = useToasts();
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
-  // `?stock=low` (issue 27): the bell's and the dashboard's low-stock links open the list filtered.
+  // `?stock=low`: the bell's and the dashboard's low-stock links open the list filtered.
   const [params] = useSearchParams();
   const [query, setQuery] = useState<ProductListQuery>(() => {
     const stock = STOCK_STATES.find((s) => s === params.get("stock"));

@@ -129,7 +129,7 @@ function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void
     defaultValues: valuesOf(dish),
   });
   const errors = form.formState.errors;
-  // SPEC 5: a dish needs its title; save stays disabled while it is empty.
+  // A dish needs its title; save stays disabled while it is empty.
   const title = useWatch({ control: form.control, name: "title" });
   const image = useWatch({ control: form.control, name: "image" });
 

@@ -28,7 +28,7 @@ type Props = {
 };
 
 /**
- * "Mark paid" (issue 24): the owner records cash collected or a transfer received, with the
+ * "Mark paid": the owner records cash collected or a transfer received, with the
  * amount (the order's total unless told otherwise), the day it came and a note.
  */
 export function MarkPaidDialog({ orderId, orderNumber, total, open, onOpenChange }: Props) {

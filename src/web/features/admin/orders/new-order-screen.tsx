@@ -50,7 +50,7 @@ const FIELDS = Object.keys(newOrderFormSchema.shape) as Array<keyof FormInput>;
 export type TakenOrderState = { privateLink?: string };
 
 /**
- * Issue 27: an order taken by phone, on the messaging app or in person. The server prices it
+ * An order taken by phone, on the messaging app or in person. The server prices it
  * with checkout's own rules; the desk then opens the saved order (its totals, the private link).
  */
 export function NewOrderScreen() {

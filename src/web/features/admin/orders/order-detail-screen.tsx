@@ -63,7 +63,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   const [completing, setCompleting] = useState(false);
   const [shipping, setShipping] = useState(false);
 
-  // Cancel and complete are asked first (issue 29.17): neither can be taken back, and their
+  // Cancel and complete are asked first: neither can be taken back, and their
   // refusals stay in their dialog instead of a toast.
   const move = (status: OrderStatus, note?: string) =>
     change.mutateAsync(note?.trim() ? { status, note: note.trim() } : status).then(
@@ -287,7 +287,7 @@ function Customer({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * Issue 29: who receives the gift (at the order's address) and the card as the buyer wrote it,
+ * Who receives the gift (at the order's address) and the card as the buyer wrote it,
  * in its own direction and with its line breaks.
  */
 function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
@@ -480,7 +480,7 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
   );
 }
 
-/** Issue 24: money received (with the day it came) or given back. */
+/** Money received (with the day it came) or given back. */
 function MoneyEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "payment" | "refund" }> }) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();
@@ -542,7 +542,7 @@ function NoteForm({ id }: { id: number }) {
 }
 
 /**
- * Issue 27: right after a staff order, its private link (the key is only ever in the placing
+ * Right after a staff order, its private link (the key is only ever in the placing
  * answer), to copy into a message to the customer. Gone on the next visit, as on checkout.
  */
 function PrivateLinkNotice() {

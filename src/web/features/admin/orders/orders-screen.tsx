@@ -27,7 +27,7 @@ const FIRST: OrderListQuery = {
   per_page: 10,
 };
 
-/** SPEC 2/3/4: the orders desk's list (issue 11): filters, search, paging, CSV, print. */
+/** SPEC 2/3/4: the orders desk's list: filters, search, paging, CSV, print. */
 export function OrdersScreen() {
   const { t } = useTranslation(["admin-orders", "messages"]);
   const lang = useLang();
@@ -37,7 +37,7 @@ export function OrdersScreen() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const list = useOrders(query);
   const exporter = useExportOrders();
-  // Issue 28: one row per order line (product, weight, quantity, price) for the accountant.
+  // One row per order line (product, weight, quantity, price) for the accountant.
   const [withLines, setWithLines] = useState(false);
   const { page: _page, per_page: _perPage, ...filters } = query;
   const filtered = Boolean(

@@ -11,7 +11,7 @@ import { pickText } from "../../../lib/bilingual.ts";
 import { useOrdersByIds } from "./api/get-order.ts";
 
 /**
- * Packing slip / invoice for one order or a selection (issue 11): one page per order, each in
+ * Packing slip / invoice for one order or a selection: one page per order, each in
  * the order's own language and direction; numbers, codes and prices kept left-to-right.
  */
 export function PrintScreen({ ids }: { ids: readonly number[] }) {
@@ -207,7 +207,7 @@ function SlipShipping({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * Issue 29: a gift's slip travels in the box. It names who receives it (at the order's
+ * A gift's slip travels in the box. It names who receives it (at the order's
  * address) and who sends it, carries the card message in its own direction, says when the
  * parcel is to be wrapped, and shows no price anywhere: no line amounts, no totals.
  */

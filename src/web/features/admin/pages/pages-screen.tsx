@@ -15,7 +15,7 @@ import { usePolicySections } from "./api/list-policies.ts";
 import { FaqDialog, PolicyDialog } from "./content-dialogs.tsx";
 
 /**
- * The "Pages" screen (issue 13): the FAQ's items and the policy pages' sections, stored in
+ * The "Pages" screen: the FAQ's items and the policy pages' sections, stored in
  * both languages, so delivery times and policies change without a developer.
  */
 export function PagesScreen() {

@@ -32,7 +32,7 @@ import { useSaveSettings } from "./api/save-settings.ts";
 
 // The settings rules' texts are translated in this screen's namespace (loaded by its route).
 registerMessages(SETTINGS_MESSAGES, (id) => `admin-settings:errors.${id}`);
-// Issue 27: the shop's low-stock threshold (the product form registers the product's own).
+// The shop's low-stock threshold (the product form registers the product's own).
 registerMessages(
   { DEFAULT_THRESHOLD: LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD },
   (id) => `admin-settings:errors.${id}`,
@@ -78,7 +78,7 @@ function fieldPaths(values: SettingsInput): string[] {
 
 const formValues = ({ updated_at: _date, ...values }: AdminSettings): SettingsInput => values;
 
-/** Issue 11: the shop's settings, one form in sections, its history below. */
+/** The shop's settings, one form in sections, its history below. */
 export function SettingsScreen() {
   const { t } = useTranslation(["admin-settings", "messages"]);
   const text = useMessageText();
@@ -519,7 +519,7 @@ function Locations({ form }: { form: Form }) {
 /** Sunday first, as `delivery_closed_weekdays` numbers them (0 = Sunday). */
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-/** Issue 23: the days domestic delivery is offered on, and the hour after which it starts tomorrow. */
+/** The days domestic delivery is offered on, and the hour after which it starts tomorrow. */
 function DeliveryDays({ form }: { form: Form }) {
   const { t } = useTranslation("admin-settings");
   const text = useMessageText();
@@ -581,7 +581,7 @@ const CURRENCY_OPTIONS = KNOWN_CURRENCIES.filter((c) => c.code !== "USD").map((c
   label: `${c.code} · ${c.symbol}`,
 }));
 
-/** Issue 24: display currencies besides US dollars, each with its rate and symbol (0 to 20). */
+/** Display currencies besides US dollars, each with its rate and symbol (0 to 20). */
 function Currencies({ form }: { form: Form }) {
   const { t } = useTranslation("admin-settings");
   const text = useMessageText();

@@ -68,7 +68,7 @@ function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
 }
 
 /**
- * Issue 28: the owner's webhook endpoints (add, edit, delete) and, per endpoint, its
+ * The owner's webhook endpoints (add, edit, delete) and, per endpoint, its
  * deliveries with their status, the receiver's answer and "Send again".
  */
 export function WebhooksSection() {

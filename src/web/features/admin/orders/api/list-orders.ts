@@ -6,7 +6,7 @@ import { adminApi } from "../../../../lib/api.ts";
 import { withQuery } from "../../../../lib/paths.ts";
 
 /**
- * The list's filters (also the CSV export's): status, payment status (issue 24), Asia/Damascus
+ * The list's filters (also the CSV export's): status, payment status, Asia/Damascus
  * day range, search.
  */
 export type OrderFilters = {
