@@ -114,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // Arabic link opens in Arabic (docs/decisions/0028). The choice is not remembered either;
     // only the toggle changes it.
     if (languageOfPath(window.location.pathname)) return;
-    // SPEC 1's client detection runs after hydration, so the first paint always matches the
+    // Client-side language detection runs after hydration, so the first paint always matches the
     // server; in the first idle moment, as reading and writing the cookie and storage cost the
     // hydration's last task about 4 ms, 45 on a phone ten times slower.
     // Switching to the same language still caches the choice in storage and the cookie.

@@ -77,7 +77,7 @@ export function processStartTime(pid: number): string | null {
 }
 
 /**
- * The pid of the live process holding DATA_DIR, or null. Issue 14.11: the lock file names the
+ * The pid of the live process holding DATA_DIR, or null. The lock file names the
  * pid and its start time, so a stale lock whose pid now belongs to an unrelated process (pid
  * reuse after a crash) is recognised as stale.
  */

@@ -15,7 +15,7 @@ export const DATABASE_UNAVAILABLE =
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
-/** "body/lines/0/qty" -> "lines.0.qty": the key SPEC's client reads field errors by. */
+/** "body/lines/0/qty" -> "lines.0.qty": the key clients read field errors by. */
 function fieldKey(instancePath: string): string {
   return instancePath.replace(/^\//, "").split("/").filter(Boolean).join(".") || "_";
 }
@@ -100,7 +100,7 @@ export const errorsPlugin = fp(
       });
     });
 
-    // SPEC 8's text; the path is not echoed back.
+    // The fixed "not found" text; the path is not echoed back.
     app.setNotFoundHandler((_request, reply) => {
       reply.status(404).send({ message: MESSAGES.NOT_FOUND });
     });

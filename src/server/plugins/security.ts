@@ -19,7 +19,7 @@ declare module "fastify" {
   }
 }
 
-/** Map tiles (SPEC: public tile service, {s}/{z}/{x}/{y}) must be allowed as images. */
+/** Map tiles (a public tile service, {s}/{z}/{x}/{y}) must be allowed as images. */
 export const MAP_TILE_HOSTS = ["https://*.tile.openstreetmap.org"];
 
 /** Public forms (newsletter, contact, traders, register...): generous for people, not for bots. */
@@ -162,7 +162,7 @@ export const securityPlugin = fp(
     // One synchronous hook for everything security adds to a request (four async hooks and
     // helmet's middleware chain were a fifth of a cached API answer's CPU).
     app.addHook("onRequest", (request, reply, done) => {
-      // A malformed Host would otherwise break URL building in pages (issue 14.1: a 500).
+      // A malformed Host would otherwise break URL building in pages (a 500).
       if (!isValidHost(request.headers.host)) {
         return done(new HttpError(400, "The Host header is not valid."));
       }

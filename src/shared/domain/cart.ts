@@ -1,10 +1,10 @@
 import { centsToDollars, toCents } from "./money.ts";
 
-/** A cart line as SPEC 3 stores it locally, plus the chosen weight option. */
+/** A cart line as the browser stores it locally, plus the chosen weight option. */
 export type CartLine = {
   productId: string;
   name: string;
-  /** Dollars with 2 decimals: SPEC's stored format, kept so existing carts stay valid. */
+  /** Dollars with 2 decimals: the original stored format, kept so existing carts stay valid. */
   price: number;
   image: string;
   qty: number;
@@ -147,7 +147,7 @@ export type AddLineInput = {
 /**
  * Adds to the line of the same key or creates one. Snapshot fields that are present
  * replace the stored ones because they are the freshest copy of the product; missing ones
- * keep what the line had, or take SPEC's defaults on a new line.
+ * keep what the line had, or take the defaults on a new line.
  */
 export function addLine(
   lines: ReadonlyArray<CartLine>,
@@ -252,9 +252,9 @@ export function readBackup(
 }
 
 /**
- * Earlier shapes, mapped field by field onto SPEC's line; each then goes through
+ * Earlier shapes, mapped field by field onto today's line; each then goes through
  * sanitiseLine, so a legacy line needs a name like any stored line.
- *   cart:          [{ productId, name, price, image, qty, timestamp }]   (SPEC's own format)
+ *   cart:          [{ productId, name, price, image, qty, timestamp }]   (the original format)
  *   cartItems:     [{ id, title, price, quantity, image }]
  *   shopping_cart: { items: [...] } with items in either of the shapes above
  *   cart_v1:       { [productId]: { name, price, qty, image? } }

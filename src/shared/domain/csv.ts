@@ -43,7 +43,7 @@ export function csvCell(value: unknown): string {
 }
 
 /**
- * The text as it was before `neutraliseFormulas` (issue 28's import reads the shop's own
+ * The text as it was before `neutraliseFormulas` (the product import reads the shop's own
  * exports back): the apostrophe it put before a trigger is taken away again, nothing else.
  * A cell typed as `'=x` on purpose reads back as `=x`: the one text this cannot tell apart.
  */

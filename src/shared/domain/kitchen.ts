@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE, businessDate } from "./business-time.ts";
 
 /**
- * The kitchen's daily menu (DECISIONS "Back office, kitchen and content"). Every
+ * The kitchen's daily menu (docs/decisions/0013). Every
  * date here is a business date: a calendar day in Asia/Damascus written YYYY-MM-DD. The
  * clock is never read: callers pass `now`.
  */

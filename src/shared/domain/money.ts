@@ -16,7 +16,7 @@ export function roundHalfAwayFromZero(value: number): number {
   return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
-/** Dollars (as SPEC's API and stored cart lines carry them) to integer cents. */
+/** Dollars (as the API and stored cart lines carry them) to integer cents. */
 export function toCents(dollars: number): Cents {
   return roundHalfAwayFromZero(dollars * 100);
 }

@@ -1,4 +1,4 @@
-/** The order lifecycle, in its normal order. "canceled" is SPEC's spelling. */
+/** The order lifecycle, in its normal order. "canceled" (one l) is the API's spelling. */
 export const ORDER_STATUSES = [
   "pending",
   "confirmed",
@@ -56,7 +56,7 @@ export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
 
 export type StatusGroup = "in_progress" | "delivered" | "cancelled";
 
-/** The customer's order tabs: SPEC's delivered (= completed) and cancelled, plus in progress. */
+/** The customer's order tabs: delivered (= completed) and cancelled, plus in progress. */
 export function statusGroup(status: OrderStatus): StatusGroup {
   if (status === "completed") return "delivered";
   if (status === "canceled") return "cancelled";

@@ -1,8 +1,8 @@
 import type { OrderStatus } from "./order-states.ts";
 
 /**
- * Issue 24 (DECISIONS "Money"): whether an order has been paid is its own state, beside the
- * order status. Only the owner or a verified gateway event moves it.
+ * Whether an order has been paid is its own state, beside the order status
+ * (docs/decisions/0024). Only the owner or a verified gateway event moves it.
  */
 export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { type Cents, percentOf } from "./money.ts";
 
-/** SPEC 2/9 defaults, also the seed values of the shop settings. */
+/** The shop's defaults (20% off, 15.00 delivery), also the seed values of the shop settings. */
 export const DEFAULT_STANDING_DISCOUNT_PERCENT = 20;
 export const DEFAULT_DELIVERY_FEE_CENTS: Cents = 1500;
 
@@ -30,7 +30,7 @@ const clampPercent = (percent: number): number =>
 
 /**
  * The cart summary and the order total: total = subtotal - discount + delivery
- * (+ gift wrapping when asked for), which with the defaults is SPEC's 0.8 x subtotal + 15.00.
+ * (+ gift wrapping when asked for), which with the defaults is 0.8 x subtotal + 15.00.
  * Discounts apply to the sweets only, never to delivery or wrapping.
  *
  * Coupon and standing discount never stack; the larger percent wins. On a tie the standing

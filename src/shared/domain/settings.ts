@@ -61,7 +61,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
 
 /**
  * `previous`: the stored settings, whose values stay where the form leaves a field out: the
- * delivery fee (issue 23 moved it to shipping), the currencies, the order e-mail
+ * delivery fee (set through the shipping zones now), the currencies, the order e-mail
  * switches, the low-stock threshold and gift wrapping.
  */
 export function settingsFromForm(

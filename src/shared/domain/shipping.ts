@@ -2,7 +2,7 @@ import { BUSINESS_TIME_ZONE, businessClock, clockDate } from "./business-time.ts
 /** The shop ships from Damascus; Syria is domestic and has no weight cap. */
 export const DOMESTIC_COUNTRY = "SY";
 
-/** SPEC 9's 36 countries with no shipping, in SPEC's order. */
+/** The 36 countries the shop does not ship to, in the order the shop lists them. */
 export const NO_SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([
   "AF", // Afghanistan
   "DZ", // Algeria
@@ -45,7 +45,7 @@ export const NO_SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([
 const ONE_KG = 1000;
 const THREE_KG = 3000;
 
-/** SPEC 9's per-country cap on an order's total weight, in grams. */
+/** The per-country cap on an order's total weight, in grams. */
 export const WEIGHT_LIMIT_GRAMS: Readonly<Record<string, number>> = {
   AT: ONE_KG, // Austria
   DK: ONE_KG, // Denmark
@@ -55,7 +55,7 @@ export const WEIGHT_LIMIT_GRAMS: Readonly<Record<string, number>> = {
   LT: ONE_KG, // Lithuania
   MT: ONE_KG, // Malta
   PL: ONE_KG, // Poland
-  PT: ONE_KG, // Portugal: listed by SPEC, but NO_SHIPPING_COUNTRIES takes precedence
+  PT: ONE_KG, // Portugal: listed here too, but NO_SHIPPING_COUNTRIES takes precedence
   RO: ONE_KG, // Romania
   SI: ONE_KG, // Slovenia
   LB: ONE_KG, // Lebanon
@@ -74,8 +74,8 @@ export type ShippingRule =
   | { kind: "refused" };
 
 /**
- * Refusal is checked first: Portugal is on both SPEC lists and DECISIONS rules that the
- * stricter reading wins. A country on neither list ships internationally without a cap.
+ * Refusal is checked first: Portugal is on both lists, and the stricter
+ * reading wins. A country on neither list ships internationally without a cap.
  */
 export function shippingRuleFor(country: string): ShippingRule {
   const code = country.trim().toUpperCase();
@@ -182,7 +182,7 @@ export const DOMESTIC_ZONE = { name: "Syria", nameAr: "سوريا" };
 export const REST_OF_WORLD_ZONE = { name: "Rest of the world", nameAr: "باقي دول العالم" };
 
 /**
- * Today's rules as zones (SPEC 9 + DECISIONS): Syria, the 1 kg and 3 kg caps (Portugal left
+ * Today's rules (the lists above) as zones: Syria, the 1 kg and 3 kg caps (Portugal left
  * out: refused wins), every other known country in a rest-of-world zone, each at one open
  * band of `feeCents`. Migration 0021 seeds exactly this; a test keeps the two in step.
  */

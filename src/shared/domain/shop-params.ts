@@ -38,7 +38,7 @@ export function readShopParams(params: URLSearchParams, searchKey = "search"): S
 }
 
 /**
- * The query string of a state, defaults left out so URLs stay short. SPEC 4: the page goes
+ * The query string of a state, defaults left out so URLs stay short. The page goes
  * back to 1 whenever the category or page size changes; a new search does the same.
  */
 export function shopSearch(

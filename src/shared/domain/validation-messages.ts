@@ -1,6 +1,6 @@
 /**
- * SPEC's exact English texts (sections 5 and 8), keyed by a stable id. Forms, routes and
- * translations refer to the id; the English value must stay word for word as SPEC has it,
+ * The shop's exact English validation and error texts, keyed by a stable id. Forms, routes and
+ * translations refer to the id; the English value must stay word for word,
  * oddities included ("discount price must be ≤ price", lower case).
  */
 export const MESSAGES = {
@@ -72,13 +72,13 @@ export const MESSAGES = {
   NO_COUPONS: "No coupons yet.",
   NO_RESULTS: "No results.",
 
-  // SPEC 2/3 labels with a rule behind them
+  // Labels with a rule behind them
   OUT_OF_STOCK: "out of stock",
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;
 
-/** "Failed (status)" in SPEC 8: the status code is filled in. */
+/** The shop's error wording "Failed (status)", with the status code filled in. */
 export function failedWithStatus(status: number): string {
   return `Failed (${status})`;
 }
@@ -88,7 +88,7 @@ export function failedWithStatus(status: number): string {
 
 /** One definition for the checkout form (browser) and `POST /api/orders` (server). */
 export const ORDER_MESSAGES = {
-  /** Checkout speaks one style ("Please enter your …"); SPEC's "Name is required" stays on register. */
+  /** Checkout speaks one style ("Please enter your …"); register keeps "Name is required". */
   NAME_REQUIRED: "Please enter your name.",
   PHONE_REQUIRED: "Please enter your phone number.",
   PHONE_INVALID: "Please enter a valid phone number.",
@@ -118,7 +118,7 @@ export const ACCOUNT_MESSAGES = {
   TOO_LONG: "This field must not be longer than 120 characters.",
 } as const;
 
-/** Server-side texts that have no SPEC wording; the web translates them by these ids. */
+/** Server-side texts outside MESSAGES; the web translates them by these ids. */
 export const AUTH_MESSAGES = {
   INVALID_CREDENTIALS: "These credentials do not match our records.",
   EMAIL_TAKEN: "This email address is already registered.",

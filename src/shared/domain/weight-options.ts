@@ -20,14 +20,14 @@ export type OptionPrice = {
 /** Without options a product sells by the kilo. */
 export const DEFAULT_OPTION_GRAMS = 1000;
 
-/** SPEC's product-detail default base price (300 dollars), only for products with no price. */
+/** The product page's default base price (300 dollars), only for products with no price. */
 export const SPEC_FALLBACK_BASE_PRICE_CENTS: Cents = 30000;
 
 export function defaultOptions(): WeightOption[] {
   return [{ grams: DEFAULT_OPTION_GRAMS }];
 }
 
-/** SPEC's detail defaults: 1 kg to 5 kg at multiples of the base price. */
+/** The product page's default options: 1 kg to 5 kg at multiples of the base price. */
 export function fallbackOptions(
   basePriceCents: Cents = SPEC_FALLBACK_BASE_PRICE_CENTS,
 ): WeightOption[] {

@@ -21,7 +21,7 @@ const optionalText = (max = 120) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** SPEC 2 account fields: username, name, company, email, phone, country, location. */
+/** Account fields: username, name, company, email, phone, country, location. */
 export const accountUpdateSchema = z.object({
   username: optionalText(),
   name: text({ message: MESSAGES.NAME_REQUIRED })
@@ -48,7 +48,7 @@ export const accountUpdateSchema = z.object({
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export type AccountUpdate = z.output<typeof accountUpdateSchema>;
 
-/** Security screen: current password, new password, confirmation (SPEC's rules for the new one). */
+/** Security screen: current password, new password, confirmation (`newPasswordField`). */
 export const passwordChangeSchema = withPasswordConfirmation(
   z.object({
     current_password: text({ message: AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED })

@@ -10,7 +10,7 @@ import { responsiveImageSchema } from "./catalog.ts";
 export const WEIGHT_UNITS = ["g", "kg", "lb", "oz"] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
-/** Grams in one unit (SPEC's weight + weight_unit become a weight option in grams). */
+/** Grams in one unit (a product's weight + weight_unit become a weight option in grams). */
 export const GRAMS_PER_UNIT: Record<WeightUnit, number> = {
   g: 1,
   kg: 1000,
@@ -174,7 +174,7 @@ export const productInputSchema = z
         .positive(MESSAGES.CATEGORY_REQUIRED)
         .max(Number.MAX_SAFE_INTEGER, MESSAGES.CATEGORY_REQUIRED),
     ),
-    /** SPEC's weight + unit: the default (first) weight option. */
+    /** The single weight + unit fields: the default (first) weight option. */
     weight: z.preprocess(
       blankToNull,
       z
@@ -234,7 +234,7 @@ export const productInputSchema = z
         )
         .optional(),
     ),
-    /** SPEC's field: an existing image URL (kept) or an https URL to show as is. */
+    /** An existing image URL (kept) or an https URL to show as is. */
     image_url: z.preprocess(
       (v) => (isBlank(v) ? undefined : v),
       z.string().trim().max(2000, ADMIN_MESSAGES.TOO_LONG).optional(),

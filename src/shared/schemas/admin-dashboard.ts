@@ -2,7 +2,7 @@ import { z } from "zod";
 import { orderStatusSchema } from "./order.ts";
 
 /**
- * SPEC's five totals, then the charts' figures. `total_payments` is the money
+ * The dashboard's five totals, then the charts' figures. `total_payments` is the money
  * received: paid orders' recorded amounts, refunded ones left out.
  */
 export const dashboardSchema = z.object({

@@ -15,7 +15,7 @@ import { orderDtoSchema, orderStatusSchema, PAYMENT_METHODS, placeOrderSchema } 
 import { trackingNumberField } from "./shipping.ts";
 
 // The orders desk's API: list with filters and search, detail with a timeline,
-// status changes along DECISIONS' machine, internal notes, CSV export.
+// status changes along the order state machine (order-states.ts), internal notes, CSV export.
 
 export const ADMIN_ORDER_MESSAGES = {
   STATUS: `The status must be one of: ${ORDER_STATUSES.join(", ")}.`,
@@ -105,7 +105,7 @@ export const adminOrdersQuerySchema = filterFields
   .refine(rangeInOrder, rangeError);
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
-/** SPEC 3's admin list row (id, order, date, customer, total, status) plus payment and the new mark. */
+/** The admin list row (id, order, date, customer, total, status) plus payment and the new mark. */
 export const adminOrderListItemSchema = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -207,7 +207,7 @@ export const adminOrderDetailSchema = orderDtoSchema.extend({
   /** Where it came from, and the admin who took a staff order (null for checkout). */
   source: z.enum(ORDER_SOURCES),
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** SPEC 3's detail names: customerName and items (name, quantity, price). */
+  /** The detail's fixed field names: customerName and items (name, quantity, price). */
   customerName: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
 });

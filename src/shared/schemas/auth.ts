@@ -13,10 +13,10 @@ export { PASSWORD_MAX, PASSWORD_TOO_LONG };
 /** Password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
 export const PASSWORD_MIN = 6;
 
-/** Values are trimmed; a missing value is SPEC's "required" text, not a type error. */
+/** Values are trimmed; a missing value gets the field's "required" text, not a type error. */
 const requiredText = (message: string) => text({ message }).trim().min(1, message);
 
-/** A new password: SPEC's minimum, trimmed like every login value so sign-in matches. */
+/** A new password: at least PASSWORD_MIN characters, trimmed like every login value. */
 export const newPasswordField = text({ message: MESSAGES.PASSWORD_MIN })
   .trim()
   .min(PASSWORD_MIN, MESSAGES.PASSWORD_MIN)
@@ -41,7 +41,7 @@ export const withPasswordConfirmation = <T extends z.ZodType<PasswordPair>>(sche
   });
 
 /**
- * SPEC 5 customer and admin login: both required ('Email and password are required'),
+ * Customer and admin login: both required ('Email and password are required'),
  * password at least 6 characters, values trimmed. The e-mail is not format-checked here: a
  * malformed one simply does not match an account, with the same message as any mismatch.
  */
@@ -55,7 +55,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** SPEC 3/5 register: name, email, password, password_confirmation; errors keyed by those. */
+/** Register: name, email, password, password_confirmation; errors keyed by those. */
 export const registerSchema = withPasswordConfirmation(
   z.object({
     name: requiredText(MESSAGES.NAME_REQUIRED).pipe(
@@ -68,7 +68,7 @@ export const registerSchema = withPasswordConfirmation(
 );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The user as the API shows it; is_admin is SPEC's 1/0 flag. */
+/** The user as the API shows it; is_admin is a 1/0 flag, not a boolean. */
 export const userDto = z.object({
   id: z.number(),
   name: z.string(),
@@ -84,7 +84,7 @@ export const userDto = z.object({
 });
 export type UserDto = z.infer<typeof userDto>;
 
-/** SPEC 3 login response: token, token_type, user (customer and admin alike). */
+/** The login response: token, token_type, user (customer and admin alike). */
 export const loginResponse = z.object({
   token: z.string(),
   token_type: z.literal("Bearer"),

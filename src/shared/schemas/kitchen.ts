@@ -142,7 +142,7 @@ const dishFields = {
 };
 
 /**
- * The dish form and `POST /api/admin/kitchen`. SPEC's payload (title, price, image,
+ * The dish form and `POST /api/admin/kitchen`. The basic payload (title, price, image,
  * description) is enough on its own: such a dish is active and cooked every day.
  */
 export const dishInputSchema = z.object({
@@ -159,7 +159,7 @@ export const dishInputSchema = z.object({
 export type DishInput = z.input<typeof dishInputSchema>;
 export type DishValues = z.output<typeof dishInputSchema>;
 
-/** `PUT /api/admin/kitchen/{id}`: only the fields sent change (SPEC's client sends them all). */
+/** `PUT /api/admin/kitchen/{id}`: only the fields sent change (a client may send them all). */
 export const dishUpdateSchema = z.object(dishFields).partial();
 export type DishUpdate = z.output<typeof dishUpdateSchema>;
 

@@ -34,9 +34,9 @@ export const locationSchema = z.object({
   pickup: z.boolean().default(false),
 });
 
-/** Everything SPEC calls "fixed in the page" becomes an editable shop setting. */
+/** What a static page would hard-code is an editable shop setting here. */
 export const shopSettingsSchema = z.object({
-  /** SPEC's footer shows two; the owner may keep one to four. */
+  /** Phone numbers for the footer: the owner may keep one to four. */
   phones: z.array(text().trim().min(1)).min(1).max(4),
   emails: z.array(z.email()).min(1).max(4),
   /** Messaging-app number in international form, digits only (used in wa.me links). */
@@ -44,7 +44,7 @@ export const shopSettingsSchema = z.object({
   social: z.object({ instagram: z.url(), facebook: z.url(), tiktok: z.url() }),
   locations: z.array(locationSchema).min(1).max(10),
   mapCentre: z.object({ lat: z.number(), lng: z.number(), zoom: z.number().int().min(1).max(19) }),
-  /** Standing cart discount in percent and delivery fee in cents (SPEC: 20% and 15.00). */
+  /** Standing cart discount in percent and delivery fee in cents (defaults 20% and 15.00). */
   cartDiscountPercent: z.number().int().min(0).max(100),
   deliveryFeeCents: z.number().int().min(0),
   bankTransferInstructions: bilingual,
@@ -281,7 +281,7 @@ export const settingsInputSchema = z.object({
       .max(100, SETTINGS_MESSAGES.PERCENT),
   ),
   /**
-   * Dollars, two decimals at most. Since issue 23 the domestic shipping zone's rate is the
+   * Dollars, two decimals at most. The domestic shipping zone's rate is the
    * delivery fee; this field is optional and, when given, sets that zone's first rate.
    */
   delivery_fee: z.preprocess(

@@ -4,7 +4,7 @@ import { paths } from "./paths.ts";
 
 /**
  * The one API client. JSON and multipart, the admin or customer bearer token, and
- * every failure as one typed `ApiError` carrying SPEC 8's message and the field errors.
+ * every failure as one typed `ApiError` carrying the message shown and the field errors.
  */
 export class ApiError extends Error {
   constructor(
@@ -49,7 +49,7 @@ export type ApiOptions = {
   token?: string | null;
   auth?: ApiAuth;
   signal?: AbortSignal;
-  /** SPEC 8's fixed text when neither the server nor the network gave a message. */
+  /** The fixed text when neither the server nor the network gave a message. */
   fallback?: string;
   headers?: Record<string, string>;
 };

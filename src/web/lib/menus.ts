@@ -33,7 +33,7 @@ export const GET_STARTED_NAV: readonly MenuItem[] = [
   { to: paths.register(), label: "common:nav.register" },
 ];
 
-/** Footer: the links column (SPEC 2: home, about, contact, kitchen, shop). */
+/** Footer: the links column (home, about, contact, kitchen, shop). */
 export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: paths.home(), label: "common:nav.home" },
   { to: paths.about(), label: "common:nav.about" },

@@ -98,7 +98,7 @@ const arabicPaths = {
 } as StorefrontPaths;
 
 /**
- * The storefront's addresses in `lang`: English at SPEC's paths, Arabic under `/ar`, so every
+ * The storefront's addresses in `lang`: English at unprefixed paths, Arabic under `/ar`, so every
  * link a page shows stays in its language (docs/decisions/0028).
  */
 export function pathsFor(lang: Language): StorefrontPaths {

@@ -25,7 +25,7 @@ export const kitchenDishes = pgTable(
     titleAr: text().notNull().default(""),
     descriptionEn: text().notNull().default(""),
     descriptionAr: text().notNull().default(""),
-    /** Cents; NULL = no price shown (SPEC 5: price is optional). */
+    /** Cents; NULL = no price shown (price is optional). */
     priceCents: integer(),
     /** An upload path under /storage, or an absolute image URL. */
     image: text(),

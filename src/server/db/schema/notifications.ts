@@ -1,6 +1,6 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** SPEC 3's notification payload for a new order. */
+/** The notification payload for a new order. */
 export type OrderPlacedData = {
   customer: string;
   order_id: number;

@@ -72,7 +72,7 @@ export const orders = pgTable(
     discountSource: text({ enum: DISCOUNT_SOURCES }).notNull(),
     /** What shipping was charged (`deliveryFeeCents`), kept whatever later zone edits say. */
     deliveryFeeCents: integer().notNull(),
-    /** "delivery:<zoneId>" | "pickup:<index>"; NULL on orders placed before issue 23. */
+    /** "delivery:<zoneId>" | "pickup:<index>"; NULL on orders placed before shipping zones. */
     shippingMethod: text(),
     shippingKind: text({ enum: ["delivery", "pickup"] }),
     /** Snapshots: the zone and method names as the shopper saw them. */

@@ -46,7 +46,7 @@ export const shippingZoneCountries = pgTable(
   (t) => [index("shipping_zone_countries_zone_idx").on(t.zoneId)],
 );
 
-/** Countries the shop does not ship to (SPEC 9's 36, seeded). */
+/** Countries the shop does not ship to (36, seeded). */
 export const shippingRefusedCountries = pgTable("shipping_refused_countries", {
   country: text().primaryKey(),
 });

@@ -7,7 +7,7 @@ import { publicFormRateLimit } from "../../plugins/security.ts";
 import { publicOrigin } from "../../public-origin.ts";
 
 /**
- * "Continue with Google" (DECISIONS: only when configured, and then it must work): OpenID
+ * "Continue with Google" (offered only when configured, and then it must work): OpenID
  * Connect with Google's form_post response. GET /api/auth/google sends the browser to Google
  * with a fresh state and nonce (kept in a short-lived cookie); Google posts the ID token back
  * to /api/auth/google/callback, which checks it with Google's tokeninfo endpoint (signature,

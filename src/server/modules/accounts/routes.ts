@@ -168,7 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await limits.failed(request);
         throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
       }
-      // Right password, wrong role: SPEC's refusal, and no token is created.
+      // Right password, wrong role: refused (403), and no token is created.
       if (!user.isAdmin) throw forbidden(MESSAGES.ADMIN_NOT_AUTHORIZED);
       // With two-factor sign-in on, no token yet: the code step comes first.
       const twoFactor = await app.services.twoFactor.status(user.id);

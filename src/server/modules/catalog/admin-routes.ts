@@ -48,7 +48,7 @@ export function invalid(error: z.ZodError): HttpError {
 type Upload = { field: "image" | "images"; buffer: Buffer; name: string };
 type ProductBody = { fields: Record<string, unknown>; uploads: Upload[] };
 
-/** SPEC's multipart product form (or JSON without files). `image` once, `images` repeated. */
+/** The multipart product form (or JSON without files). `image` once, `images` repeated. */
 async function readProductBody(request: FastifyRequest): Promise<ProductBody> {
   if (!request.isMultipart()) {
     const body = request.body;
@@ -258,7 +258,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send(await saveProduct(app, request, null)),
   );
 
-  // SPEC's edit form posts multipart with `_method=PUT`; clients that can send PUT do.
+  // The edit form posts multipart with `_method=PUT`; clients that can send PUT do.
   for (const method of ["POST", "PUT"] as const) {
     app.route({
       method,
@@ -300,9 +300,9 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * SPEC's `POST /api/products` (the add-product dialog's call): DECISIONS require an admin
- * token, and it behaves exactly like `POST /api/admin/products`: app.ts registers it through
- * the same `adminGuard` (roles and the two-factor rule) as every /api/admin route.
+ * `POST /api/products` (the add-product dialog's call) requires an admin token, and it
+ * behaves exactly like `POST /api/admin/products`: app.ts registers it through the same
+ * `adminGuard` (roles and the two-factor rule) as every /api/admin route.
  */
 export const productCreateAliasRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerMultipart(app);

@@ -219,7 +219,7 @@ async function contextFor(
   };
 }
 
-/** SPEC's weight/unit columns follow the first option, as the product form does. */
+/** The weight/unit columns follow the first option, as the product form does. */
 function weightColumns(options: CsvProduct["options"]) {
   const first = options[0];
   if (!first) return { weight: null, weightUnit: "kg" as const };

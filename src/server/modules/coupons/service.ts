@@ -42,7 +42,7 @@ export async function findCoupon(db: Db | Tx, code: string): Promise<CouponRow |
   return row ?? null;
 }
 
-/** A coupon that can be applied now, or the reason it cannot (DECISIONS' three checks). */
+/** A coupon that can be applied now, or the reason it cannot (known, not expired, not used up). */
 export async function usableCoupon(
   db: Db | Tx,
   code: string,

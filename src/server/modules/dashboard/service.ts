@@ -107,7 +107,7 @@ type OrderFigures = OrderCharts & { total_orders: number; total_payments: number
 
 /**
  * Customers (the shop's own admin accounts are not its users), products, and trader
- * enquiries the owner has not marked as spam (the inbox of issue 13): one statement, so one
+ * enquiries the owner has not marked as spam (in the inbox): one statement, so one
  * round trip (PGlite serves requests one at a time).
  */
 async function smallTotals(db: Db): Promise<{ users: number; products: number; traders: number }> {
@@ -253,7 +253,7 @@ export function createDashboardService(db: Db) {
   }
 
   return {
-    /** SPEC's five totals plus the charts' figures. */
+    /** The five totals plus the charts' figures. */
     async overview(now = new Date()): Promise<DashboardTotals & OrderCharts & LowStockList> {
       const [small, figures, low] = await Promise.all([
         smallTotals(db),
@@ -275,7 +275,7 @@ export function createDashboardService(db: Db) {
       };
     },
 
-    /** SPEC's five totals. */
+    /** The five totals. */
     async totals(now = new Date()): Promise<DashboardTotals> {
       const {
         per_day,

@@ -111,7 +111,7 @@ export function withUserText(sentence: (value: string) => string, value: string)
 }
 
 /**
- * How the order travels (issue 23's snapshot on the order): the method with its zone, the
+ * How the order travels (the shipping snapshot on the order): the method with its zone, the
  * delivery day, and for a delivery the address. Label, text, and whether the text is the
  * customer's own (shown in `<bdi dir="auto">`).
  */

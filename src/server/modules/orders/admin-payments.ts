@@ -12,7 +12,7 @@ import { HttpError, notFound } from "../../http-errors.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
-// Issue 24 (DECISIONS "Money"): the owner's side of payment state. Payment state moves beside
+// The owner's side of payment state (docs/decisions/0024). Payment state moves beside
 // the order status, never with it: cancelling a paid order leaves it paid until the owner
 // refunds it here.
 

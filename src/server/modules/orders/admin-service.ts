@@ -444,7 +444,7 @@ export function createAdminOrderService(
     },
 
     /**
-     * DECISIONS' state machine: an illegal move is a 422 naming both states. The row is
+     * The order state machine: an illegal move is a 422 naming both states. The row is
      * locked first, so two admins clicking at once cannot both cancel (and return stock twice).
      */
     async changeStatus(

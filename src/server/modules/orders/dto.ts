@@ -48,7 +48,7 @@ export function messagingLink(
 
 /**
  * What the order was charged for shipping, from its own snapshot columns (never today's
- * zones). Orders older than issue 23 were backfilled by migration 0021; the fallbacks
+ * zones). Orders older than shipping zones were backfilled by migration 0021; the fallbacks
  * only cover a row that missed it.
  */
 export function orderShipping(order: OrderRow): OrderShipping {

@@ -50,12 +50,12 @@ export function requestHashOf(
   userId: number | null,
   staff: StaffAuthor | null = null,
 ): string {
-  // Without a shipping choice the body hashes as it did before issue 23, so a retry that
+  // Without a shipping choice the body hashes as it did before shipping methods, so a retry that
   // spans the upgrade is still recognised as the same order.
   const { shipping_method, delivery_date, gift, ...before } = input;
   // Likewise without a gift: the body hashes as before the field existed.
   const body = shipping_method || delivery_date || gift ? input : before;
-  // A checkout order hashes as before issue 27; a staff order also names who took it and how.
+  // A checkout order hashes as before staff orders; a staff order also names who took it and how.
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
 
@@ -222,7 +222,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
 }
 
 /**
- * DECISIONS' checkout: reprice from the database, recompute totals in cents, check shipping,
+ * Checkout: reprice from the database, recompute totals in cents, check shipping,
  * then in ONE transaction claim the idempotency key, reserve stock, count the coupon use and
  * write the order, its lines, its first event and the admin notification.
  */

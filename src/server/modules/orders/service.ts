@@ -106,8 +106,8 @@ export function createOrderService(
 
   return {
     /**
-     * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (issue 27: the same
-     * rules, one code path): the DTO, with the private-link key for the placer.
+     * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (the same rules, one
+     * code path; docs/decisions/0030): the DTO, with the private-link key for the placer.
      */
     async place(
       input: PlaceOrder,

@@ -24,7 +24,7 @@ import { loadRules, ZONE_ENTITY } from "../shipping/service.ts";
 const SHOP_KEY = "shop";
 
 /**
- * Since issue 23 the delivery fee is the domestic zone's first rate; the setting is kept in
+ * The delivery fee is the domestic zone's first rate; the setting is kept in
  * step with it (the cart page's pre-country summary reads it). A save of the settings form
  * that changes it writes the zone too, and a zone save writes the setting
  * (`syncDomesticFeeSetting` in the shipping service): both screens edit one number.

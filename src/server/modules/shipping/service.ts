@@ -108,7 +108,7 @@ export async function loadRules(db: Db | Tx): Promise<ShippingRules> {
 
 /**
  * The domestic zone's first rate: what the cart page shows before a country is known
- * (DECISIONS: SPEC's formula with the domestic fee). Undefined when no zone holds Syria.
+ * (the cart formula with the domestic fee). Undefined when no zone holds Syria.
  */
 export function domesticFeeCents(rules: ShippingRules): number | undefined {
   return rules.zones.find((z) => z.countries.includes(DOMESTIC_COUNTRY))?.rates[0]?.feeCents;

@@ -60,7 +60,7 @@ export type TwoFactorStatus = {
 };
 
 /**
- * Issue 27's two-factor sign-in: set-up (a pending key until a code from it proves the app
+ * Two-factor sign-in: set-up (a pending key until a code from it proves the app
  * has it), ten hashed recovery codes, turning it off (password and a code), the sign-in
  * challenge between the password and the code, and the owner's "required for everyone".
  * `now` is a parameter throughout so tests move the clock.

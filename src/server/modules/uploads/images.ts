@@ -8,7 +8,7 @@ import { HttpError } from "../../http-errors.ts";
 import { sharedStoreFor } from "./storage.ts";
 
 /**
- * Uploads are checked by content, size-limited and re-encoded. Issue 9: phone
+ * Uploads are checked by content, size-limited and re-encoded. Phone
  * photos of at least 15 MB are accepted (a 1 MB cap is a known complaint elsewhere); 25 MB
  * covers a 48-megapixel phone's JPEG, and the file is re-encoded far smaller anyway.
  */

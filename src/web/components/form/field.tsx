@@ -212,7 +212,7 @@ type BilingualProps<T extends FieldValues> = {
   names: readonly [Path<T>, Path<T>];
   label: string;
   as?: "input" | "textarea";
-  /** The English one is required (SPEC: name); the Arabic one never is (DECISIONS: fallback). */
+  /** The English one is required (e.g. a name); the Arabic one never is (English stands in). */
   required?: boolean;
   className?: string;
 };

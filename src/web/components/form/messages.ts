@@ -16,9 +16,9 @@ import {
 import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
- * THE message translator: schemas and the server speak SPEC's English texts; each
+ * THE message translator: schemas and the server speak the fixed English texts; each
  * known text has a key in the `messages` namespace so Arabic readers see the translation.
- * An unknown text (a new server sentence) is shown as it came. SPEC's texts
+ * An unknown text (a new server sentence) is shown as it came. The fixed texts
  * (`shared/domain/validation-messages.ts`) are looked up by their id under `spec.<ID>` in
  * `locales/{en,ar}/messages.json`: add the id there and it is translated; other texts go in
  * `EXTRA` below.
@@ -54,7 +54,7 @@ const KEY_BY_TEXT: Record<string, string> = {
 for (const [id, english] of Object.entries(ORDER_MESSAGES)) KEY_BY_TEXT[english] ??= `order.${id}`;
 for (const [id, english] of Object.entries(MESSAGES)) KEY_BY_TEXT[english] ??= `spec.${id}`;
 
-/** Server and form texts that are not in SPEC's catalogue, by their `spec.<ID>` key. */
+/** Server and form texts that are not in that catalogue, by their `spec.<ID>` key. */
 const EXTRA: Record<string, string> = {
   "The code is required.": "spec.CODE_REQUIRED",
   "Please enter a valid date.": "spec.DATE_INVALID",
@@ -115,7 +115,7 @@ export function registerCountryNames(lookup: typeof nameCountry): void {
   nameCountry = lookup;
 }
 
-/** Messages that carry a detail after SPEC's text ("This field is too long. (120)"). */
+/** Messages that carry a detail after a fixed text ("This field is too long. (120)"). */
 const PREFIXED: Array<[prefix: string, key: string]> = [
   [ORDER_MESSAGES.TOO_LONG, "order.TOO_LONG"],
 ];
@@ -149,7 +149,7 @@ export function useMessageText(): MessageText {
       if (!text) return "";
       const found = messageKey(text);
       if (!found) return text;
-      // A key not translated yet shows SPEC's English rather than the key itself.
+      // A key not translated yet shows the English text rather than the key itself.
       return t(found.key, {
         status: found.status,
         country: found.country && nameCountry(found.country, lang),

@@ -3,7 +3,7 @@ import { useTranslation } from "../../i18n/translator.tsx";
 import { GlobeIcon } from "../ui/icons.tsx";
 
 /**
- * SPEC 1's language toggle. With `href` (the storefront: the same page's address in the other
+ * The language toggle. With `href` (the storefront: the same page's address in the other
  * language, docs/decisions/0028) it is a link that loads that page, rendered by the server in
  * its language, and remembers the choice on the way; without (the back office, one address per
  * screen) it switches the texts in place.

@@ -21,7 +21,7 @@ type DialogProps = {
 const WIDTH = { sm: "28rem", md: "36rem", lg: "52rem" } as const;
 
 /**
- * THE dialog (SPEC 2: modals close on Escape, on a backdrop click or with the close
+ * THE dialog (modals close on Escape, on a backdrop click or with the close
  * button). Radix traps focus inside and returns it to where it was on close.
  */
 export function Dialog({

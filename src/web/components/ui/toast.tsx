@@ -13,7 +13,7 @@ import { CloseIcon } from "./icons.tsx";
 type ToastMessage = { id: number; text: string };
 
 /**
- * A short confirmation in a polite live region (DECISIONS: never a blocking alert()). The
+ * A short confirmation in a polite live region (never a blocking alert()). The
  * region is always in the page, so screen readers announce text put into it; the message
  * hides itself after `duration` ms or on its close button.
  */

@@ -37,7 +37,7 @@ const formValues = (user: UserDto): AccountUpdateInput => ({
   current_password: "",
 });
 
-/** SPEC 2 account: username, name, company, email, phone, country (SY/TR/QA/AE), location. */
+/** Account: username, name, company, email, phone, country (SY/TR/QA/AE), location. */
 export function AccountForm({ user, token }: { user: UserDto; token: string }) {
   const { t, i18n } = useTranslation("account");
   const lang = i18n.language === "ar" ? "ar" : "en";

@@ -2,7 +2,7 @@ import type { OrderStatus } from "../../../shared/domain/order-states.ts";
 import { apiGet } from "../../lib/api.ts";
 import { paths, type StorefrontPaths } from "../../lib/paths.ts";
 
-/** A tab for orders in progress, then SPEC's delivered and cancelled tabs. */
+/** A tab for orders in progress, then the delivered and cancelled tabs. */
 export const ORDER_TABS = ["in_progress", "delivered", "cancelled"] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 /** Orders per page 10, 20, 50 (wired here). */

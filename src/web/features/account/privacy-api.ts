@@ -15,7 +15,7 @@ import { apiGet, apiPost, apiRequest } from "../../lib/api.ts";
 registerMessages(EMAIL_VERIFICATION_MESSAGES, (id) => `account:emailVerification.${id}`);
 registerMessages(ACCOUNT_DELETION_MESSAGES, (id) => `account:accountDeletion.${id}`);
 
-/** Issue 25's account calls. Failures throw ApiError with the server's message (SPEC 8 order). */
+/** Verification and privacy calls. Failures throw ApiError with the server's message. */
 
 /** "Send again": 202, or 409 (already verified, or no e-mail in this shop), 429 (too many). */
 export const sendVerification = (token: string, lang: Language, fallback: string) =>

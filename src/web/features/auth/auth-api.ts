@@ -6,7 +6,7 @@ import type {
 } from "../../../shared/schemas/two-factor.ts";
 import { apiPost } from "../../lib/api.ts";
 
-/** SPEC 7 auth calls. Failures throw ApiError with the server's message (SPEC 8 order). */
+/** Auth calls. Failures throw ApiError with the server's message (see `ApiError`). */
 /** A token, or `{ two_factor_required, challenge }` for an account with two-factor on. */
 export const login = (input: LoginInput, fallback: string) =>
   apiPost<LoginResponse | TwoFactorChallengeResponse>("/api/auth/login", input, { fallback });
@@ -14,11 +14,11 @@ export const login = (input: LoginInput, fallback: string) =>
 export const register = (input: RegisterInput, fallback: string) =>
   apiPost<LoginResponse>("/api/auth/register", input, { fallback });
 
-/** SPEC's token, or `{ two_factor_required, challenge }` when a code must follow. */
+/** A token, or `{ two_factor_required, challenge }` when a code must follow. */
 export const adminLogin = (input: LoginInput, fallback: string) =>
   apiPost<AdminLoginResponse>("/api/auth/admin-login", input, { fallback });
 
-/** The code step of an admin sign-in: SPEC's token. */
+/** The code step of an admin sign-in: a token. */
 export const adminLoginCode = (input: TwoFactorSignInInput, fallback: string) =>
   apiPost<LoginResponse>("/api/auth/admin-login/2fa", input, { fallback });
 

@@ -7,7 +7,7 @@ import {
   useCustomerSession,
 } from "../../lib/customer-session.ts";
 
-/** SPEC 4 / 9: after a customer signs in, go home (or back where they came from) after 2 s. */
+/** After a customer signs in, go home (or back where they came from) after 2 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 
 export function useSignedInRedirect() {

@@ -104,7 +104,7 @@ function withExtras(lines: CartLine[], raw: unknown): StoredCartLine[] {
 export type CartStore = ReturnType<typeof createCartStore>;
 
 /**
- * The guest cart of SPEC 3-5. Local storage when usable, else session storage, else memory.
+ * The guest cart. Local storage when usable, else session storage, else memory.
  * Lines are written under the versioned local key (or the session key when only session
  * storage works), and a backup record (data, timestamp, version '2.0') is kept beside them; loading
  * reads local -> session -> backup.
@@ -364,7 +364,7 @@ export function useCartValue<T extends string | number | boolean>(
 /**
  * The whole cart, for the pages whose content it is (the cart and checkout). They start the
  * cart with hydration's effects rather than in the idle moment after: their lines or empty box
- * come as soon as the page is hydrated (issue 30: the empty cart is the cart page's largest
+ * come as soon as the page is hydrated (the empty cart is the cart page's largest
  * text, LCP in Lighthouse).
  */
 export function useCart() {

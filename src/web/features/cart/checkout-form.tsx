@@ -316,7 +316,7 @@ export function CheckoutForm({
         <Field {...fieldProps("notes", t("fields.notes"))} as="textarea" rows={2} />
       </fieldset>
 
-      {/* Gift orders (issue 29): sent to someone else, with a card; the buyer stays the customer. */}
+      {/* Gift orders: sent to someone else, with a card; the buyer stays the customer. */}
       <fieldset className="space-y-4" data-testid="gift-section">
         <legend className="mb-2 text-xl font-bold text-brown">{t("gift.title")}</legend>
         <label className="flex cursor-pointer items-center gap-3">

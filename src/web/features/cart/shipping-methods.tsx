@@ -145,7 +145,7 @@ type ChoiceProps = {
 };
 
 /**
- * The quote for the current country and cart (issue 23: asked again, debounced, as they change)
+ * The quote for the current country and cart (asked again, debounced, as they change)
  * and the shopper's choice among its methods. Lazily loaded by checkout, with the picker.
  */
 export function ShippingChoice({ question, lang, retryKey, onChange }: ChoiceProps) {

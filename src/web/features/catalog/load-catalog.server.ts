@@ -4,7 +4,7 @@ import type { CatalogResult } from "./catalog-results.tsx";
 
 /**
  * One page of the catalog for /shop and /search, filtered and paged in the database. A page
- * past the end redirects to the last one; a failing query becomes SPEC 8's failed state.
+ * past the end redirects to the last one; a failing query becomes the failed state.
  */
 type CatalogService = AppLoadContext["services"]["catalog"];
 

@@ -42,7 +42,7 @@ export function defaultOption(options: SellableOption[], defaultGrams: number): 
   return options.find((o) => o.grams === defaultGrams) ?? (options[0] as SellableOption);
 }
 
-/** schema.org Product for search engines (issue 3: name, image, offers, price, currency, availability). */
+/** schema.org Product for search engines (name, image, offers, price, currency, availability). */
 export function productJsonLd(
   product: ProductShown,
   opts: { name: string; description: string; url: string; image: string | null; price: number },

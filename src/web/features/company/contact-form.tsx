@@ -23,9 +23,9 @@ const AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
 };
 
 /**
- * SPEC 4's contact form: idle, sending (button disabled, 'Sending...'), success (form cleared)
- * or error (SPEC 8's message). An empty required field shows 'Please fill all required fields.'
- * and nothing is sent.
+ * The contact form: idle, sending (button disabled, 'Sending...'), success (form cleared)
+ * or error (the message submit-state.ts picks). An empty required field shows 'Please fill
+ * all required fields.' and nothing is sent.
  */
 export function ContactForm() {
   const { t } = useTranslation("contact");

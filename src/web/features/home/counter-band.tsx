@@ -12,9 +12,9 @@ export const COUNT_UP_MS = 2000;
 const easeOut = (p: number) => 1 - (1 - p) ** 3;
 
 /**
- * SPEC 2 counter band. The server sends the final numbers (right without JavaScript, and what
- * screen readers read). After hydration a band that is still off screen drops to 0 unseen,
- * then counts up once, over 2 s, when it scrolls into view.
+ * The home page's counter band. The server sends the final numbers (right without
+ * JavaScript, and what screen readers read). After hydration a band that is still off screen
+ * drops to 0 unseen, then counts up once, over 2 s, when it scrolls into view.
  */
 export function CounterBand() {
   const { t } = useTranslation("home");

@@ -8,7 +8,7 @@ import { usePaths } from "../../lib/paths.ts";
 export const HERO_INTERVAL_MS = 4000;
 
 /**
- * SPEC 2 hero: three slides that keep turning whatever the visitor clicks, pause while the
+ * The home page hero: three slides that keep turning whatever the visitor clicks, pause while the
  * tab is hidden and resume when it is shown again. A Pause button is the one exception, so
  * anyone who needs the page still can stop the motion (WCAG 2.2.2).
  */

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/translator.tsx";
 
-/** SPEC 9's kitchen hours: cooking and Damascus delivery 9:00-23:00; the branch 9:00-22:00. */
+/** The kitchen's hours: cooking and Damascus delivery 9:00-23:00; the branch 9:00-22:00. */
 export function KitchenHours() {
   const { t } = useTranslation("kitchen");
   const rows = [

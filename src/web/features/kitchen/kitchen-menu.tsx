@@ -17,7 +17,7 @@ import { type MenuState, useKitchenMenu } from "./use-kitchen-menu.ts";
 
 type Props = {
   filter: KitchenFilter;
-  /** What the server rendered for `initialFilter` (the menu, or SPEC 8's failed state). */
+  /** What the server rendered for `initialFilter` (the menu, or the failed state). */
   initial: MenuState;
   initialFilter: KitchenFilter;
   messagingNumber: string;

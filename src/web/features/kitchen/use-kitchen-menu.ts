@@ -12,7 +12,7 @@ export type MenuState =
 
 /**
  * Kitchen: the server's message, else "Failed to fetch kitchen items" (a network
- * failure too: the browser's own words are not SPEC's), else "Error fetching kitchen Dishes".
+ * failure too: the browser's own words are not shown), else "Error fetching kitchen Dishes".
  */
 export function kitchenErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -58,7 +58,7 @@ export function SubscribeForm() {
         {t("emailLabel")}
       </label>
       {/* Side by side where the column is wide enough for the whole placeholder, the button
-          below it where not (issue 29.15: "you@exampl" was cut in the desktop footer). */}
+          below it where not (otherwise "you@exampl" was cut in the desktop footer). */}
       <div className="flex flex-wrap gap-2">
         <input
           id={inputId}

@@ -118,7 +118,7 @@ export function HydrateFallback() {
 }
 
 /**
- * SPEC 2's admin layout: side menu, top bar with the bell and the admin's name, language
+ * The admin layout: side menu, top bar with the bell and the admin's name, language
  * toggle; right-to-left in Arabic through logical classes; the menu collapses on a phone.
  */
 function AdminShell({ children }: { children: React.ReactNode }) {

@@ -18,7 +18,7 @@ export const handle = { i18n: ["admin", "messages", "account", "admin-two-factor
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "admin:login.title"), noIndex: true });
 
-/** SPEC 2/4: welcome image, login's two rules, token + token_type + user stored, to the dashboard. */
+/** Admin sign-in: welcome image, login's rules; stores token, token_type, user; then dashboard. */
 export default function AdminLoginPage() {
   const { t } = useTranslation("admin");
   const { t: tAccount } = useTranslation("account");

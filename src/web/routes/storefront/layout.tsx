@@ -13,7 +13,7 @@ export const handle = { i18n: ["footer"] as const };
  * and newsletter features. The page between them is at least a screen tall (`min-h-svh`, the
  * screen with the browser's bars shown, as a page opens): the footer starts below the fold, so
  * what the browser fills in after the server's HTML (the cart from storage, an account's
- * pages, a sign-in redirect) never pushes it down the screen (issue 30: CLS up to 0.62).
+ * pages, a sign-in redirect) never pushes it down the screen (it caused CLS up to 0.62).
  */
 export default function StorefrontLayout() {
   return (

@@ -11,7 +11,7 @@ import type { Route } from "./+types/shop";
 
 export const handle = { i18n: ["shop"] as const };
 
-/** SPEC 2 Products page: the state (search, category, per_page, page, sort) lives in the URL. */
+/** The Products page: the state (search, category, per_page, page, sort) lives in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [categories, page] = await Promise.all([

@@ -32,7 +32,7 @@ type Props = {
   coupon: AdminCoupon | null;
 };
 
-/** Add or edit a coupon (SPEC 3: code, discount_percent, max_uses, expire_at) and its history. */
+/** Add or edit a coupon (code, discount_percent, max_uses, expire_at) and its history. */
 export function CouponFormDialog({ open, onOpenChange, coupon }: Props) {
   const { t } = useTranslation("admin-coupons");
   return (

@@ -100,7 +100,7 @@ export function ProductsScreen() {
           t("untracked")
         ) : (
           <span className={p.in_stock ? "" : "font-bold text-red-700"} dir="ltr">
-            {/* In the admin's language ("12.5 كغ"), like every weight the shopper sees (issue 29.17). */}
+            {/* In the admin's language ("12.5 كغ"), like every weight the shopper sees. */}
             {optionLabel(Math.round(p.stock_kg * 1000), lang)}
           </span>
         ),
@@ -173,7 +173,7 @@ export function ProductsScreen() {
             onChange={(e) => set({ sort: e.currentTarget.value as ProductListQuery["sort"] })}
             options={ADMIN_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
           />
-          {/* Issue 28: the whole catalogue as CSV (both languages, weights, stock, SKU). */}
+          {/* The whole catalogue as CSV (both languages, weights, stock, SKU). */}
           <button
             type="button"
             className="btn btn-outline self-end"

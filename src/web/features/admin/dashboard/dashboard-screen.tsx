@@ -57,7 +57,7 @@ function LowStock({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-/** SPEC's five totals, then orders and revenue per day, by status, top products, recent orders. */
+/** The five totals, then orders and revenue per day, by status, top products, recent orders. */
 export function DashboardScreen() {
   const { t } = useTranslation(["admin-dashboard", "messages"]);
   const lang = useLang();

@@ -27,7 +27,7 @@ const FIRST: OrderListQuery = {
   per_page: 10,
 };
 
-/** SPEC 2/3/4: the orders desk's list: filters, search, paging, CSV, print. */
+/** The orders desk's list: filters, search, paging, CSV, print. */
 export function OrdersScreen() {
   const { t } = useTranslation(["admin-orders", "messages"]);
   const lang = useLang();
@@ -95,7 +95,7 @@ export function OrdersScreen() {
     {
       key: "date",
       header: t("date"),
-      // One line, however many columns the desk has (issue 29.2: a date and its time together).
+      // One line, however many columns the desk has (a date and its time together).
       cell: (o) => (
         <time dateTime={o.created_at} className="whitespace-nowrap">
           {formatDateTime(o.created_at, lang)}

@@ -166,7 +166,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
         <dd className="text-end font-bold">{money(order.total)}</dd>
         <dt>{t("payment")}</dt>
         <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>
-        {/* Issue 24: the courier sees whether there is money to collect. */}
+        {/* The courier sees whether there is money to collect. */}
         <dt>{t("paymentStatus.label")}</dt>
         <dd className="text-end" data-testid="slip-payment-status">
           {t(`paymentStatus.${order.payment_status}`)}
@@ -277,7 +277,7 @@ function GiftSlip({
           ))}
         </tbody>
       </table>
-      {/* Issue 24's courier facts stay (how it is paid, whether it is); never an amount. */}
+      {/* The courier's payment facts stay (how it is paid, whether it is); never an amount. */}
       <dl className="ms-auto grid w-64 grid-cols-[1fr_auto] gap-x-4">
         <dt>{t("payment")}</dt>
         <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>

@@ -3,7 +3,7 @@ import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import type { PaymentStatus } from "../../../../shared/domain/payments.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 
-/** SPEC's badge colours: Completed green, Canceled red, every other state yellow. */
+/** Badge colours: Completed green, Canceled red, every other state yellow. */
 export function statusTone(status: OrderStatus): string {
   if (status === "completed") return "bg-green-100 text-green-900";
   if (status === "canceled") return "bg-red-100 text-red-900";

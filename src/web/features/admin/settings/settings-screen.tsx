@@ -239,7 +239,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           error={err("low_stock_kg")}
           {...form.register("low_stock_kg")}
         />
-        {/* Gift orders (issue 29): wrapping offered at checkout at this price, or not at all. */}
+        {/* Gift orders: wrapping offered at checkout at this price, or not at all. */}
         <Field
           as="checkbox"
           label={t("orders.giftWrapOffered")}
