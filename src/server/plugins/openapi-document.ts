@@ -127,7 +127,8 @@ export const TAGS: ReadonlyArray<{ name: string; description: string; prefixes: 
   },
   {
     name: "admin coupons",
-    description: "Back office: coupons (`/copouns` is SPEC's spelling of the same routes).",
+    description:
+      "Back office: coupons (`/copouns`, the original misspelling, is kept for its first client).",
     prefixes: ["/api/admin/coupons", "/api/admin/copouns"],
   },
   {
@@ -192,7 +193,7 @@ const NOUNS: Record<string, [string, string]> = {
   categories: ["categories", "category"],
   "contact-messages": ["contact messages", "contact message"],
   "trader-enquiries": ["trader enquiries", "trader enquiry"],
-  copouns: ["coupons (SPEC's spelling)", "coupon (SPEC's spelling)"],
+  copouns: ["coupons (the original misspelling)", "coupon (the original misspelling)"],
   kitchen: ["dishes", "dish"],
   admins: ["admins", "admin"],
   faq: ["FAQ entries", "FAQ entry"],

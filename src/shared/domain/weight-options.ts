@@ -21,16 +21,14 @@ export type OptionPrice = {
 export const DEFAULT_OPTION_GRAMS = 1000;
 
 /** The product page's default base price (300 dollars), only for products with no price. */
-export const SPEC_FALLBACK_BASE_PRICE_CENTS: Cents = 30000;
+export const FALLBACK_BASE_PRICE_CENTS: Cents = 30000;
 
 export function defaultOptions(): WeightOption[] {
   return [{ grams: DEFAULT_OPTION_GRAMS }];
 }
 
 /** The product page's default options: 1 kg to 5 kg at multiples of the base price. */
-export function fallbackOptions(
-  basePriceCents: Cents = SPEC_FALLBACK_BASE_PRICE_CENTS,
-): WeightOption[] {
+export function fallbackOptions(basePriceCents: Cents = FALLBACK_BASE_PRICE_CENTS): WeightOption[] {
   return [1, 2, 3, 4, 5].map((kg) => ({ grams: kg * 1000, priceCents: kg * basePriceCents }));
 }
 
