@@ -312,6 +312,12 @@ function weekdayOf(day: string): number {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
+/** The first business day an order placed at `now` can be ready: today, or tomorrow from the cut-off hour on. */
+export function firstBookableDay(now: Date, cutoffHour: number, tz = "Asia/Damascus"): string {
+  const clock = businessClock(now, tz);
+  return clock.hour >= cutoffHour ? addDays(clock.day, 1) : clock.day;
+}
+
 /**
  * The days a domestic delivery may be booked for: the 7 Damascus days starting today (or
  * tomorrow once the cut-off hour has passed), minus the closed weekdays. YYYY-MM-DD, in order.
@@ -321,8 +327,7 @@ export function deliveryDays(
   settings: DeliveryDaysSettings,
   tz = "Asia/Damascus",
 ): string[] {
-  const clock = businessClock(now, tz);
-  const first = clock.hour >= settings.cutoffHour ? addDays(clock.day, 1) : clock.day;
+  const first = firstBookableDay(now, settings.cutoffHour, tz);
   const closed = new Set(settings.closedWeekdays);
   return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) => addDays(first, i)).filter(
     (day) => !closed.has(weekdayOf(day)),
