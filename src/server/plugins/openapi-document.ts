@@ -648,7 +648,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
       lang: "ar",
       lines: [{ productId: 12, grams: 1000, qty: 2 }],
       shipping_method: null,
-      delivery_date: null,
+      ready_date: "2026-07-01",
     },
     responses: {
       "201": {
@@ -682,7 +682,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
             name: "Home delivery",
             name_ar: "توصيل إلى المنزل",
             fee: 3,
-            delivery_date: null,
+            delivery_date: "2026-07-01",
             carrier: null,
             carrier_ar: null,
             tracking_number: null,
@@ -690,6 +690,9 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           },
           gift: null,
           gift_wrap_fee: 0,
+          ready_date: "2026-07-01",
+          slot: null,
+          season: null,
           total: 67,
           total_grams: 2000,
           lines: [

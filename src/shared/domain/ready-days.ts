@@ -1,5 +1,3 @@
-import { firstBookableDay } from "./shipping.ts";
-
 // The day an order must be ready (Asia/Damascus business days, YYYY-MM-DD) and the kitchen's
 // capacity in grams. Pure: the clock, the settings, the calendar's overrides and what is
 // already booked are all passed in, so checkout's quote and the order's transaction run the
@@ -46,6 +44,43 @@ export function addDays(day: string, days: number): string {
 export function weekdayOf(day: string): number {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/**
+ * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more
+ * than using it, and the quote asks for the days on every call.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(tz: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+    });
+    clockFormats.set(tz, format);
+  }
+  return format;
+}
+
+/** The business day (YYYY-MM-DD) and hour (0-23) at an instant in `tz`. */
+function businessClock(now: Date, tz: string): { day: string; hour: number } {
+  const parts = clockFormat(tz).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    day: `${part("year")}-${part("month")}-${part("day")}`,
+    hour: Number(part("hour")) % 24,
+  };
+}
+
+/** The first business day an order placed at `now` can be ready: today, or tomorrow from the cut-off hour on. */
+export function firstBookableDay(now: Date, cutoffHour: number, tz = "Asia/Damascus"): string {
+  const clock = businessClock(now, tz);
+  return clock.hour >= cutoffHour ? addDays(clock.day, 1) : clock.day;
 }
 
 /** Whether a day is closed and how many grams it takes: the override wins over the weekday. */
@@ -106,6 +141,16 @@ export type ReadyDaysInput = {
   cart: CartLoad;
 };
 
+/** The open days of the window, whatever they hold (closed weekdays and dates left out). */
+export function openDays(
+  input: Pick<ReadyDaysInput, "now" | "rules">,
+  windowDays = READY_WINDOW_DAYS,
+): string[] {
+  return candidateDays(input.now, input.rules.cutoffHour, windowDays).filter(
+    (day) => !dayCapacity(day, input.rules).closed,
+  );
+}
+
 /**
  * The days a delivery or pickup may be ready on: the 7 calendar days from the first bookable
  * one, open (closed weekdays and closed dates left out, a date opened by the owner kept), with
@@ -128,4 +173,50 @@ export function readyDays(input: ReadyDaysInput, windowDays = READY_WINDOW_DAYS)
  */
 export function dispatchDay(input: ReadyDaysInput): string | null {
   return readyDays(input, DISPATCH_HORIZON_DAYS)[0] ?? null;
+}
+
+/** The calendar's and the ready day's texts; zod-free so the browser's translator can import them. */
+export const CAPACITY_MESSAGES = {
+  WEEKDAY_CAPACITY:
+    "Give 7 daily capacities, Sunday first: whole numbers of grams from 0 to 10,000,000, or empty for no limit.",
+  CAPACITY:
+    "The capacity must be a whole number of grams from 0 to 10,000,000, or empty for the weekday's figure.",
+  DAY_INVALID: "Please give a date as YYYY-MM-DD.",
+  DAY_PAST: "This day has already passed.",
+  RANGE: "Give a range of at most 400 days, from a date to the same date or a later one.",
+  NO_DAY: "No day has room for this order at the moment. Please try fewer items or contact us.",
+} as const;
+
+/** The largest daily capacity the owner may set, in grams (10 tonnes: a typing error beyond). */
+export const MAX_CAPACITY_GRAMS = 10_000_000;
+
+const DAY_NAMES = {
+  en: new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }),
+  ar: new Intl.DateTimeFormat("ar-SY", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    numberingSystem: "latn",
+  }),
+};
+
+/** "Friday 4 December 2026": a YYYY-MM-DD day for a message (the date is a calendar day, not an instant). */
+export function dayName(day: string, lang: "en" | "ar"): string {
+  return DAY_NAMES[lang].format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The 409 for a day filled between the quote and the order, naming the day in both languages. */
+export function dayFullMessage(day: string): { en: string; ar: string } {
+  return {
+    en: `Sorry, ${dayName(day, "en")} is now fully booked. Please choose another day.`,
+    ar: `عذراً، اكتمل الحجز ليوم ${dayName(day, "ar")}. يرجى اختيار يوم آخر.`,
+  };
 }

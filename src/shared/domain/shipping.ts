@@ -1,3 +1,18 @@
+import {
+  addDays,
+  type Booked,
+  type DayOverride,
+  DISPATCH_HORIZON_DAYS,
+  dispatchDay,
+  firstBookableDay,
+  NO_WEEKDAY_LIMITS,
+  openDays,
+  READY_WINDOW_DAYS,
+  readyDays,
+  type WeekdayCapacity,
+  weekdayOf,
+} from "./ready-days.ts";
+
 /** The shop ships from Damascus; Syria is domestic and has no weight cap (DECISIONS). */
 export const DOMESTIC_COUNTRY = "SY";
 
@@ -272,53 +287,6 @@ export const DEFAULT_DELIVERY_CUTOFF_HOUR = 14;
 export const DELIVERY_WINDOW_DAYS = 7;
 
 /**
- * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more
- * than using it, and the quote asks for the days on every call.
- */
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-function clockFormat(tz: string): Intl.DateTimeFormat {
-  let format = clockFormats.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-    });
-    clockFormats.set(tz, format);
-  }
-  return format;
-}
-
-/** The business day (YYYY-MM-DD) and hour (0-23) at an instant in `tz`. */
-function businessClock(now: Date, tz: string): { day: string; hour: number } {
-  const parts = clockFormat(tz).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    day: `${part("year")}-${part("month")}-${part("day")}`,
-    hour: Number(part("hour")) % 24,
-  };
-}
-
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function weekdayOf(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-/** The first business day an order placed at `now` can be ready: today, or tomorrow from the cut-off hour on. */
-export function firstBookableDay(now: Date, cutoffHour: number, tz = "Asia/Damascus"): string {
-  const clock = businessClock(now, tz);
-  return clock.hour >= cutoffHour ? addDays(clock.day, 1) : clock.day;
-}
-
-/**
  * The days a domestic delivery may be booked for: the 7 Damascus days starting today (or
  * tomorrow once the cut-off hour has passed), minus the closed weekdays. YYYY-MM-DD, in order.
  */
@@ -373,13 +341,27 @@ export type ShippingOption = {
   feeCents: number;
   /** The zone a delivery goes through; null for pickup. */
   zone: ShippingZone | null;
-  /** Domestic delivery only: the days that may be booked. */
+  /**
+   * The days the order may be ready on with room for the whole cart: the delivery or pickup
+   * days in the 7-day window, or abroad the one dispatch day (none when no day has room).
+   */
   days?: string[];
+  /** Open days of the same window that are full for this cart: a 409 rather than a 422. */
+  fullDays?: string[];
 };
 
 export type ShippingOptions =
   | { ok: true; methods: ShippingOption[] }
   | Extract<ZoneQuote, { ok: false }>;
+
+/** The kitchen's capacity and what is booked; left out, no day is ever full. */
+export type CapacityInput = {
+  weekdayCapacity: WeekdayCapacity;
+  overrides: ReadonlyMap<string, DayOverride>;
+  booked: ReadonlyMap<string, Booked>;
+  categoryCaps?: ReadonlyMap<number, number>;
+  gramsByCategory?: ReadonlyMap<number, number>;
+};
 
 export type ShippingOptionsInput = {
   rules: ShippingRules;
@@ -388,19 +370,47 @@ export type ShippingOptionsInput = {
   locations: readonly PickupPoint[];
   days: DeliveryDaysSettings;
   now: Date;
+  capacity?: CapacityInput;
 };
+
+/** The days with room and the open days without, for a window of `windowDays`. */
+function daysFor(input: ShippingOptionsInput, windowDays: number, firstOnly: boolean) {
+  const ready = {
+    now: input.now,
+    rules: {
+      closedWeekdays: input.days.closedWeekdays,
+      cutoffHour: input.days.cutoffHour,
+      weekdayCapacity: input.capacity?.weekdayCapacity ?? NO_WEEKDAY_LIMITS,
+      overrides: input.capacity?.overrides ?? new Map(),
+      categoryCaps: input.capacity?.categoryCaps,
+    },
+    booked: input.capacity?.booked ?? new Map(),
+    cart: { grams: input.grams, gramsByCategory: input.capacity?.gramsByCategory },
+  };
+  const withRoom = firstOnly
+    ? [dispatchDay(ready)].filter((d): d is string => d !== null)
+    : readyDays(ready, windowDays);
+  const last = withRoom[0];
+  const full = openDays(ready, windowDays).filter(
+    (day) => !withRoom.includes(day) && (!firstOnly || last === undefined || day < last),
+  );
+  return { days: withRoom, fullDays: full };
+}
 
 /**
  * The methods checkout offers (the quote API) and the server re-checks when placing: the
- * delivery of the country's zone (with its days when the zone is the domestic one), then a
- * free pickup at each location the owner opened for it. The shops are in Damascus, so pickup
- * is offered to Syrian addresses only, and then whatever delivery says (a cart too heavy for
- * delivery may still be collected).
+ * delivery of the country's zone, then a free pickup at each location the owner opened for
+ * it. Every method carries the days it may be ready on: domestic delivery and pickup the open
+ * days of the 7-day window with room for the cart (same closed weekdays and cut-off), a
+ * delivery abroad its dispatch day. The shops are in Damascus, so pickup is offered to Syrian
+ * addresses only, and then whatever delivery says (a cart too heavy for delivery may still be
+ * collected).
  */
 export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
   const country = input.country.trim().toUpperCase();
   const delivery = quoteDelivery(input.rules, country, input.grams);
   const methods: ShippingOption[] = [];
+  const local = country === DOMESTIC_COUNTRY ? daysFor(input, READY_WINDOW_DAYS, false) : null;
   if (delivery.ok) {
     const domestic = delivery.zone.countries.includes(DOMESTIC_COUNTRY);
     methods.push({
@@ -410,7 +420,9 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
       nameAr: HOME_DELIVERY.nameAr,
       feeCents: delivery.feeCents,
       zone: delivery.zone,
-      ...(domestic ? { days: deliveryDays(input.now, input.days) } : {}),
+      ...(domestic
+        ? (local ?? daysFor(input, READY_WINDOW_DAYS, false))
+        : daysFor(input, DISPATCH_HORIZON_DAYS, true)),
     });
   }
   if (country === DOMESTIC_COUNTRY) {
@@ -424,6 +436,7 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
         nameAr: names.nameAr,
         feeCents: 0,
         zone: null,
+        ...local!,
       });
     });
   }

@@ -40,6 +40,17 @@ export const deliveryDateField = text({ message: SHIPPING_MESSAGES.DATE_INVALID 
   .trim()
   .refine(isCalendarDate, SHIPPING_MESSAGES.DATE_INVALID);
 
+export const orderSlotSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  label_ar: z.string(),
+});
+export const orderSeasonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_ar: z.string(),
+});
+
 /** What an order was charged for shipping, kept whatever later zone edits say. */
 export const orderShippingSchema = z.object({
   method: z.string(),
@@ -143,7 +154,13 @@ export const placeOrderSchema = z.object({
     .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
   /** An id from the quote; without it the cheapest delivery is used (older clients). */
   shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
-  /** Domestic delivery only; when given it must be one of the quote's days. */
+  /**
+   * The day the order must be ready: one of the quote's days for the chosen method (the
+   * delivery day, the pickup day, or the dispatch day abroad). Without it, the first day
+   * with room (older clients).
+   */
+  ready_date: deliveryDateField.nullish().transform((v) => v ?? null),
+  /** The older name of `ready_date`, still accepted; `ready_date` wins when both are sent. */
   delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
   /** Issue 29: absent or null = not a gift. */
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
@@ -217,6 +234,15 @@ export const orderDtoSchema = z.object({
     .nullable(),
   /** Gift wrapping as charged, in dollars (0 when none or free); part of `total`. */
   gift_wrap_fee: z.number(),
+  /**
+   * The business day (YYYY-MM-DD, Asia/Damascus) the order must be ready: the delivery day,
+   * the pickup day, or the dispatch day abroad.
+   */
+  ready_date: z.string().nullable(),
+  /** The delivery or pickup time slot; null while the shop has no slots. */
+  slot: orderSlotSchema.nullable(),
+  /** The season the order belongs to; null outside seasons. */
+  season: orderSeasonSchema.nullable(),
   total: z.number(),
   total_grams: z.number().int(),
   lines: z.array(orderLineDtoSchema),

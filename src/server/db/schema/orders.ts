@@ -82,6 +82,11 @@ export const orders = pgTable(
     shippingMethodNameAr: text(),
     /** Domestic delivery day, YYYY-MM-DD (Asia/Damascus). */
     deliveryDate: date({ mode: "string" }),
+    /**
+     * The business day the order must be ready (Asia/Damascus): the delivery day, the pickup
+     * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
+     */
+    readyDate: date({ mode: "string" }),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */
     carrierName: text(),
     carrierNameAr: text(),
@@ -115,6 +120,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_session_idx").on(t.paymentSessionId),
+    index("orders_ready_date_idx").on(t.readyDate),
     check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],

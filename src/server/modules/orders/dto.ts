@@ -115,6 +115,9 @@ export function toOrderDto(
         }
       : null,
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
+    ready_date: order.readyDate,
+    slot: null,
+    season: null,
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({

@@ -4,6 +4,7 @@ import { centsToDollars } from "../../../shared/domain/money.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
+import { CAPACITY_MESSAGES, dayFullMessage } from "../../../shared/domain/ready-days.ts";
 import {
   cheapestDelivery,
   SHIPPING_MESSAGES,
@@ -27,6 +28,7 @@ import {
   orders,
 } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
+import { claimCapacity } from "../calendar/capacity.ts";
 import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
@@ -52,9 +54,14 @@ export function requestHashOf(
 ): string {
   // Without a shipping choice the body hashes as it did before issue 23, so a retry that
   // spans the upgrade is still recognised as the same order.
-  const { shipping_method, delivery_date, gift, ...before } = input;
-  // Likewise without a gift (issue 29): the body hashes as before the field existed.
-  const body = shipping_method || delivery_date || gift ? input : before;
+  const { shipping_method, delivery_date, gift, ready_date, ...before } = input;
+  const { ready_date: _ready, ...withoutReady } = input;
+  // Likewise without a gift (issue 29) or a ready day: a body hashes as before the field existed.
+  const body = ready_date
+    ? input
+    : shipping_method || delivery_date || gift
+      ? withoutReady
+      : before;
   // A checkout order hashes as before issue 27; a staff order also names who took it and how.
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
@@ -120,14 +127,16 @@ function shippingRefusal(
 }
 
 /**
- * The method the order is charged for, recomputed from the rules now (issue 23): a method
- * the quote would not offer, or a day it would not offer, is refused; a fee the client
- * sent is never read. Without a method, the cheapest delivery (clients older than zones).
+ * The method the order is charged for and the day it must be ready, recomputed from the rules
+ * now (issue 23): a method the quote would not offer, or a day it would not offer, is refused;
+ * a fee the client sent is never read. Without a method, the cheapest delivery (clients older
+ * than zones); without a day, the first one with room. A day that was offered but has filled
+ * up since is a 409 naming it; no day with room at all is a 409 too.
  */
 export function chooseShipping(
   options: ShippingOptions,
-  input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date">,
-): ShippingOption {
+  input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date">,
+): { method: ShippingOption; readyDate: string } {
   if (!options.ok) throw shippingRefusal(options, input.country);
   const method = input.shipping_method
     ? options.methods.find((m) => m.id === input.shipping_method)
@@ -137,17 +146,35 @@ export function chooseShipping(
     throw new HttpError(422, SHIPPING_MESSAGES.METHOD_UNKNOWN, {
       shipping_method: [SHIPPING_MESSAGES.METHOD_UNKNOWN],
     });
-  if (input.delivery_date) {
-    if (!method.days)
-      throw new HttpError(422, SHIPPING_MESSAGES.DATE_ONLY_DELIVERY, {
-        delivery_date: [SHIPPING_MESSAGES.DATE_ONLY_DELIVERY],
-      });
-    if (!method.days.includes(input.delivery_date))
+  const days = method.days ?? [];
+  const wanted = input.ready_date ?? input.delivery_date;
+  const field = input.ready_date ? "ready_date" : "delivery_date";
+  if (wanted) {
+    if (method.fullDays?.includes(wanted)) throw dayFull(wanted, field);
+    if (!days.includes(wanted))
       throw new HttpError(422, SHIPPING_MESSAGES.DATE_NOT_OFFERED, {
-        delivery_date: [SHIPPING_MESSAGES.DATE_NOT_OFFERED],
+        [field]: [SHIPPING_MESSAGES.DATE_NOT_OFFERED],
       });
+    return { method, readyDate: wanted };
   }
-  return method;
+  const first = days[0];
+  if (!first)
+    throw new RuleError(409, "ready_date", CAPACITY_MESSAGES.NO_DAY, {
+      code: "no_day",
+      message_ar: NO_DAY_AR,
+    });
+  return { method, readyDate: first };
+}
+
+const NO_DAY_AR = "لا يوجد حالياً يوم متاح لهذا الطلب. يرجى تقليل الكمية أو التواصل معنا.";
+
+function dayFull(day: string, field: string): RuleError {
+  const message = dayFullMessage(day);
+  return new RuleError(409, field, message.en, {
+    code: "day_full",
+    message_ar: message.ar,
+    ready_date: day,
+  });
 }
 
 /** What placing an order needs from the shipping module. */
@@ -249,7 +276,10 @@ export async function placeOrder(
     });
 
   const cart = await priceLines(db, input.lines);
-  const method = chooseShipping(await shipping.options(input.country, cart.totalGrams, now), input);
+  const { method, readyDate } = chooseShipping(
+    await shipping.options(input.country, cart.totalGrams, now),
+    input,
+  );
 
   let coupon: { id: number; code: string; discountPercent: number } | null = null;
   if (input.coupon) {
@@ -307,7 +337,10 @@ export async function placeOrder(
           shippingZoneNameAr: method.zone?.nameAr ?? null,
           shippingMethodName: method.name,
           shippingMethodNameAr: method.nameAr,
-          deliveryDate: input.delivery_date,
+          // The delivery day as before: what was asked for a home delivery.
+          deliveryDate:
+            method.kind === "delivery" ? (input.ready_date ?? input.delivery_date) : null,
+          readyDate,
           gift: input.gift
             ? {
                 recipientName: input.gift.recipient_name,
@@ -328,6 +361,12 @@ export async function placeOrder(
         })
         .returning();
 
+      // Before any stock is taken: a full day rolls the whole order back untouched.
+      await claimCapacity(tx, settings, {
+        id: order!.id,
+        readyDate,
+        grams: cart.totalGrams,
+      });
       const stock = await reserveStock(tx, cart, input);
 
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {

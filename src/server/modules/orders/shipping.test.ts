@@ -162,31 +162,50 @@ describe("delivery days", () => {
         url: "/api/shipping/quote",
         payload: { country: "SY", lines: [{ productId: product, grams: 500, qty: 1 }] },
       });
-      expect(quote.json().data.methods[0].days.includes(day)).toBe(status === 201);
+      const offered = quote.json().data.methods[0].days.map((d: { date: string }) => d.date);
+      expect(offered.includes(day)).toBe(status === 201);
       const res = await placeOrder(
         t.app,
         syria({ shipping_method: "delivery:1", delivery_date: day }),
       );
       expect(res.statusCode).toBe(status);
-      if (status === 201) expect(res.json().data.shipping.delivery_date).toBe(day);
-      else expect(res.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_NOT_OFFERED]);
+      if (status === 201) {
+        expect(res.json().data.shipping.delivery_date).toBe(day);
+        expect(res.json().data.ready_date).toBe(day);
+      } else expect(res.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_NOT_OFFERED]);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("a day for pickup or abroad is refused; a non-date is refused by the schema", async () => {
-    const pickup = await placeOrder(
-      t.app,
-      syria({ shipping_method: "pickup:0", delivery_date: "2026-12-01" }),
-    );
-    expect(pickup.statusCode).toBe(422);
-    expect(pickup.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_ONLY_DELIVERY]);
-    const abroad = await placeOrder(t.app, qatar({ delivery_date: "2026-12-01" }));
-    expect(abroad.statusCode).toBe(422);
-    const bad = await placeOrder(t.app, syria({ delivery_date: "2026-02-30" }));
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_INVALID]);
+  it("pickup takes a day of the same list; abroad only its dispatch day; a non-date is refused by the schema", async () => {
+    vi.useFakeTimers({ now, toFake: ["Date"] });
+    try {
+      const pickup = await placeOrder(
+        t.app,
+        syria({ shipping_method: "pickup:0", ready_date: "2026-12-01" }),
+      );
+      expect(pickup.statusCode).toBe(201);
+      expect(pickup.json().data.ready_date).toBe("2026-12-01");
+      // The delivery day stays a home delivery's field.
+      expect(pickup.json().data.shipping.delivery_date).toBeNull();
+      const closed = await placeOrder(
+        t.app,
+        syria({ shipping_method: "pickup:0", ready_date: "2026-11-27" }),
+      );
+      expect(closed.statusCode).toBe(422);
+      expect(closed.json().errors.ready_date).toEqual([SHIPPING_MESSAGES.DATE_NOT_OFFERED]);
+      const abroad = await placeOrder(t.app, qatar({ delivery_date: "2026-12-01" }));
+      expect(abroad.statusCode).toBe(422);
+      // Without a day, abroad gets its dispatch day: today, with no limits set.
+      const dispatched = await placeOrder(t.app, qatar());
+      expect(dispatched.json().data.ready_date).toBe("2026-11-25");
+      const bad = await placeOrder(t.app, syria({ delivery_date: "2026-02-30" }));
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_INVALID]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,6 +2,13 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { countryName } from "../../../shared/domain/countries.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
 import {
+  addDays,
+  type DayOverride,
+  DISPATCH_HORIZON_DAYS,
+  firstBookableDay,
+  unlimited,
+} from "../../../shared/domain/ready-days.ts";
+import {
   countryInOtherZoneMessage,
   countryRefusedMessage,
   countryZonedMessage,
@@ -32,6 +39,7 @@ import {
 } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
+import { bookedBetween, loadOverrides } from "../calendar/capacity.ts";
 
 /** The audit log's names (the history screen filters on them). */
 export const ZONE_ENTITY = "shipping_zone";
@@ -133,7 +141,7 @@ export function quoteBody(options: ShippingOptions, country: string): ShippingQu
       name: m.name,
       name_ar: m.nameAr,
       fee: centsToDollars(m.feeCents),
-      ...(m.days ? { days: m.days } : {}),
+      ...(m.days ? { days: m.days.map((date) => ({ date })) } : {}),
     })),
   };
 }
@@ -247,9 +255,32 @@ export function createShippingService(db: Db, deps: { cache: Cache; settings: Se
       });
     },
 
-    /** Everything offered for this cart and country at `now` (methods in cents). */
+    /** The owner's changed dates, read once per content version (a calendar save moves it). */
+    overrides(): Promise<Map<string, DayOverride>> {
+      return deps.cache.get("calendar:overrides", () => loadOverrides(db));
+    },
+
+    /**
+     * Everything offered for this cart and country at `now` (methods in cents), each with the
+     * days that still have room for it. What is booked is read only when some day has a limit,
+     * so a shop without capacities quotes exactly as before, without the query.
+     */
     async options(country: string, grams: number, now = new Date()): Promise<ShippingOptions> {
-      const [rules, settings] = await Promise.all([this.rules(), deps.settings.get()]);
+      const [rules, settings, overrides] = await Promise.all([
+        this.rules(),
+        deps.settings.get(),
+        this.overrides(),
+      ]);
+      const capacityRules = {
+        closedWeekdays: settings.deliveryClosedWeekdays,
+        cutoffHour: settings.deliveryCutoffHour,
+        weekdayCapacity: settings.capacityGramsByWeekday,
+        overrides,
+      };
+      const first = firstBookableDay(now, settings.deliveryCutoffHour);
+      const booked = unlimited(capacityRules)
+        ? new Map()
+        : await bookedBetween(db, first, addDays(first, DISPATCH_HORIZON_DAYS));
       return shippingOptions({
         rules,
         country,
@@ -260,6 +291,7 @@ export function createShippingService(db: Db, deps: { cache: Cache; settings: Se
           cutoffHour: settings.deliveryCutoffHour,
         },
         now,
+        capacity: { weekdayCapacity: settings.capacityGramsByWeekday, overrides, booked },
       });
     },
 

@@ -199,7 +199,7 @@ export function CheckoutForm({
         coupon,
         lines: orderLines,
         shipping_method: method,
-        delivery_date: shipping.day,
+        ready_date: shipping.day,
       },
       idempotencyKey.current,
       token.current,

@@ -76,7 +76,7 @@ function quoteFor({ country, lines }: ShippingQuoteRequest): ShippingQuote {
           name: "Home delivery",
           name_ar: "توصيل إلى المنزل",
           fee: 15,
-          days: DAYS,
+          days: DAYS.map((date) => ({ date })),
         },
         { id: "pickup:0", kind: "pickup", name: "Main shop", name_ar: "المحل الرئيسي", fee: 0 },
       ],
@@ -297,7 +297,7 @@ describe("placing the order", () => {
       ],
       // Issue 23: the quoted method and, for a domestic delivery, the day.
       shipping_method: "delivery:1",
-      delivery_date: "2026-11-26",
+      ready_date: "2026-11-26",
     });
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
@@ -404,7 +404,7 @@ describe("placing the order", () => {
     expect(api.orders()[0]?.body).toMatchObject({
       country: "QA",
       shipping_method: "delivery:5",
-      delivery_date: null,
+      ready_date: null,
     });
   });
 

@@ -29,6 +29,9 @@ const order: OrderDto = {
   delivery_fee: 15,
   gift: null,
   gift_wrap_fee: 0,
+  ready_date: null,
+  slot: null,
+  season: null,
   shipping: {
     method: "delivery:1",
     kind: "delivery",

@@ -155,6 +155,9 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   delivery_fee: 15,
   gift: null,
   gift_wrap_fee: 0,
+  ready_date: null,
+  slot: null,
+  season: null,
   shipping: {
     method: "delivery:2",
     kind: "delivery",
