@@ -683,6 +683,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
             name_ar: "توصيل إلى المنزل",
             fee: 3,
             delivery_date: "2026-07-01",
+            pickup: null,
             carrier: null,
             carrier_ar: null,
             tracking_number: null,

@@ -190,27 +190,26 @@ export const CAPACITY_MESSAGES = {
 /** The largest daily capacity the owner may set, in grams (10 tonnes: a typing error beyond). */
 export const MAX_CAPACITY_GRAMS = 10_000_000;
 
-const DAY_NAMES = {
-  en: new Intl.DateTimeFormat("en-GB", {
+// Made on first use: the browser imports this module, and a formatter costs more to build than to use.
+let dayNames: Record<"en" | "ar", Intl.DateTimeFormat> | null = null;
+function dayNameFormats(): Record<"en" | "ar", Intl.DateTimeFormat> {
+  const options = {
     timeZone: "UTC",
     weekday: "long",
     day: "numeric",
     month: "long",
     year: "numeric",
-  }),
-  ar: new Intl.DateTimeFormat("ar-SY", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    numberingSystem: "latn",
-  }),
-};
+  } as const;
+  dayNames ??= {
+    en: new Intl.DateTimeFormat("en-GB", options),
+    ar: new Intl.DateTimeFormat("ar-SY", { ...options, numberingSystem: "latn" }),
+  };
+  return dayNames;
+}
 
 /** "Friday 4 December 2026": a YYYY-MM-DD day for a message (the date is a calendar day, not an instant). */
 export function dayName(day: string, lang: "en" | "ar"): string {
-  return DAY_NAMES[lang].format(new Date(`${day}T00:00:00Z`));
+  return dayNameFormats()[lang].format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The 409 for a day filled between the quote and the order, naming the day in both languages. */

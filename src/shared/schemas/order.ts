@@ -12,7 +12,7 @@ import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
-export { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
+export { addressProblems, EMPTY_ORDER_FORM, isPickupMethod } from "../domain/order-form.ts";
 export { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "../domain/payments.ts";
 export { GIFT_MESSAGE_MAX, ORDER_MESSAGES };
 
@@ -25,6 +25,13 @@ const optionalText = (max: number) =>
     .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+const addressText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
+    .nullish()
+    .transform((value) => value ?? "");
 
 // ---- Shipping (issue 23): the order's method, day and what it was charged ----
 
@@ -61,6 +68,16 @@ export const orderShippingSchema = z.object({
   name_ar: z.string(),
   fee: z.number(),
   delivery_date: z.string().nullable(),
+  /** A pickup order: the shop's address, opening hours and phone (null for a delivery). */
+  pickup: z
+    .object({
+      address: z.string(),
+      address_ar: z.string(),
+      hours: z.string(),
+      hours_ar: z.string(),
+      phone: z.string(),
+    })
+    .nullable(),
   carrier: z.string().nullable(),
   carrier_ar: z.string().nullable(),
   tracking_number: z.string().nullable(),
@@ -141,8 +158,12 @@ export const placeOrderSchema = z.object({
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
-  city: requiredText(ORDER_MESSAGES.CITY_REQUIRED, 120),
-  address: requiredText(ORDER_MESSAGES.ADDRESS_REQUIRED, 500),
+  /**
+   * Required for a delivery, left out for a pickup (the shopper comes to the shop): checked
+   * once the method is known (`addressProblems`), each keyed by its field.
+   */
+  city: addressText(120),
+  address: addressText(500),
   notes: optionalText(1000),
   payment_method: z.enum(PAYMENT_METHODS, { message: ORDER_MESSAGES.PAYMENT_METHOD }),
   coupon: optionalText(60),

@@ -27,6 +27,13 @@ export type OrderGift = {
   wrap: boolean;
 };
 
+/** Where and when a pickup order is collected, as the shop's location read when it was placed. */
+export type OrderPickupPoint = {
+  address: { en: string; ar: string };
+  hours: { en: string; ar: string };
+  phone: string;
+};
+
 export const DISCOUNT_SOURCES = ["standing", "coupon", "none"] as const;
 
 /** Human order numbers ("SW-10001"): a sequence, so numbers never repeat even across rollbacks. */
@@ -87,6 +94,8 @@ export const orders = pgTable(
      * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
      */
     readyDate: date({ mode: "string" }),
+    /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
+    pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */
     carrierName: text(),
     carrierNameAr: text(),

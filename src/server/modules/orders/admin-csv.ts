@@ -28,6 +28,8 @@ const HEADER = [
   "delivery_date",
   // Issue 29: gift orders, last so earlier columns keep their places in saved spreadsheets.
   "gift",
+  // Then the ready day, for the same reason.
+  "ready_date",
 ];
 
 /**
@@ -69,6 +71,7 @@ export function csvRow(row: AdminOrderListItem): string {
     row.shipping_zone,
     row.delivery_date,
     row.gift ? "yes" : "no",
+    row.ready_date,
   ]
     .map(csvField)
     .join(",")}\r\n`;

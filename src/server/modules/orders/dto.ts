@@ -59,6 +59,15 @@ export function orderShipping(order: OrderRow): OrderShipping {
     name_ar: order.shippingMethodNameAr ?? HOME_DELIVERY.nameAr,
     fee: centsToDollars(order.deliveryFeeCents),
     delivery_date: order.deliveryDate,
+    pickup: order.pickupPoint
+      ? {
+          address: order.pickupPoint.address.en,
+          address_ar: order.pickupPoint.address.ar,
+          hours: order.pickupPoint.hours.en,
+          hours_ar: order.pickupPoint.hours.ar,
+          phone: order.pickupPoint.phone,
+        }
+      : null,
     carrier: order.carrierName,
     carrier_ar: order.carrierNameAr,
     tracking_number: order.trackingNumber,

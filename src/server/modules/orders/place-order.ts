@@ -7,11 +7,13 @@ import { orderTotals } from "../../../shared/domain/pricing.ts";
 import { CAPACITY_MESSAGES, dayFullMessage } from "../../../shared/domain/ready-days.ts";
 import {
   cheapestDelivery,
+  parseMethodId,
   SHIPPING_MESSAGES,
   type ShippingOption,
   type ShippingOptions,
 } from "../../../shared/domain/shipping.ts";
 import {
+  addressProblems,
   ORDER_MESSAGES,
   type PlaceOrder,
   shippingProblemMessage,
@@ -22,6 +24,7 @@ import { products } from "../../db/schema/catalog.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import {
   type OrderEventRow,
+  type OrderPickupPoint,
   type OrderRow,
   orderEvents,
   orderLines,
@@ -177,6 +180,19 @@ function dayFull(day: string, field: string): RuleError {
   });
 }
 
+/** The location a pickup method names, as the order keeps it (null for a delivery). */
+function pickupPointOf(method: ShippingOption, settings: ShopSettings): OrderPickupPoint | null {
+  const id = parseMethodId(method.id);
+  if (id?.kind !== "pickup") return null;
+  const location = settings.locations[id.index];
+  if (!location) return null;
+  return {
+    address: { ...location.address },
+    hours: { ...location.hours },
+    phone: location.mobile || location.landline,
+  };
+}
+
 /** What placing an order needs from the shipping module. */
 export type ShippingOptionsSource = {
   options(country: string, grams: number, now: Date): Promise<ShippingOptions>;
@@ -269,6 +285,10 @@ export async function placeOrder(
   const earlier = await replay(db, keyHash, requestHash, accessKey);
   if (earlier) return earlier;
 
+  const missing = addressProblems(input);
+  const first = Object.values(missing)[0];
+  if (first) throw new HttpError(422, first[0]!, missing);
+
   const offered = ctx.paymentMethods ?? OFFLINE_PAYMENT_METHODS;
   if (!offered.includes(input.payment_method))
     throw new HttpError(422, ORDER_MESSAGES.PAYMENT_METHOD, {
@@ -341,6 +361,7 @@ export async function placeOrder(
           deliveryDate:
             method.kind === "delivery" ? (input.ready_date ?? input.delivery_date) : null,
           readyDate,
+          pickupPoint: pickupPointOf(method, settings),
           gift: input.gift
             ? {
                 recipientName: input.gift.recipient_name,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deliveryDays, SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
+import { ORDER_MESSAGES } from "../../../shared/schemas/order.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "./test-fixtures.ts";
@@ -82,6 +83,7 @@ describe("placing an order charges what the rules say now", () => {
       name_ar: "توصيل إلى العنوان",
       fee: 40,
       delivery_date: null,
+      pickup: null,
       carrier: null,
       carrier_ar: null,
       tracking_number: null,
@@ -209,6 +211,46 @@ describe("delivery days", () => {
   });
 });
 
+describe("pickup asks for no address", () => {
+  it("a pickup order needs name and phone only, and keeps where and when to collect it", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 500, qty: 1 }], {
+        shipping_method: "pickup:0",
+        city: undefined,
+        address: undefined,
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json().data;
+    expect([order.city, order.address]).toEqual(["", ""]);
+    expect(order.shipping.pickup).toMatchObject({
+      address: expect.any(String),
+      address_ar: expect.any(String),
+      hours: expect.any(String),
+      phone: expect.any(String),
+    });
+    expect(order.shipping.pickup.address.length).toBeGreaterThan(0);
+    expect(order.ready_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("a delivery still needs both, each named, and writes nothing", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 500, qty: 1 }], {
+        shipping_method: "delivery:1",
+        city: "",
+        address: " ",
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      city: [ORDER_MESSAGES.CITY_REQUIRED],
+      address: [ORDER_MESSAGES.ADDRESS_REQUIRED],
+    });
+  });
+});
+
 describe("later edits never change old orders", () => {
   it("repricing and then deleting the zone leaves the order as charged", async () => {
     const placed = (await placeOrder(t.app, qatar())).json().data;
@@ -309,7 +351,9 @@ describe("the orders desk", () => {
       delivery_date: placed.shipping.delivery_date,
     });
     const csv = (await send("GET", `/api/admin/orders.csv?q=${placed.number}`)).body;
-    // Issue 29: the gift column (yes/no) ends the row.
-    expect(csv).toContain(`,Home delivery,Syria,${placed.shipping.delivery_date},no\r\n`);
+    // Issue 29: the gift column (yes/no), then the ready day, end the row.
+    expect(csv).toContain(
+      `,Home delivery,Syria,${placed.shipping.delivery_date},no,${placed.ready_date}\r\n`,
+    );
   });
 });
