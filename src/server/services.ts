@@ -5,6 +5,7 @@ import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
 import { createAdminsService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
+import { createCalendarService } from "./modules/calendar/service.ts";
 import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createContentService } from "./modules/content/service.ts";
@@ -46,6 +47,7 @@ export function createServices(
   const settings = createSettingsService(db, { cache, paymentMethods: payments.methods() });
   const accounts = createAccountService(db, tokens);
   const shipping = createShippingService(db, { cache, settings });
+  const calendar = createCalendarService(db, { settings });
   const twoFactor = createTwoFactorService(db, { cache });
   return {
     cache,
@@ -60,6 +62,8 @@ export function createServices(
     catalog: createCatalogService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     shipping,
+    /** The kitchen's calendar: capacities, closed dates and what is booked per day. */
+    calendar,
     payments,
     orders: createOrderService(db, {
       settings,

@@ -22,7 +22,12 @@ export type DayOverride = { closed: boolean | null; capacityGrams: number | null
 export type DayCapacity = { closed: boolean; capacityGrams: number | null };
 
 /** What orders already hold on one day (cancelled and refunded ones never count). */
-export type Booked = { grams: number; gramsByCategory?: ReadonlyMap<number, number> };
+export type Booked = {
+  grams: number;
+  gramsByCategory?: ReadonlyMap<number, number>;
+  /** How many orders hold those grams (the calendar shows it). */
+  orders?: number;
+};
 
 /** A cart's weight, in total and per category (for the categories' own daily caps). */
 export type CartLoad = { grams: number; gramsByCategory?: ReadonlyMap<number, number> };
@@ -75,6 +80,11 @@ function businessClock(now: Date, tz: string): { day: string; hour: number } {
     day: `${part("year")}-${part("month")}-${part("day")}`,
     hour: Number(part("hour")) % 24,
   };
+}
+
+/** Today's business day (YYYY-MM-DD) in Damascus. */
+export function businessToday(now: Date, tz = "Asia/Damascus"): string {
+  return businessClock(now, tz).day;
 }
 
 /** The first business day an order placed at `now` can be ready: today, or tomorrow from the cut-off hour on. */

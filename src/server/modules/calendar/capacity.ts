@@ -40,6 +40,7 @@ export async function bookedBetween(
     .select({
       day: orders.readyDate,
       grams: sql<string>`coalesce(sum(${orders.totalGrams}), 0)`,
+      orders: sql<string>`count(*)`,
     })
     .from(orders)
     .where(
@@ -51,7 +52,9 @@ export async function bookedBetween(
       ),
     )
     .groupBy(orders.readyDate);
-  return new Map(rows.map((row) => [row.day!, { grams: Number(row.grams) }]));
+  return new Map(
+    rows.map((row) => [row.day!, { grams: Number(row.grams), orders: Number(row.orders) }]),
+  );
 }
 
 /**
