@@ -58,6 +58,7 @@ export const SCREEN_ROLES = {
   kitchen: ["kitchen"],
   settings: ["owner"],
   shipping: ["owner"],
+  calendar: ["owner"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
 

@@ -42,6 +42,7 @@ export const NAMESPACES = [
   "admin-webhooks",
   "admin-two-factor",
   "admin-customers",
+  "admin-calendar",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

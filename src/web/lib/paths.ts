@@ -87,6 +87,8 @@ export const paths = {
     inbox: () => href("/admin-inbox"),
     pages: () => href("/admin-pages"),
     shipping: () => href("/admin-shipping"),
+    /** The kitchen's calendar: capacity and bookings per day (owner). */
+    calendar: () => href("/admin-calendar"),
     /** Issue 27: the signed-in admin's own account (two-factor sign-in). */
     account: () => href("/admin-account"),
   },

@@ -116,6 +116,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       "/admin-inbox",
       "/admin-pages",
       "/admin-shipping",
+      "/admin-calendar",
       "/admin-account",
       "/admin-logout",
     ]);
