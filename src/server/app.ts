@@ -14,6 +14,7 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adminAdminsRoutes } from "./modules/admins/admin-routes.ts";
 import { adminAuditRoutes } from "./modules/audit/admin-routes.ts";
 import { adminCalendarRoutes } from "./modules/calendar/admin-routes.ts";
+import { adminProductionRoutes } from "./modules/calendar/production-routes.ts";
 import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
 import { adminProductsCsvRoutes } from "./modules/catalog/products-csv.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
           await admin.register(withRoles(["owner"], adminShippingRoutes));
           await admin.register(withRoles(["owner"], adminCalendarRoutes));
+          await admin.register(withRoles(["orders", "kitchen"], adminProductionRoutes));
           await admin.register(withRoles(["owner"], adminWebhookRoutes));
           // Owner only, except /me and /password (every admin, declared on the routes).
           await admin.register(withRoles(["owner"], adminAdminsRoutes));

@@ -361,6 +361,7 @@ const OPTIONAL_SIGN_IN = new Set([
 const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json }[]> = {
   "GET /api/admin/orders": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/orders.csv": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/production": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/customers.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/products/export.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
