@@ -59,6 +59,7 @@ export const SCREEN_ROLES = {
   settings: ["owner"],
   shipping: ["owner"],
   calendar: ["owner"],
+  production: ["orders", "kitchen"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
 

@@ -43,6 +43,7 @@ export const NAMESPACES = [
   "admin-two-factor",
   "admin-customers",
   "admin-calendar",
+  "admin-production",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

@@ -89,6 +89,8 @@ export const paths = {
     shipping: () => href("/admin-shipping"),
     /** The kitchen's calendar: capacity and bookings per day (owner). */
     calendar: () => href("/admin-calendar"),
+    /** What the kitchen makes and packs per ready day (owner, orders, kitchen). */
+    production: () => href("/admin-production"),
     /** Issue 27: the signed-in admin's own account (two-factor sign-in). */
     account: () => href("/admin-account"),
   },

@@ -1,0 +1,60 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ProductionSheet } from "../../../../shared/schemas/production.ts";
+import { renderWithKit } from "../../../test/render-with-kit.tsx";
+import { ProductionScreen } from "./production-screen.tsx";
+
+const sheet: ProductionSheet = {
+  from: "2026-12-03",
+  to: "2026-12-03",
+  products: [
+    {
+      product_id: 1,
+      name: "Baklava",
+      name_ar: "بقلاوة",
+      grams: 20_000,
+      options: [
+        { grams: 1000, count: 12 },
+        { grams: 500, count: 16 },
+      ],
+      orders: ["SW-10001", "SW-10002"],
+    },
+  ],
+  gift_wraps: 1,
+  orders: 2,
+};
+
+let urls: string[];
+beforeEach(() => {
+  urls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return Response.json({ data: sheet });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("production sheet", () => {
+  it.each([
+    ["en", "Baklava", "12 × 1 kg", "Print"],
+    ["ar", "بقلاوة", "12 × 1 كغ", "طباعة"],
+  ] as const)(
+    "(%s) lists tomorrow's kilos and packs per product, with the orders behind them",
+    async (lang, name, pack, print) => {
+      renderWithKit(<ProductionScreen today="2026-12-02" />, { lang });
+      const row = await screen.findByTestId("production-row");
+      expect(urls[0]).toBe("/api/admin/production?from=2026-12-03&to=2026-12-03");
+      expect(within(row).getByText(name)).toBeTruthy();
+      expect(within(row).getByTestId("production-kg").textContent).toBe("20");
+      expect(row.textContent).toContain(pack);
+      expect(row.textContent).toContain("SW-10001 SW-10002");
+      expect(screen.getByRole("button", { name: print })).toBeTruthy();
+    },
+  );
+});
