@@ -3,6 +3,7 @@ import { countryName } from "../../../shared/domain/countries.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
 import {
   addDays,
+  type Booked,
   type DayOverride,
   DISPATCH_HORIZON_DAYS,
   firstBookableDay,
@@ -40,6 +41,7 @@ import {
 import { HttpError, notFound } from "../../http-errors.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
 import { bookedBetween, loadOverrides } from "../calendar/capacity.ts";
+import { createDeskVersion } from "../orders/desk-version.ts";
 
 /** The audit log's names (the history screen filters on them). */
 export const ZONE_ENTITY = "shipping_zone";
@@ -239,6 +241,19 @@ async function zoneDto(executor: Db | Tx, id: number): Promise<ShippingZoneDto |
 }
 
 export function createShippingService(db: Db, deps: { cache: Cache; settings: Settings }) {
+  // What is booked per ready day, kept while no order is written (the orders desk's version
+  // moves with every order written, cancelled or refunded, on any instance). A quote is only
+  // an offer: the order's transaction counts again under the day's lock.
+  const ordersVersion = createDeskVersion(db);
+  let bookedCache: { key: string; value: Map<string, Booked> } | null = null;
+  async function bookedFrom(first: string): Promise<Map<string, Booked>> {
+    const version = await ordersVersion();
+    const key = version ? `${version.changes}|${first}` : null;
+    if (key && bookedCache?.key === key) return bookedCache.value;
+    const value = await bookedBetween(db, first, addDays(first, DISPATCH_HORIZON_DAYS));
+    if (key) bookedCache = { key, value };
+    return value;
+  }
   return {
     /** The rules every quote and order uses: read once per content version (any zone save moves it). */
     rules(): Promise<ShippingRules> {
@@ -278,9 +293,7 @@ export function createShippingService(db: Db, deps: { cache: Cache; settings: Se
         overrides,
       };
       const first = firstBookableDay(now, settings.deliveryCutoffHour);
-      const booked = unlimited(capacityRules)
-        ? new Map()
-        : await bookedBetween(db, first, addDays(first, DISPATCH_HORIZON_DAYS));
+      const booked = unlimited(capacityRules) ? new Map() : await bookedFrom(first);
       return shippingOptions({
         rules,
         country,
