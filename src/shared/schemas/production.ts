@@ -44,3 +44,35 @@ export const productionSheetSchema = z.object({
 });
 export type ProductionSheet = z.infer<typeof productionSheetSchema>;
 export const productionResponseSchema = z.object({ data: productionSheetSchema });
+
+/** `GET /api/admin/production/pack-list?date=`: one ready day. */
+export const packListQuerySchema = z.object({ date: dayField });
+
+/** One order as the driver or the counter packs it, in slot order (then by number). */
+export const packListEntrySchema = z.object({
+  number: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  kind: z.enum(["delivery", "pickup"]),
+  method: z.string(),
+  method_ar: z.string(),
+  country: z.string(),
+  city: z.string(),
+  address: z.string(),
+  notes: z.string().nullable(),
+  slot: z.null(),
+  payment_method: z.string(),
+  /** Dollars to collect on delivery or at the counter: the total while unpaid, else 0. */
+  to_collect: z.number(),
+  gift_wrap: z.boolean(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      name_ar: z.string(),
+      grams: z.number().int(),
+      qty: z.number().int(),
+    }),
+  ),
+});
+export type PackListEntry = z.infer<typeof packListEntrySchema>;
+export const packListResponseSchema = z.object({ data: z.array(packListEntrySchema) });

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  packListQuerySchema,
+  packListResponseSchema,
   productionQuerySchema,
   productionResponseSchema,
 } from "../../../shared/schemas/production.ts";
-import { loadProductionSheet, productionCsv } from "./production.ts";
+import { loadPackList, loadProductionSheet, productionCsv } from "./production.ts";
 
 const errorBody = z.object({
   message: z.string(),
@@ -33,5 +35,16 @@ export const adminProductionRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-disposition", `attachment; filename="production-${from}-${to}.csv"`)
         .send(productionCsv(sheet) as never);
     },
+  );
+
+  app.get(
+    "/production/pack-list",
+    {
+      schema: {
+        querystring: packListQuerySchema,
+        response: { 200: packListResponseSchema, 400: errorBody },
+      },
+    },
+    async (request) => ({ data: await loadPackList(app.database.db, request.query.date) }),
   );
 };

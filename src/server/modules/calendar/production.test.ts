@@ -124,4 +124,37 @@ describe("GET /api/admin/production", () => {
     expect((await sheet("from=2026-12-05&to=2026-12-03")).statusCode).toBe(400);
     expect((await sheet("from=2026-12-32&to=2026-12-33")).statusCode).toBe(400);
   });
+
+  it("the pack list of a day: each order that counts, where it goes, the phone, what to collect and pack", async () => {
+    const res = await t.app.inject({
+      url: "/api/admin/production/pack-list?date=2026-12-03",
+      headers: kitchen.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data;
+    expect(list.map((e: { number: string }) => e.number)).toEqual([numbers[0], numbers[1]]);
+    expect(list[0]).toMatchObject({
+      name: "Layla Haddad",
+      phone: "+963 944 000 111",
+      kind: "delivery",
+      city: "Damascus",
+      address: "Example Street 5",
+      payment_method: "cod",
+      to_collect: expect.any(Number),
+      gift_wrap: false,
+      slot: null,
+      lines: [
+        { name: "Baklava", grams: 1000, qty: 2 },
+        { name: "Maamoul", grams: 250, qty: 4 },
+      ].map((l) => expect.objectContaining(l)),
+    });
+    expect(list[0].to_collect).toBeGreaterThan(0);
+    // A gift goes to its recipient, wrapped.
+    expect(list[1]).toMatchObject({ name: "Sami", phone: "+963 944 000 222", gift_wrap: true });
+    const bad = await t.app.inject({
+      url: "/api/admin/production/pack-list?date=nope",
+      headers: kitchen.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

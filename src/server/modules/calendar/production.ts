@@ -1,8 +1,9 @@
-import { and, asc, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { csvCell } from "../../../shared/domain/csv.ts";
+import { centsToDollars } from "../../../shared/domain/money.ts";
 import { productionSheet } from "../../../shared/domain/production.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
-import type { ProductionSheet } from "../../../shared/schemas/production.ts";
+import type { PackListEntry, ProductionSheet } from "../../../shared/schemas/production.ts";
 import type { Db } from "../../db/client.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { holdsCapacity } from "./capacity.ts";
@@ -74,4 +75,46 @@ export function productionCsv(sheet: ProductionSheet): string {
   ];
   // A BOM so spreadsheet programs read the Arabic names as UTF-8, as the orders CSV does.
   return `\uFEFF${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/**
+ * The pack list of one ready day: every order that counts, by number (slots, when the shop
+ * has them, come first), with where it goes, the phone, what to collect and what to pack.
+ */
+export async function loadPackList(db: Db, day: string): Promise<PackListEntry[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.readyDate, day), holdsCapacity))
+    .orderBy(asc(orders.id));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderLines.id));
+  return rows.map((order) => ({
+    number: order.number,
+    name: order.gift?.recipientName ?? order.name,
+    phone: order.gift?.recipientPhone ?? order.phone,
+    kind: order.shippingKind ?? "delivery",
+    method: order.shippingMethodName ?? "Home delivery",
+    method_ar: order.shippingMethodNameAr ?? "توصيل إلى العنوان",
+    country: order.country,
+    city: order.city,
+    address: order.address,
+    notes: order.notes,
+    slot: null,
+    payment_method: order.paymentMethod,
+    to_collect: order.paymentStatus === "unpaid" ? centsToDollars(order.totalCents) : 0,
+    gift_wrap: Boolean(order.gift?.wrap),
+    lines: lines
+      .filter((l) => l.orderId === order.id)
+      .map((l) => ({ name: l.nameEn, name_ar: l.nameAr, grams: l.grams, qty: l.qty })),
+  }));
 }
