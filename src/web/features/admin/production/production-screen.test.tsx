@@ -31,6 +31,28 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (url: string) => {
       urls.push(url);
+      if (url.includes("pack-list"))
+        return Response.json({
+          data: [
+            {
+              number: "SW-10001",
+              name: "Layla",
+              phone: "+963 944 000 111",
+              kind: "delivery",
+              method: "Home delivery",
+              method_ar: "توصيل إلى العنوان",
+              country: "SY",
+              city: "Damascus",
+              address: "Street 5",
+              notes: null,
+              slot: null,
+              payment_method: "cod",
+              to_collect: 44,
+              gift_wrap: false,
+              lines: [{ name: "Baklava", name_ar: "بقلاوة", grams: 1000, qty: 12 }],
+            },
+          ],
+        });
       return Response.json({ data: sheet });
     }),
   );
@@ -49,12 +71,16 @@ describe("production sheet", () => {
     async (lang, name, pack, print) => {
       renderWithKit(<ProductionScreen today="2026-12-02" />, { lang });
       const row = await screen.findByTestId("production-row");
-      expect(urls[0]).toBe("/api/admin/production?from=2026-12-03&to=2026-12-03");
+      expect(urls).toContain("/api/admin/production?from=2026-12-03&to=2026-12-03");
       expect(within(row).getByText(name)).toBeTruthy();
       expect(within(row).getByTestId("production-kg").textContent).toBe("20");
       expect(row.textContent).toContain(pack);
       expect(row.textContent).toContain("SW-10001 SW-10002");
       expect(screen.getByRole("button", { name: print })).toBeTruthy();
+      // The drivers' pack list of the day: where, the phone, what to collect.
+      const entry = await screen.findByTestId("pack-entry");
+      expect(entry.textContent).toContain("SW-10001");
+      expect(entry.textContent).toContain("44.00 USD");
     },
   );
 });

@@ -4,6 +4,7 @@ import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
 import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
+import { usePackList } from "./api/get-pack-list.ts";
 import { useProduction } from "./api/get-production.ts";
 
 const kg = (grams: number) => String(Math.round(grams / 10) / 100);
@@ -119,6 +120,61 @@ export function ProductionScreen({ today = businessToday(new Date()) }: { today?
           {t("summary", { orders: data.orders, wraps: data.gift_wraps })}
         </p>
       ) : null}
+      {from === to ? <PackList date={from} /> : null}
+    </section>
+  );
+}
+
+/** One day's orders for the drivers and the counter, on a page of its own when printed. */
+function PackList({ date }: { date: string }) {
+  const { t } = useTranslation("admin-production");
+  const lang = useLang();
+  const list = usePackList(date, Boolean(date));
+  if (!list.data || list.data.length === 0) return null;
+  return (
+    <section className="flex flex-col gap-2 print:break-before-page" data-testid="pack-list">
+      <h2 className="text-xl font-bold">{t("packList")}</h2>
+      <ol className="flex flex-col gap-2">
+        {list.data.map((entry) => (
+          <li
+            key={entry.number}
+            className="rounded-lg border border-line p-2 break-inside-avoid"
+            data-testid="pack-entry"
+          >
+            <p className="font-bold">
+              <bdi dir="ltr">{entry.number}</bdi> · <bdi>{entry.name}</bdi> ·{" "}
+              <bdi dir="ltr">{entry.phone}</bdi>
+            </p>
+            <p className="text-sm">
+              {pickText(lang, entry.method, entry.method_ar)}
+              {entry.kind === "delivery" ? (
+                <>
+                  {" · "}
+                  <bdi>{[entry.address, entry.city].filter(Boolean).join(", ")}</bdi>
+                </>
+              ) : null}
+            </p>
+            <p className="text-sm">
+              {entry.lines
+                .map(
+                  (l) =>
+                    `${l.qty} × ${optionLabel(l.grams, lang)} ${pickText(lang, l.name, l.name_ar)}`,
+                )
+                .join(" · ")}
+              {entry.gift_wrap ? ` · ${t("giftWrap")}` : ""}
+            </p>
+            <p className="text-sm font-bold">
+              {entry.to_collect > 0 ? (
+                <>
+                  {t("toCollect")}: <bdi dir="ltr">{entry.to_collect.toFixed(2)} USD</bdi>
+                </>
+              ) : (
+                t("paid")
+              )}
+            </p>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
