@@ -41,6 +41,9 @@ const SHARED_TEXTS = /^src\/web\/i18n\/locales\/[a-z]+\/[a-z0-9-]+\.json$/;
 const SURFACE: Record<string, readonly string[]> = {
   // Password hashing and sign-in limits: two-factor and admins check a password the same way.
   accounts: ["passwords.ts", "sign-in-limits.ts"],
+  // The kitchen's capacity per ready day: the quote offers days with room, and a placed order
+  // claims its grams under the day's lock.
+  calendar: ["capacity.ts"],
   // Low-stock alerts: the dashboard lists them and a placed order raises them.
   catalog: ["low-stock.ts"],
   // The mail kit: the templates other modules fill, and the outbox that queues and sends them.

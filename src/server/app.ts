@@ -13,6 +13,8 @@ import { routeTablePlugin } from "./modules/accounts/route-table.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adminAdminsRoutes } from "./modules/admins/admin-routes.ts";
 import { adminAuditRoutes } from "./modules/audit/admin-routes.ts";
+import { adminCalendarRoutes } from "./modules/calendar/admin-routes.ts";
+import { adminProductionRoutes } from "./modules/calendar/production-routes.ts";
 import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
 import { adminProductsCsvRoutes } from "./modules/catalog/products-csv.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -186,6 +188,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
           await admin.register(withRoles(["owner"], adminShippingRoutes));
+          await admin.register(withRoles(["owner"], adminCalendarRoutes));
+          await admin.register(withRoles(["orders", "kitchen"], adminProductionRoutes));
           await admin.register(withRoles(["owner"], adminWebhookRoutes));
           // Owner only, except /me and /password (every admin, declared on the routes).
           await admin.register(withRoles(["owner"], adminAdminsRoutes));

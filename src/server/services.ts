@@ -5,6 +5,7 @@ import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
 import { createAdminsService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
+import { createCalendarService } from "./modules/calendar/service.ts";
 import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createContentService } from "./modules/content/service.ts";
@@ -17,6 +18,7 @@ import { createKitchenService } from "./modules/kitchen/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
+import { createDeskVersion } from "./modules/orders/desk-version.ts";
 import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
@@ -49,7 +51,12 @@ export function createServices(
   const cache = createContentCache(database);
   const settings = createSettingsService(db, { cache, paymentMethods: payments.methods() });
   const accounts = createAccountService(db, tokens);
-  const shipping = createShippingService(db, { cache, settings });
+  const shipping = createShippingService(db, {
+    cache,
+    settings,
+    ordersVersion: createDeskVersion(db),
+  });
+  const calendar = createCalendarService(db, { settings });
   const twoFactor = createTwoFactorService(db, { cache });
   return {
     cache,
@@ -64,6 +71,8 @@ export function createServices(
     catalog: createCatalogService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     shipping,
+    /** The kitchen's calendar: capacities, closed dates and what is booked per day. */
+    calendar,
     payments,
     orders: createOrderService(db, {
       settings,

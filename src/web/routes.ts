@@ -56,6 +56,8 @@ export default [
     route("admin-inbox", "routes/admin/inbox.tsx"),
     route("admin-pages", "routes/admin/pages.tsx"),
     route("admin-shipping", "routes/admin/shipping.tsx"),
+    route("admin-calendar", "routes/admin/calendar.tsx"),
+    route("admin-production", "routes/admin/production.tsx"),
     route("admin-account", "routes/admin/account.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -275,6 +275,7 @@ const OPTIONAL_SIGN_IN = new Set([
 const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json }[]> = {
   "GET /api/admin/orders": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/orders.csv": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/production": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/customers.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/products/export.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
@@ -562,7 +563,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
       lang: "ar",
       lines: [{ productId: 12, grams: 1000, qty: 2 }],
       shipping_method: null,
-      delivery_date: null,
+      ready_date: "2026-07-01",
     },
     responses: {
       "201": {
@@ -596,7 +597,8 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
             name: "Home delivery",
             name_ar: "توصيل إلى المنزل",
             fee: 3,
-            delivery_date: null,
+            delivery_date: "2026-07-01",
+            pickup: null,
             carrier: null,
             carrier_ar: null,
             tracking_number: null,
@@ -604,6 +606,9 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           },
           gift: null,
           gift_wrap_fee: 0,
+          ready_date: "2026-07-01",
+          slot: null,
+          season: null,
           total: 67,
           total_grams: 2000,
           lines: [

@@ -58,6 +58,8 @@ export const SCREEN_ROLES = {
   kitchen: ["kitchen"],
   settings: ["owner"],
   shipping: ["owner"],
+  calendar: ["owner"],
+  production: ["orders", "kitchen"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
 

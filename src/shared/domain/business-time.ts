@@ -67,3 +67,15 @@ export function businessDateTime(at: Date, tz = BUSINESS_TIME_ZONE): string {
   const clock = businessClock(at, tz);
   return `${clockDate(clock)} ${two(clock.hour)}:${two(clock.minute)}`;
 }
+
+/** A calendar date `days` later (or earlier), YYYY-MM-DD: date arithmetic, no time zone. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The weekday (0 = Sunday) a YYYY-MM-DD date falls on. */
+export function weekdayOf(day: string): number {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}

@@ -9,6 +9,9 @@ import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
 import { centsToDollars, toCents } from "./money.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
+import { NO_WEEKDAY_LIMITS } from "./ready-days.ts";
+
+const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 // The settings form's messages, in their own file: the schema reads them, and this file reads
 // the schema's types.
@@ -49,6 +52,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     map_zoom: s.mapCentre.zoom,
     delivery_closed_weekdays: [...s.deliveryClosedWeekdays],
     delivery_cutoff_hour: s.deliveryCutoffHour,
+    capacity_grams_by_weekday: [...s.capacityGramsByWeekday],
     pending_expiry_hours: s.pendingExpiryHours,
     currencies: s.currencies.map((c) => ({ code: c.code, rate: c.rate, symbol: c.symbol })),
     order_messages: { ...s.orderMessages },
@@ -68,8 +72,14 @@ export function settingsFromForm(
   v: SettingsValues,
   previous: Pick<
     ShopSettings,
-    "deliveryFeeCents" | "currencies" | "orderMessages" | "lowStockGrams" | "giftWrapCents"
+    | "deliveryFeeCents"
+    | "currencies"
+    | "orderMessages"
+    | "lowStockGrams"
+    | "giftWrapCents"
+    | "capacityGramsByWeekday"
   > = {
+    capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliveryFeeCents: 1500,
     currencies: [],
     orderMessages: DEFAULT_ORDER_MESSAGES,
@@ -105,6 +115,7 @@ export function settingsFromForm(
     mapCentre: { lat: v.map_lat, lng: v.map_lng, zoom: v.map_zoom },
     deliveryClosedWeekdays: [...v.delivery_closed_weekdays],
     deliveryCutoffHour: v.delivery_cutoff_hour,
+    capacityGramsByWeekday: [...(v.capacity_grams_by_weekday ?? previous.capacityGramsByWeekday)],
     pendingExpiryHours: v.pending_expiry_hours,
     // A blank symbol is the table's (the form may leave it empty).
     currencies:
@@ -144,6 +155,10 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
     phones: rest.phones.join(", "),
     emails: rest.emails.join(", "),
     delivery_closed_weekdays: rest.delivery_closed_weekdays.join(", "),
+    // "Sun: no limit, Mon: 100000 g, ...": a day's change reads as one line.
+    capacity_grams_by_weekday: rest.capacity_grams_by_weekday
+      .map((g, i) => `${WEEKDAY_SHORT[i]}: ${g === null ? "no limit" : `${g} g`}`)
+      .join(", "),
     locations_count: locations.length,
     // "EUR 0.92 €, SYP 13000 SYP": a rate or symbol change reads as one line.
     currencies: currencies.map((c) => `${c.code} ${c.rate} ${c.symbol}`).join(", "),

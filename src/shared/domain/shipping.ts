@@ -1,4 +1,17 @@
-import { BUSINESS_TIME_ZONE, businessClock, clockDate } from "./business-time.ts";
+import { addDays, BUSINESS_TIME_ZONE, weekdayOf } from "./business-time.ts";
+import {
+  type Booked,
+  type DayOverride,
+  DISPATCH_HORIZON_DAYS,
+  dispatchDay,
+  firstBookableDay,
+  NO_WEEKDAY_LIMITS,
+  openDays,
+  READY_WINDOW_DAYS,
+  readyDays,
+  type WeekdayCapacity,
+} from "./ready-days.ts";
+
 /** The shop ships from Damascus; Syria is domestic and has no weight cap. */
 export const DOMESTIC_COUNTRY = "SY";
 
@@ -272,16 +285,6 @@ export const DEFAULT_DELIVERY_CLOSED_WEEKDAYS = [5];
 export const DEFAULT_DELIVERY_CUTOFF_HOUR = 14;
 export const DELIVERY_WINDOW_DAYS = 7;
 
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function weekdayOf(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
 /**
  * The days a domestic delivery may be booked for: the 7 Damascus days starting today (or
  * tomorrow once the cut-off hour has passed), minus the closed weekdays. YYYY-MM-DD, in order.
@@ -291,9 +294,7 @@ export function deliveryDays(
   settings: DeliveryDaysSettings,
   tz = BUSINESS_TIME_ZONE,
 ): string[] {
-  const clock = businessClock(now, tz);
-  const today = clockDate(clock);
-  const first = clock.hour >= settings.cutoffHour ? addDays(today, 1) : today;
+  const first = firstBookableDay(now, settings.cutoffHour, tz);
   const closed = new Set(settings.closedWeekdays);
   return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) => addDays(first, i)).filter(
     (day) => !closed.has(weekdayOf(day)),
@@ -339,13 +340,27 @@ export type ShippingOption = {
   feeCents: number;
   /** The zone a delivery goes through; null for pickup. */
   zone: ShippingZone | null;
-  /** Domestic delivery only: the days that may be booked. */
+  /**
+   * The days the order may be ready on with room for the whole cart: the delivery or pickup
+   * days in the 7-day window, or abroad the one dispatch day (none when no day has room).
+   */
   days?: string[];
+  /** Open days of the same window that are full for this cart: a 409 rather than a 422. */
+  fullDays?: string[];
 };
 
 export type ShippingOptions =
   | { ok: true; methods: ShippingOption[] }
   | Extract<ZoneQuote, { ok: false }>;
+
+/** The kitchen's capacity and what is booked; left out, no day is ever full. */
+export type CapacityInput = {
+  weekdayCapacity: WeekdayCapacity;
+  overrides: ReadonlyMap<string, DayOverride>;
+  booked: ReadonlyMap<string, Booked>;
+  categoryCaps?: ReadonlyMap<number, number>;
+  gramsByCategory?: ReadonlyMap<number, number>;
+};
 
 export type ShippingOptionsInput = {
   rules: ShippingRules;
@@ -354,19 +369,47 @@ export type ShippingOptionsInput = {
   locations: readonly PickupPoint[];
   days: DeliveryDaysSettings;
   now: Date;
+  capacity?: CapacityInput;
 };
+
+/** The days with room and the open days without, for a window of `windowDays`. */
+function daysFor(input: ShippingOptionsInput, windowDays: number, firstOnly: boolean) {
+  const ready = {
+    now: input.now,
+    rules: {
+      closedWeekdays: input.days.closedWeekdays,
+      cutoffHour: input.days.cutoffHour,
+      weekdayCapacity: input.capacity?.weekdayCapacity ?? NO_WEEKDAY_LIMITS,
+      overrides: input.capacity?.overrides ?? new Map(),
+      categoryCaps: input.capacity?.categoryCaps,
+    },
+    booked: input.capacity?.booked ?? new Map(),
+    cart: { grams: input.grams, gramsByCategory: input.capacity?.gramsByCategory },
+  };
+  const withRoom = firstOnly
+    ? [dispatchDay(ready)].filter((d): d is string => d !== null)
+    : readyDays(ready, windowDays);
+  const last = withRoom[0];
+  const full = openDays(ready, windowDays).filter(
+    (day) => !withRoom.includes(day) && (!firstOnly || last === undefined || day < last),
+  );
+  return { days: withRoom, fullDays: full };
+}
 
 /**
  * The methods checkout offers (the quote API) and the server re-checks when placing: the
- * delivery of the country's zone (with its days when the zone is the domestic one), then a
- * free pickup at each location the owner opened for it. The shops are in Damascus, so pickup
- * is offered to Syrian addresses only, and then whatever delivery says (a cart too heavy for
- * delivery may still be collected).
+ * delivery of the country's zone, then a free pickup at each location the owner opened for
+ * it. Every method carries the days it may be ready on: domestic delivery and pickup the open
+ * days of the 7-day window with room for the cart (same closed weekdays and cut-off), a
+ * delivery abroad its dispatch day. The shops are in Damascus, so pickup is offered to Syrian
+ * addresses only, and then whatever delivery says (a cart too heavy for delivery may still be
+ * collected).
  */
 export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
   const country = input.country.trim().toUpperCase();
   const delivery = quoteDelivery(input.rules, country, input.grams);
   const methods: ShippingOption[] = [];
+  const local = country === DOMESTIC_COUNTRY ? daysFor(input, READY_WINDOW_DAYS, false) : null;
   if (delivery.ok) {
     const domestic = delivery.zone.countries.includes(DOMESTIC_COUNTRY);
     methods.push({
@@ -376,7 +419,9 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
       nameAr: HOME_DELIVERY.nameAr,
       feeCents: delivery.feeCents,
       zone: delivery.zone,
-      ...(domestic ? { days: deliveryDays(input.now, input.days) } : {}),
+      ...(domestic
+        ? (local ?? daysFor(input, READY_WINDOW_DAYS, false))
+        : daysFor(input, DISPATCH_HORIZON_DAYS, true)),
     });
   }
   if (country === DOMESTIC_COUNTRY) {
@@ -390,6 +435,7 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
         nameAr: names.nameAr,
         feeCents: 0,
         zone: null,
+        ...local!,
       });
     });
   }

@@ -50,6 +50,8 @@ const filterFields = z.object({
   /** First and last Asia/Damascus day, both included. */
   from: day,
   to: day,
+  /** The day the orders must be ready (delivery, pickup or dispatch day). */
+  ready_date: day,
   /** Order number, name, phone or e-mail; Arabic-normalised. */
   q: text()
     .trim()
@@ -81,6 +83,7 @@ export type AdminOrderFilters = {
   payment_status?: PaymentStatus;
   from?: string;
   to?: string;
+  ready_date?: string;
   q?: string;
 };
 
@@ -131,6 +134,8 @@ export const adminOrderListItemSchema = z.object({
   shipping_zone: z.string().nullable(),
   shipping_zone_ar: z.string().nullable(),
   delivery_date: z.string().nullable(),
+  /** The day it must be ready: the delivery day, the pickup day or the dispatch day abroad. */
+  ready_date: z.string().nullable(),
   /** `web` (checkout) or how the team took it (phone, messaging, in_person). */
   source: z.enum(ORDER_SOURCES),
   /** A gift (the desk marks it; the recipient is on the order). */

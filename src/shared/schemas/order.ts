@@ -26,6 +26,13 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+const addressText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
+    .nullish()
+    .transform((value) => value ?? "");
+
 // ---- Shipping: the order's method, day and what it was charged ----
 
 export const SHIPPING_KINDS = ["delivery", "pickup"] as const;
@@ -40,6 +47,17 @@ export const deliveryDateField = text({ message: SHIPPING_MESSAGES.DATE_INVALID 
   .trim()
   .refine(isCalendarDate, SHIPPING_MESSAGES.DATE_INVALID);
 
+export const orderSlotSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  label_ar: z.string(),
+});
+export const orderSeasonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_ar: z.string(),
+});
+
 /** What an order was charged for shipping, kept whatever later zone edits say. */
 export const orderShippingSchema = z.object({
   method: z.string(),
@@ -50,6 +68,16 @@ export const orderShippingSchema = z.object({
   name_ar: z.string(),
   fee: z.number(),
   delivery_date: z.string().nullable(),
+  /** A pickup order: the shop's address, opening hours and phone (null for a delivery). */
+  pickup: z
+    .object({
+      address: z.string(),
+      address_ar: z.string(),
+      hours: z.string(),
+      hours_ar: z.string(),
+      phone: z.string(),
+    })
+    .nullable(),
   carrier: z.string().nullable(),
   carrier_ar: z.string().nullable(),
   tracking_number: z.string().nullable(),
@@ -150,8 +178,12 @@ export const placeOrderSchema = z.object({
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
-  city: requiredText(ORDER_MESSAGES.CITY_REQUIRED, 120),
-  address: requiredText(ORDER_MESSAGES.ADDRESS_REQUIRED, 500),
+  /**
+   * Required for a delivery, left out for a pickup (the shopper comes to the shop): checked
+   * once the method is known (`addressProblems`), each keyed by its field.
+   */
+  city: addressText(120),
+  address: addressText(500),
   notes: optionalText(1000),
   payment_method: z.enum(PAYMENT_METHODS, { message: ORDER_MESSAGES.PAYMENT_METHOD }),
   coupon: optionalText(60),
@@ -160,7 +192,13 @@ export const placeOrderSchema = z.object({
   lines: orderLinesField,
   /** An id from the quote; without it the cheapest delivery is used (older clients). */
   shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
-  /** Domestic delivery only; when given it must be one of the quote's days. */
+  /**
+   * The day the order must be ready: one of the quote's days for the chosen method (the
+   * delivery day, the pickup day, or the dispatch day abroad). Without it, the first day
+   * with room (older clients).
+   */
+  ready_date: deliveryDateField.nullish().transform((v) => v ?? null),
+  /** The older name of `ready_date`, still accepted; `ready_date` wins when both are sent. */
   delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
   /** Absent or null = not a gift. */
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
@@ -237,6 +275,15 @@ export const orderDtoSchema = z.object({
     .nullable(),
   /** Gift wrapping as charged, in dollars (0 when none or free); part of `total`. */
   gift_wrap_fee: z.number(),
+  /**
+   * The business day (YYYY-MM-DD, Asia/Damascus) the order must be ready: the delivery day,
+   * the pickup day, or the dispatch day abroad.
+   */
+  ready_date: z.string().nullable(),
+  /** The delivery or pickup time slot; null while the shop has no slots. */
+  slot: orderSlotSchema.nullable(),
+  /** The season the order belongs to; null outside seasons. */
+  season: orderSeasonSchema.nullable(),
   total: z.number(),
   total_grams: z.number().int(),
   lines: z.array(orderLineDtoSchema),

@@ -9,6 +9,7 @@ import {
 } from "../domain/low-stock.ts";
 import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
+import { CAPACITY_MESSAGES, MAX_CAPACITY_GRAMS, NO_WEEKDAY_LIMITS } from "../domain/ready-days.ts";
 import { SETTINGS_MESSAGES } from "../domain/settings-messages.ts";
 import {
   DEFAULT_DELIVERY_CLOSED_WEEKDAYS,
@@ -54,6 +55,14 @@ export const shopSettingsSchema = z.object({
     .max(7)
     .default([...DEFAULT_DELIVERY_CLOSED_WEEKDAYS]),
   deliveryCutoffHour: z.number().int().min(0).max(23).default(DEFAULT_DELIVERY_CUTOFF_HOUR),
+  /**
+   * What the kitchen makes per weekday in grams, Sunday first; null = no limit. The default
+   * is no limit on any day, so a shop that never set it takes orders as before.
+   */
+  capacityGramsByWeekday: z
+    .array(z.number().int().min(0).max(MAX_CAPACITY_GRAMS).nullable())
+    .length(7)
+    .default([...NO_WEEKDAY_LIMITS]),
   /** A pending order older than this is cancelled by the system; 0 = never. */
   pendingExpiryHours: z.number().int().min(0).max(720).default(DEFAULT_PENDING_EXPIRY_HOURS),
   /**
@@ -132,6 +141,7 @@ export const defaultShopSettings: ShopSettings = {
   },
   deliveryClosedWeekdays: [...DEFAULT_DELIVERY_CLOSED_WEEKDAYS],
   deliveryCutoffHour: DEFAULT_DELIVERY_CUTOFF_HOUR,
+  capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
   pendingExpiryHours: DEFAULT_PENDING_EXPIRY_HOURS,
   currencies: [],
   orderMessages: { ...DEFAULT_ORDER_MESSAGES },
@@ -336,6 +346,22 @@ export const settingsInputSchema = z.object({
         .max(23, SHIPPING_MESSAGES.CUTOFF_HOUR),
     )
     .default(DEFAULT_DELIVERY_CUTOFF_HOUR),
+  /** Grams per weekday, Sunday first, null = no limit; left out (an older client), kept. */
+  capacity_grams_by_weekday: z
+    .array(
+      z.preprocess(
+        (v) => (v === null || isBlank(v) ? null : toNumber(v)),
+        z
+          .number({ message: CAPACITY_MESSAGES.WEEKDAY_CAPACITY })
+          .int(CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+          .min(0, CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+          .max(MAX_CAPACITY_GRAMS, CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+          .nullable(),
+      ),
+      { message: CAPACITY_MESSAGES.WEEKDAY_CAPACITY },
+    )
+    .length(7, CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+    .optional(),
   /** Hours a pending order keeps its stock before the system cancels it; 0 = never. */
   pending_expiry_hours: z
     .preprocess(
@@ -390,6 +416,7 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   ),
   delivery_closed_weekdays: z.array(z.number().int()),
   delivery_cutoff_hour: z.number().int(),
+  capacity_grams_by_weekday: z.array(z.number().int().nullable()),
   pending_expiry_hours: z.number().int(),
   currencies: z.array(z.object({ code: z.string(), rate: z.number(), symbol: z.string() })),
   order_messages: z.object({

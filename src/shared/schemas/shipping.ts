@@ -207,8 +207,11 @@ export const shippingMethodSchema = z.object({
   name_ar: z.string(),
   /** Dollars, two decimals; 0 for pickup. */
   fee: z.number(),
-  /** Domestic delivery only: the days that may be booked, YYYY-MM-DD (Asia/Damascus). */
-  days: z.array(z.string()).optional(),
+  /**
+   * The days the order may be ready on with room for the quoted lines, YYYY-MM-DD (Asia/Damascus):
+   * delivery and pickup days in Syria, the dispatch day abroad (empty when no day has room).
+   */
+  days: z.array(z.object({ date: z.string() })).optional(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 

@@ -42,6 +42,8 @@ export const NAMESPACES = [
   "admin-webhooks",
   "admin-two-factor",
   "admin-customers",
+  "admin-calendar",
+  "admin-production",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

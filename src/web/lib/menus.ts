@@ -75,6 +75,8 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox", screen: "inbox" },
   { to: paths.admin.pages(), label: "admin-inbox:menuPages", screen: "pages" },
   { to: paths.admin.shipping(), label: "admin:menu.shipping", screen: "shipping" },
+  { to: paths.admin.calendar(), label: "admin:menu.calendar", screen: "calendar" },
+  { to: paths.admin.production(), label: "admin:menu.production", screen: "production" },
   { to: paths.admin.account(), label: "admin-two-factor:menu" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },
 ];

@@ -75,6 +75,10 @@ export const paths = {
     inbox: () => href("/admin-inbox"),
     pages: () => href("/admin-pages"),
     shipping: () => href("/admin-shipping"),
+    /** The kitchen's calendar: capacity and bookings per day (owner). */
+    calendar: () => href("/admin-calendar"),
+    /** What the kitchen makes and packs per ready day (owner, orders, kitchen). */
+    production: () => href("/admin-production"),
     /** The signed-in admin's own account (two-factor sign-in). */
     account: () => href("/admin-account"),
   },

@@ -27,6 +27,13 @@ export type OrderGift = {
   wrap: boolean;
 };
 
+/** Where and when a pickup order is collected, as the shop's location read when it was placed. */
+export type OrderPickupPoint = {
+  address: { en: string; ar: string };
+  hours: { en: string; ar: string };
+  phone: string;
+};
+
 export const DISCOUNT_SOURCES = ["standing", "coupon", "none"] as const;
 
 /** Human order numbers ("SW-10001"): a sequence, so numbers never repeat even across rollbacks. */
@@ -82,6 +89,13 @@ export const orders = pgTable(
     shippingMethodNameAr: text(),
     /** Domestic delivery day, YYYY-MM-DD (Asia/Damascus). */
     deliveryDate: date({ mode: "string" }),
+    /**
+     * The business day the order must be ready (Asia/Damascus): the delivery day, the pickup
+     * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
+     */
+    readyDate: date({ mode: "string" }),
+    /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
+    pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */
     carrierName: text(),
     carrierNameAr: text(),
@@ -115,6 +129,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_session_idx").on(t.paymentSessionId),
+    index("orders_ready_date_idx").on(t.readyDate),
     check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],

@@ -22,6 +22,8 @@ export type StatusMailOrder = {
   city: string;
   country: string;
   shipping: OrderShipping;
+  /** The day the order must be ready (delivery, pickup or dispatch day). */
+  ready_date?: string | null;
 };
 
 const TEXTS = {

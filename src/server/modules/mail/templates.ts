@@ -7,6 +7,7 @@ import {
 } from "../../../shared/domain/bidi.ts";
 import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
@@ -50,6 +51,10 @@ export const TEXTS = {
     method: "Delivery method",
     pickupAt: (name: string) => `Pickup: ${name}`,
     day: "Delivery day",
+    pickupDay: "Pickup day",
+    shipsOn: "Ships on",
+    collectFrom: "Collect from",
+    hours: "Opening hours",
     address: "Address",
   },
   ar: {
@@ -88,6 +93,10 @@ export const TEXTS = {
     method: "طريقة التوصيل",
     pickupAt: (name: string) => `الاستلام: ${name}`,
     day: "يوم التوصيل",
+    pickupDay: "يوم الاستلام",
+    shipsOn: "يُشحن يوم",
+    collectFrom: "الاستلام من",
+    hours: "ساعات العمل",
     address: "العنوان",
   },
 } as const;
@@ -125,7 +134,10 @@ type ShippingRow = {
 };
 
 export function shippingRows(
-  order: Pick<OrderDto, "address" | "city" | "country"> & { shipping: OrderShipping },
+  order: Pick<OrderDto, "address" | "city" | "country"> & {
+    shipping: OrderShipping;
+    ready_date?: string | null;
+  },
   lang: Lang,
 ): ShippingRow[] {
   const t = TEXTS[lang];
@@ -138,7 +150,21 @@ export function shippingRows(
       value: s.kind === "pickup" ? t.pickupAt(name) : zone ? `${name} (${zone})` : name,
     },
   ];
-  if (s.delivery_date) rows.push({ label: t.day, value: formatDeliveryDay(s.delivery_date, lang) });
+  // The ready day, named as the shopper meets it: delivery day, pickup day, or dispatch day abroad.
+  const day = s.delivery_date ?? order.ready_date;
+  const dayLabel =
+    s.kind === "pickup" ? t.pickupDay : order.country !== DOMESTIC_COUNTRY ? t.shipsOn : t.day;
+  if (day) rows.push({ label: dayLabel, value: formatDeliveryDay(day, lang) });
+  if (s.kind === "pickup" && s.pickup) {
+    // Where and when to collect it: the shop's address and opening hours.
+    const pick = (en: string, ar: string) => (lang === "ar" && ar ? ar : en);
+    rows.push({
+      label: t.collectFrom,
+      value: pick(s.pickup.address, s.pickup.address_ar),
+      user: true,
+    });
+    rows.push({ label: t.hours, value: pick(s.pickup.hours, s.pickup.hours_ar), user: true });
+  }
   if (s.kind === "delivery") {
     // Each part isolated: a Latin address in an Arabic e-mail keeps its order.
     const parts = addressParts(order, lang);

@@ -28,6 +28,8 @@ const HEADER = [
   "delivery_date",
   // Gift orders, last so earlier columns keep their places in saved spreadsheets.
   "gift",
+  // Then the ready day, for the same reason.
+  "ready_date",
 ];
 
 /**
@@ -59,6 +61,7 @@ export function csvRow(row: AdminOrderListItem): string {
     row.shipping_zone,
     row.delivery_date,
     row.gift ? "yes" : "no",
+    row.ready_date,
   ]
     .map(csvField)
     .join(",")}\r\n`;

@@ -56,6 +56,7 @@ export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
     filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
     filters.from ? gte(orders.createdAt, businessDayStart(filters.from)) : undefined,
     filters.to ? lt(orders.createdAt, businessDayStart(nextDay(filters.to))) : undefined,
+    filters.ready_date ? eq(orders.readyDate, filters.ready_date) : undefined,
     // Folded by the same SQL function the trigger used on the stored text (migration 0006).
     filters.q
       ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(filters.q)}) || '%'`
@@ -113,6 +114,7 @@ const listColumns = {
   shippingZoneName: orders.shippingZoneName,
   shippingZoneNameAr: orders.shippingZoneNameAr,
   deliveryDate: orders.deliveryDate,
+  readyDate: orders.readyDate,
   source: orders.source,
   gift: orders.gift,
 };
@@ -144,6 +146,7 @@ function toListItem(row: ListRow): AdminOrderListItem {
     shipping_zone: row.shippingZoneName,
     shipping_zone_ar: row.shippingZoneNameAr,
     delivery_date: row.deliveryDate,
+    ready_date: row.readyDate,
     source: row.source ?? "web",
     gift: row.gift !== null,
   };

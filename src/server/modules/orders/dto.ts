@@ -61,6 +61,15 @@ export function orderShipping(order: OrderRow): OrderShipping {
     name_ar: order.shippingMethodNameAr ?? HOME_DELIVERY.nameAr,
     fee: centsToDollars(order.deliveryFeeCents),
     delivery_date: order.deliveryDate,
+    pickup: order.pickupPoint
+      ? {
+          address: order.pickupPoint.address.en,
+          address_ar: order.pickupPoint.address.ar,
+          hours: order.pickupPoint.hours.en,
+          hours_ar: order.pickupPoint.hours.ar,
+          phone: order.pickupPoint.phone,
+        }
+      : null,
     carrier: order.carrierName,
     carrier_ar: order.carrierNameAr,
     tracking_number: order.trackingNumber,
@@ -117,6 +126,9 @@ export function toOrderDto(
         }
       : null,
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
+    ready_date: order.readyDate,
+    slot: null,
+    season: null,
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({

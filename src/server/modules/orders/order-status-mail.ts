@@ -40,6 +40,7 @@ export async function enqueueOrderStatusMail(
       city: order.city,
       country: order.country,
       shipping: orderShipping(order),
+      ready_date: order.readyDate,
     },
     order.lang,
     kind,

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
 import {
   countryInOtherZoneMessage,
   countryRefusedMessage,
@@ -74,6 +75,8 @@ for (const [english, key] of Object.entries(EXTRA)) KEY_BY_TEXT[english] ??= key
 // Shipping rules: the zone forms and checkout both show them, so they live in `messages`.
 for (const [id, english] of Object.entries(SHIPPING_MESSAGES))
   KEY_BY_TEXT[english] ??= `shipping.${id}`;
+for (const [id, english] of Object.entries(CAPACITY_MESSAGES))
+  KEY_BY_TEXT[english] ??= `capacity.${id}`;
 
 /**
  * A screen's own rules, translated in its own namespace (loaded by its route): the back

@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { systemCancelReason } from "../../../shared/domain/reservations.ts";
+import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import { IsolatedList } from "../../components/ui/bidi.tsx";
@@ -223,13 +224,38 @@ function OrderDetails({
         <dd data-testid="payment-status" data-state={payment}>
           {t(`order.paymentStates.${payment}`)}
         </dd>
-        <dt className="font-bold">{t("order.deliverTo")}</dt>
-        <dd data-testid="deliver-to">
-          <IsolatedList parts={[order.name, ...addressParts(order, lang)]} lang={lang} />
-        </dd>
+        {order.shipping?.kind === "pickup" && order.shipping.pickup ? (
+          <>
+            <dt className="font-bold">{t("order.collectFrom")}</dt>
+            <dd data-testid="pickup-address">
+              <bdi>
+                {pickText(lang, order.shipping.pickup.address, order.shipping.pickup.address_ar)}
+              </bdi>
+            </dd>
+            <dt className="font-bold">{t("order.openingHours")}</dt>
+            <dd data-testid="pickup-hours">
+              <bdi>
+                {pickText(lang, order.shipping.pickup.hours, order.shipping.pickup.hours_ar)}
+              </bdi>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-bold">{t("order.deliverTo")}</dt>
+            <dd data-testid="deliver-to">
+              <IsolatedList parts={[order.name, ...addressParts(order, lang)]} lang={lang} />
+            </dd>
+          </>
+        )}
       </dl>
 
-      {order.shipping ? <ShippingDetails shipping={order.shipping} /> : null}
+      {order.shipping ? (
+        <ShippingDetails
+          shipping={order.shipping}
+          readyDate={order.ready_date}
+          abroad={order.country !== DOMESTIC_COUNTRY}
+        />
+      ) : null}
 
       {order.gift ? <GiftDetails gift={order.gift} /> : null}
 
@@ -391,8 +417,23 @@ function Canceled({ reason, contact }: { reason: string | null; contact?: ShopCo
   );
 }
 
+/** Which day the ready day is to the shopper: the delivery day, the pickup day, or the dispatch day. */
+function readyDayLabel(shipping: OrderShipping, abroad: boolean) {
+  if (shipping.kind === "pickup") return "order.pickupDay";
+  return abroad ? "order.shipsOn" : "order.deliveryDay";
+}
+
 /** How the order travels: method, zone, fee, day, and once shipped the tracking link. */
-function ShippingDetails({ shipping }: { shipping: OrderShipping }) {
+function ShippingDetails({
+  shipping,
+  readyDate,
+  abroad,
+}: {
+  shipping: OrderShipping;
+  readyDate: string | null;
+  abroad: boolean;
+}) {
+  const day = shipping.delivery_date ?? readyDate;
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const zone = shipping.zone ? pickText(lang, shipping.zone, shipping.zone_ar) : "";
@@ -418,13 +459,11 @@ function ShippingDetails({ shipping }: { shipping: OrderShipping }) {
         ) : null}
         <dt className="font-bold">{t("order.shippingFee")}</dt>
         <dd data-testid="shipping-fee">{money(shipping.fee, lang)}</dd>
-        {shipping.delivery_date ? (
+        {day ? (
           <>
-            <dt className="font-bold">{t("order.deliveryDay")}</dt>
+            <dt className="font-bold">{t(readyDayLabel(shipping, abroad))}</dt>
             <dd data-testid="delivery-day">
-              <time dateTime={shipping.delivery_date}>
-                {formatDeliveryDay(shipping.delivery_date, lang)}
-              </time>
+              <time dateTime={day}>{formatDeliveryDay(day, lang)}</time>
             </dd>
           </>
         ) : null}

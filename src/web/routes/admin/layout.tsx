@@ -163,7 +163,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
       ) : null}
       <aside
         id="admin-menu"
-        className={`${menuOpen ? "block" : "hidden"} fixed inset-y-0 start-0 z-40 w-56 shrink-0 overflow-y-auto bg-brown text-cream md:static md:block`}
+        className={`${menuOpen ? "block" : "hidden"} fixed inset-y-0 start-0 z-40 w-56 shrink-0 overflow-y-auto bg-brown text-cream md:static md:block print:hidden`}
       >
         <p className="p-4 text-lg font-bold">{t("title")}</p>
         <nav aria-label={t("menu.label")}>
@@ -187,7 +187,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
         </nav>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="flex items-center justify-end gap-2 border-b border-line bg-white px-4 py-2">
+        <header className="flex items-center justify-end gap-2 border-b border-line bg-white px-4 py-2 print:hidden">
           <button
             type="button"
             className="me-auto rounded-md p-2 hover:bg-line md:hidden"

@@ -110,7 +110,7 @@ export function NewOrderScreen() {
     offered[0] ??
     null;
   // Domestic delivery may be booked for one of the quote's days (optional, as at checkout).
-  const days = method?.days ?? [];
+  const days = (method?.days ?? []).map((d) => d.date);
   const day = days.includes(chosenDay) ? chosenDay : "";
   const refusal =
     quote.data && !quote.data.ok && question
@@ -134,7 +134,7 @@ export function NewOrderScreen() {
           ...values,
           lines: orderLines,
           shipping_method: method?.id ?? null,
-          delivery_date: day || null,
+          ready_date: day || null,
           customer_id: account?.user_id ?? null,
         },
       });

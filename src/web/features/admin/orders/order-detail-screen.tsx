@@ -187,7 +187,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         </section>
         <PaymentPanel order={order} />
       </div>
-      {order.shipping ? <Shipping shipping={order.shipping} /> : null}
+      {order.shipping ? <Shipping shipping={order.shipping} readyDate={order.ready_date} /> : null}
       <Lines order={order} />
       <Timeline entries={order.timeline} />
       <NoteForm id={order.id} />
@@ -330,7 +330,7 @@ function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
 }
 
 /** How the order travels: method, zone, fee, day, and once shipped its carrier and tracking. */
-function Shipping({ shipping }: { shipping: OrderShipping }) {
+function Shipping({ shipping, readyDate }: { shipping: OrderShipping; readyDate: string | null }) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();
   const tracking =
@@ -363,6 +363,24 @@ function Shipping({ shipping }: { shipping: OrderShipping }) {
               <time dateTime={shipping.delivery_date}>
                 {formatDeliveryDay(shipping.delivery_date, lang)}
               </time>
+            </dd>
+          </>
+        ) : null}
+        {readyDate ? (
+          <>
+            <dt>{t("readyDay")}</dt>
+            <dd data-testid="ready-day">
+              <time dateTime={readyDate}>{formatDeliveryDay(readyDate, lang)}</time>
+            </dd>
+          </>
+        ) : null}
+        {shipping.pickup ? (
+          <>
+            <dt>{t("shipping.collectFrom")}</dt>
+            <dd data-testid="pickup-address">
+              <bdi>{pickText(lang, shipping.pickup.address, shipping.pickup.address_ar)}</bdi>
+              {" · "}
+              <bdi>{pickText(lang, shipping.pickup.hours, shipping.pickup.hours_ar)}</bdi>
             </dd>
           </>
         ) : null}

@@ -22,6 +22,7 @@ const FIRST: OrderListQuery = {
   payment_status: "",
   from: "",
   to: "",
+  ready_date: "",
   q: "",
   page: 1,
   per_page: 10,
@@ -41,7 +42,7 @@ export function OrdersScreen() {
   const [withLines, setWithLines] = useState(false);
   const { page: _page, per_page: _perPage, ...filters } = query;
   const filtered = Boolean(
-    query.status || query.payment_status || query.from || query.to || query.q,
+    query.status || query.payment_status || query.from || query.to || query.ready_date || query.q,
   );
   const setFilter = (patch: Partial<OrderListQuery>) => setQuery({ ...query, ...patch, page: 1 });
   const toggle = (id: number) =>
@@ -151,6 +152,16 @@ export function OrdersScreen() {
         </div>
       ),
     },
+    {
+      key: "ready_date",
+      header: t("readyDay"),
+      cell: (o) =>
+        o.ready_date ? (
+          <time dateTime={o.ready_date} className="whitespace-nowrap" data-testid="order-ready-day">
+            {formatDeliveryDay(o.ready_date, lang)}
+          </time>
+        ) : null,
+    },
     { key: "status", header: t("status.label"), cell: (o) => <StatusBadge status={o.status} /> },
   ];
 
@@ -237,6 +248,17 @@ export function OrdersScreen() {
                 value={query.to}
                 min={query.from || undefined}
                 onChange={(e) => setFilter({ to: e.target.value })}
+              />
+            </label>
+            <label className="flex flex-col text-sm">
+              {t("readyDay")}
+              <input
+                type="date"
+                className="input"
+                dir="ltr"
+                value={query.ready_date}
+                onChange={(e) => setFilter({ ready_date: e.target.value })}
+                data-testid="filter-ready-day"
               />
             </label>
             <div className="ms-auto flex gap-2">

@@ -196,6 +196,23 @@ function SlipShipping({ order }: { order: AdminOrderDetail }) {
           </time>
         </>
       ) : null}
+      {order.ready_date ? (
+        <>
+          {" · "}
+          {t("readyDay")}:{" "}
+          <time dateTime={order.ready_date} data-testid="slip-ready-day">
+            {formatDeliveryDay(order.ready_date, order.lang)}
+          </time>
+        </>
+      ) : null}
+      {shipping.pickup ? (
+        <>
+          {" · "}
+          {t("shipping.collectFrom")}:{" "}
+          <bdi>{pickText(order.lang, shipping.pickup.address, shipping.pickup.address_ar)}</bdi> (
+          <bdi>{pickText(order.lang, shipping.pickup.hours, shipping.pickup.hours_ar)}</bdi>)
+        </>
+      ) : null}
       {shipping.tracking_number ? (
         <>
           {" · "}

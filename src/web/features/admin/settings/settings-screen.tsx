@@ -571,7 +571,68 @@ function DeliveryDays({ form }: { form: Form }) {
         error={get(form.formState.errors, "delivery_cutoff_hour")}
         {...form.register("delivery_cutoff_hour")}
       />
+      <WeekdayCapacities form={form} />
     </Section>
+  );
+}
+
+/**
+ * What the kitchen makes on each weekday, in kg on the screen and grams in the settings;
+ * empty = no limit. A date's own figure is set on the kitchen calendar.
+ */
+function WeekdayCapacities({ form }: { form: Form }) {
+  const { t } = useTranslation("admin-settings");
+  const text = useMessageText();
+  const watched = useWatch({ control: form.control, name: "capacity_grams_by_weekday" });
+  const grams = Array.isArray(watched) ? watched : [null, null, null, null, null, null, null];
+  const [typed, setTyped] = useState<string[]>(() =>
+    grams.map((g) => (g === null || g === undefined || g === "" ? "" : String(Number(g) / 1000))),
+  );
+  const error = get(form.formState.errors, "capacity_grams_by_weekday") as FieldError | undefined;
+  const firstError =
+    error?.message ??
+    (Array.isArray(error)
+      ? (error as (FieldError | undefined)[]).find(Boolean)?.message
+      : undefined);
+  const change = (day: number, value: string) => {
+    const nextTyped = typed.map((v, i) => (i === day ? value : v));
+    setTyped(nextTyped);
+    form.setValue(
+      "capacity_grams_by_weekday",
+      nextTyped.map((v) => {
+        if (v.trim() === "") return null;
+        const kg = Number(v.replace(",", "."));
+        // Kilos to whole grams; anything else goes as typed so the schema names the mistake.
+        return Number.isFinite(kg) ? Math.round(kg * 1000) : (v as never);
+      }),
+      { shouldDirty: true },
+    );
+  };
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="weekday-capacities">
+      <legend className="font-semibold">{t("delivery.capacity")}</legend>
+      <p className="text-sm text-muted">{t("delivery.capacityHint")}</p>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+        {WEEKDAYS.map((day) => (
+          <label key={day} className="flex flex-col gap-1 text-sm">
+            {t(`delivery.weekdays.${day}`)}
+            <input
+              className="input"
+              inputMode="decimal"
+              dir="ltr"
+              value={typed[day] ?? ""}
+              placeholder={t("delivery.noLimit")}
+              onChange={(event) => change(day, event.target.value)}
+            />
+          </label>
+        ))}
+      </div>
+      {firstError ? (
+        <p className="text-sm text-red-700" role="alert">
+          {text(firstError)}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -14,6 +14,8 @@ export type OrderFilters = {
   payment_status: string;
   from: string;
   to: string;
+  /** The day the orders must be ready; "" = any. */
+  ready_date: string;
   q: string;
 };
 export type OrderListQuery = OrderFilters & { page: number; per_page: number };
