@@ -5,17 +5,18 @@ import { useDisplayCurrency } from "../ui/display-currency.tsx";
 /**
  * The header's display-currency choice (issue 24): a native select, so it costs a few hundred
  * bytes and works with a keyboard and screen readers as is. Shown only when the owner lists
- * a currency besides US dollars (never a control with one choice).
+ * a currency besides US dollars (never a control with one choice). `withLabel` shows its name
+ * beside it (the phone menu's panel, where no icon row explains it).
  */
-export function CurrencyPicker() {
+export function CurrencyPicker({ withLabel = false }: { withLabel?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   const { currency, currencies, choose } = useDisplayCurrency();
   const id = useId();
   if (currencies.length < 2) return null;
   const arabic = i18n.language === "ar";
   return (
-    <>
-      <label htmlFor={id} className="sr-only">
+    <span className="inline-flex items-center gap-2">
+      <label htmlFor={id} className={withLabel ? "text-sm font-semibold" : "sr-only"}>
         {t("currency.label")}
       </label>
       <select
@@ -32,6 +33,6 @@ export function CurrencyPicker() {
           </option>
         ))}
       </select>
-    </>
+    </span>
   );
 }

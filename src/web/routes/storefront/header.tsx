@@ -40,10 +40,17 @@ export function Header() {
       >
         {t("skipToContent")}
       </a>
-      <div className="container-page flex items-center gap-3 py-2">
-        <Link to={paths.home()} className="flex min-w-0 items-center gap-2 font-bold text-brown">
+      <div className="container-page flex items-center gap-3 py-2" data-testid="header-row">
+        <Link
+          to={paths.home()}
+          className="flex min-w-0 items-center gap-2 font-bold text-brown"
+          data-testid="brand"
+        >
           <img src="/logo.svg" alt="" width={36} height={36} className="shrink-0" />
-          <span className="text-base leading-tight sm:text-lg" data-testid="brand-name">
+          <span
+            className="whitespace-nowrap text-base leading-tight sm:text-lg"
+            data-testid="brand-name"
+          >
             {t("brandShort")}
           </span>
         </Link>
@@ -81,13 +88,14 @@ export function Header() {
           >
             <SearchIcon />
           </Link>
-          {/* On phones the signed-in name and logout live in the menu panel, so the bar fits. */}
+          {/* On phones the signed-in name and logout, the account and the currency live in the
+              menu panel: the bar keeps one row with the shop's name whole at 360 px. */}
           <div className="hidden md:block">
             <CustomerMenu />
           </div>
           <Link
             to={paths.account()}
-            className="rounded-md p-2 hover:bg-line"
+            className="hidden rounded-md p-2 hover:bg-line md:block"
             aria-label={t("header.account")}
           >
             <UserIcon />
@@ -107,7 +115,9 @@ export function Header() {
               </span>
             ) : null}
           </Link>
-          <CurrencyPicker />
+          <div className="hidden md:block">
+            <CurrencyPicker />
+          </div>
           <LanguageToggle href={otherLanguage} />
           <button
             type="button"
@@ -162,8 +172,9 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <div className="container-page pb-3">
+          <div className="container-page flex flex-wrap items-center justify-between gap-3 pb-3">
             <CustomerMenu />
+            <CurrencyPicker withLabel />
           </div>
         </nav>
       ) : null}
