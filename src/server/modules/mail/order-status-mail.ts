@@ -40,6 +40,7 @@ export async function enqueueOrderStatusMail(
       city: order.city,
       country: order.country,
       shipping: orderShipping(order),
+      giftRecipient: order.gift?.recipientName ?? null,
     },
     order.lang,
     kind,

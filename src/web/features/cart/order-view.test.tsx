@@ -369,3 +369,26 @@ describe("the order's headline and progress follow its state", () => {
         );
       });
 });
+
+describe("a gift order's confirmation", () => {
+  for (const [lang, name] of [
+    ["en", "Salma Idris"],
+    ["ar", "سلمى إدريس"],
+  ] as const)
+    it(`(${lang}) delivers to the recipient, not to the buyer`, async () => {
+      const gift = {
+        ...order,
+        gift: {
+          recipient_name: name,
+          recipient_phone: "+974 5555 0000",
+          message: null,
+          wrap: false,
+        },
+      };
+      vi.stubGlobal("fetch", async () => Response.json({ data: gift }));
+      renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
+      const deliverTo = await screen.findByTestId("deliver-to");
+      expect(deliverTo.textContent).toContain(name);
+      expect(deliverTo.textContent).not.toContain("Rana Haddad");
+    });
+});

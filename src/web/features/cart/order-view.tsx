@@ -227,7 +227,11 @@ function OrderDetails({
         </dd>
         <dt className="font-bold">{t("order.deliverTo")}</dt>
         <dd data-testid="deliver-to">
-          <IsolatedList parts={[order.name, ...addressParts(order, lang)]} lang={lang} />
+          {/* A gift goes to its recipient, not to the buyer who placed it. */}
+          <IsolatedList
+            parts={[order.gift?.recipient_name ?? order.name, ...addressParts(order, lang)]}
+            lang={lang}
+          />
         </dd>
       </dl>
 
