@@ -198,10 +198,10 @@ test("home: hero turns every 4 s, counters count up in view, carousel pages, soc
   await expect(slides.nth(1)).toHaveAttribute("data-active", "true", { timeout: 6_000 });
 
   // The server sends the final numbers; off screen they drop to 0, in view they count up.
-  await expect(page.getByTestId("counter-experience")).toHaveText("+0");
+  await expect(page.getByTestId("counter-experience")).toHaveText("0+");
   await page.getByText("Experience", { exact: true }).scrollIntoViewIfNeeded();
-  await expect(page.getByTestId("counter-experience")).toHaveText("+70", { timeout: 4_000 });
-  await expect(page.getByTestId("counter-customers")).toHaveText("+50");
+  await expect(page.getByTestId("counter-experience")).toHaveText("70+", { timeout: 4_000 });
+  await expect(page.getByTestId("counter-customers")).toHaveText("50+");
 
   const previous = page.getByRole("button", { name: "Previous products" });
   const next = page.getByRole("button", { name: "Next products" });
