@@ -598,3 +598,35 @@ describe("issue 29: gift orders on the desk", () => {
     expect(screen.queryByTestId("slip-gift-message")).toBeNull();
   });
 });
+
+describe("the customer's Arabic texts and the discount keep their order", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`(${lang}) name, address and notes in their own direction; the minus before the amount`, async () => {
+      reply = () =>
+        json({
+          data: detail({
+            name: "سامي حداد",
+            address: "بناء 12، شارع بغداد",
+            city: "دمشق",
+            notes: "الطابق 3، بناء 12",
+            discount: 9.4,
+            discount_percent: 20,
+            discount_source: "standing",
+          }),
+        });
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      const address = await screen.findByTestId("order-address");
+      // Each part of the address isolated: its direction is its own, not the screen's.
+      expect(address.querySelector("bdi")?.textContent).toBe("بناء 12، شارع بغداد");
+      expect(screen.getByTestId("order-name").getAttribute("dir")).toBe("auto");
+      expect(screen.getByTestId("order-notes").getAttribute("dir")).toBe("auto");
+      // One left-to-right run, the minus first: "−9.40 US$", never "9.40 US$-".
+      const discount = screen.getByTestId("order-discount");
+      expect(discount.getAttribute("dir")).toBe("ltr");
+      expect(discount.textContent).toBe(
+        lang === "ar" ? "\u2212\u200f9.40\u00a0US$" : "\u2212$9.40",
+      );
+      expect(discount.closest("dd")?.textContent).toBe(discount.textContent);
+    });
+  }
+});
