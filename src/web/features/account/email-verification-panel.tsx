@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { useRootData } from "../../lib/use-root-data.ts";
 import { sendVerification } from "./privacy-api.ts";
 
 /**
@@ -11,6 +12,7 @@ import { sendVerification } from "./privacy-api.ts";
  */
 export function EmailVerificationPanel({ verified, token }: { verified: boolean; token: string }) {
   const { t, i18n } = useTranslation("account");
+  const { googleSignIn } = useRootData();
   const text = useMessageText();
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
@@ -45,7 +47,11 @@ export function EmailVerificationPanel({ verified, token }: { verified: boolean;
       ) : (
         <>
           <p className="font-semibold text-brown">{t("verification.unverified")}</p>
-          <p className="mt-1 text-sm text-muted">{t("verification.why")}</p>
+          <p className="mt-1 text-sm text-muted" data-testid="verification-why">
+            {t("verification.why")}
+            {/* Google's button is named only where the shop offers it. */}
+            {googleSignIn ? ` ${t("verification.whyGoogle")}` : null}
+          </p>
           <div className="mt-3 flex flex-wrap items-center gap-4">
             <button
               type="button"
