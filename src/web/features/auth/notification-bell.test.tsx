@@ -168,6 +168,32 @@ describe("bell texts", () => {
     expect(screen.getByTestId("notification-item").getAttribute("href")).toBe("/admin-orders/42");
   });
 
+  for (const lang of ["en", "ar"] as const)
+    it(`(${lang}) a long name gives way: the order number is never cut; staff orders say who took them`, async () => {
+      // "… sent a transfer receipt for SW-100003": the number comes last.
+      const long = { ...note(1, "Rana Abdulrahman Al-Haddad Khoury"), type: "receipt_uploaded" };
+      long.data.order_number = "SW-100003";
+      const staff = {
+        ...note(2, "Hala"),
+        data: { ...note(2, "Hala").data, order_number: "SW-100004", taken_by: "Sami" },
+      };
+      answers = [{ data: [staff, long], meta: { unread: 2 } }];
+      renderWithKit(<NotificationBell token="t" />, { lang });
+      await flush();
+      fireEvent.click(screen.getByTestId("notification-bell"));
+      const [taken, placed] = screen
+        .getAllByTestId("notification-item")
+        .map((item) => item.firstElementChild?.textContent ?? "");
+      expect(placed).toContain("SW-100003");
+      expect([...placed!].length).toBeLessThanOrEqual(45);
+      expect(placed).toContain("…");
+      expect(taken).toBe(
+        lang === "en"
+          ? "Order SW-100004 taken by Sami for Hala"
+          : "الطلب SW-100004 سجّله Sami لـ Hala",
+      );
+    });
+
   it("cuts previews at 45 characters", () => {
     expect(cutPreview("x".repeat(45))).toBe("x".repeat(45));
     expect(cutPreview("x".repeat(46))).toBe(`${"x".repeat(45)}…`);
