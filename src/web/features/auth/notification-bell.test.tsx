@@ -24,6 +24,7 @@ const lowStockNote = (): BellNotification => ({
     product_id: 3,
     product_name: "Baklava",
     product_name_ar: "بقلاوة",
+    sku: "BAK-1",
     stock_grams: 1500,
     order_id: 42,
     order_number: "SW-42",
@@ -150,14 +151,14 @@ describe("bell texts", () => {
     expect(document.activeElement).toBe(bell);
   });
 
-  it("issue 27: a low-stock item names the product and what is left, and opens the low-stock list", async () => {
+  it("a low-stock item names the product and what is left, and opens that product (its SKU searched)", async () => {
     answers = [{ data: [lowStockNote()], meta: { unread: 1 } }];
     renderWithKit(<NotificationBell token="t" />);
     await flush();
     fireEvent.click(screen.getByTestId("notification-bell"));
     const item = screen.getByTestId("notification-item");
     expect(item.textContent).toContain("Low stock: Baklava, 1.5 kg left");
-    expect(item.getAttribute("href")).toBe("/admin-products?stock=low");
+    expect(item.getAttribute("href")).toBe("/admin-products?search=BAK-1");
   });
 
   it("issue 27: for a packer (no products screen) a low-stock item opens the order that took it there", async () => {

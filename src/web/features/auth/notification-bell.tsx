@@ -27,6 +27,7 @@ export type BellNotification = {
     product_name?: string;
     product_name_ar?: string;
     stock_grams?: number;
+    sku?: string;
     /** An order taken by staff: the admin who took it. */
     taken_by?: string;
   };
@@ -291,7 +292,11 @@ export function NotificationBell({
                     <Link
                       to={
                         n.type === "low_stock" && productsAllowed
-                          ? withQuery(paths.admin.products(), { stock: "low" })
+                          ? // The product itself (its SKU searched), not the whole low list.
+                            withQuery(
+                              paths.admin.products(),
+                              n.data.sku ? { search: n.data.sku } : { stock: "low" },
+                            )
                           : n.data.order_id === null
                             ? paths.admin.orders()
                             : paths.admin.order(n.data.order_id)
