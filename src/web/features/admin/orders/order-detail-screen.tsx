@@ -483,6 +483,8 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
                 <span className="font-semibold">{t("note")}: </span>
                 {entry.note}
               </p>
+            ) : entry.kind === "receipt" ? (
+              <p>{t("timelineReceipt")}</p>
             ) : (
               <MoneyEntry entry={entry} />
             )}

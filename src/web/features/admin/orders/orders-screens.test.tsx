@@ -474,12 +474,40 @@ describe("issue 24: payment state on the order", () => {
       "/api/admin/orders/7/receipts/2",
     ]);
     cleanup();
-    stub(() => json({ data: detail() }));
+    stub(() => json({ data: detail({ payment_method: "bank_transfer" }) }));
     renderWithKit(<OrderDetailScreen id={7} />);
     expect((await screen.findByTestId("order-receipts")).textContent).toContain(
       "The customer has not uploaded a receipt.",
     );
   });
+
+  for (const [lang, uploaded] of [
+    ["en", "Uploaded a transfer receipt."],
+    ["ar", "رفع إيصال تحويل."],
+  ] as const)
+    it(`(${lang}) a card-paid order waits for no receipt; an upload is on the timeline`, async () => {
+      stub(() =>
+        json({
+          data: detail({
+            payment_method: "card",
+            payment_status: "paid",
+            timeline: [
+              {
+                kind: "receipt",
+                id: 3,
+                actor: { kind: "customer", id: null, name: null },
+                at: "2026-11-20T11:00:00.000Z",
+              },
+            ],
+          }),
+        }),
+      );
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      await screen.findByTestId("order-payment");
+      expect(screen.queryByTestId("order-receipts")).toBeNull();
+      const entry = screen.getByTestId("timeline").querySelector('[data-kind="receipt"]');
+      expect(entry?.textContent).toContain(uploaded);
+    });
 });
 
 describe("issue 29: gift orders on the desk", () => {
