@@ -238,3 +238,23 @@ test("/search finds products from the query in the URL", async ({ page }) => {
   await expect(page.getByTestId("product-card").first()).toBeVisible();
   await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("maamoul");
 });
+
+// The seeded zones refuse SPEC's 36 countries: the product page must not promise the world.
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: the product page's shipping note follows the zones, not "worldwide"`, async ({
+    request,
+  }) => {
+    const [product] = await seededProducts(request);
+    const shipping = await (await request.get("/api/shipping")).json();
+    expect(shipping.data.refused.length).toBeGreaterThan(0);
+    const html = await (
+      await request.get(`${lang === "ar" ? "/ar" : ""}/product/${product!.id}`, {
+        headers: { cookie: `lang=${lang}` },
+      })
+    ).text();
+    expect(html).not.toContain(lang === "ar" ? "نشحن إلى جميع أنحاء العالم" : "We ship worldwide");
+    expect(html).toContain(
+      lang === "ar" ? `ولا نشحن بعد إلى` : `are not served yet (see International shipping)`,
+    );
+  });
+}
