@@ -55,6 +55,8 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     tiktok_url: s.social.tiktok,
     bank_transfer_instructions: s.bankTransferInstructions.en,
     bank_transfer_instructions_ar: s.bankTransferInstructions.ar,
+    hero_title: s.heroTitle.en,
+    hero_title_ar: s.heroTitle.ar,
     locations: s.locations.map((l) => ({
       title: l.title.en,
       title_ar: l.title.ar,
@@ -93,13 +95,19 @@ export function settingsFromForm(
   v: SettingsValues,
   previous: Pick<
     ShopSettings,
-    "deliveryFeeCents" | "currencies" | "orderMessages" | "lowStockGrams" | "giftWrapCents"
+    | "deliveryFeeCents"
+    | "currencies"
+    | "orderMessages"
+    | "lowStockGrams"
+    | "giftWrapCents"
+    | "heroTitle"
   > = {
     deliveryFeeCents: 1500,
     currencies: [],
     orderMessages: DEFAULT_ORDER_MESSAGES,
     lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
     giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
+    heroTitle: { en: "", ar: "" },
   },
 ): ShopSettings {
   return {
@@ -113,6 +121,10 @@ export function settingsFromForm(
     bankTransferInstructions: {
       en: v.bank_transfer_instructions,
       ar: v.bank_transfer_instructions_ar,
+    },
+    heroTitle: {
+      en: v.hero_title ?? previous.heroTitle.en,
+      ar: v.hero_title_ar ?? previous.heroTitle.ar,
     },
     locations: v.locations.map(
       (l): ShopLocation => ({

@@ -183,3 +183,25 @@ describe("counter band", () => {
       expect(screen.getByTestId("counter-customers").textContent).toBe(customers);
     });
 });
+
+describe("hero headline", () => {
+  const image = { src: "/storage/h1.webp", srcset: "", width: 1920, height: 900 };
+  const title = { en: "Sweets from one Damascus family", ar: "حلويات عائلة دمشقية واحدة" };
+  for (const [lang, own, fallback] of [
+    ["en", title.en, "Home"],
+    ["ar", title.ar, "الرئيسية"],
+  ] as const) {
+    it(`(${lang}) is the owner's headline; SPEC's "${fallback}" only while none is written`, () => {
+      renderHome(<HeroCarousel images={[image]} title={title} />, lang);
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(own);
+      cleanup();
+      renderHome(<HeroCarousel images={[image]} title={{ en: " ", ar: "" }} />, lang);
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(fallback);
+    });
+  }
+
+  it("an Arabic page without an Arabic headline shows the English one", () => {
+    renderHome(<HeroCarousel images={[image]} title={{ en: "Our sweets", ar: "" }} />, "ar");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Our sweets");
+  });
+});
