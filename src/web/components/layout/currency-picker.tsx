@@ -15,7 +15,7 @@ export function CurrencyPicker({ withLabel = false }: { withLabel?: boolean } = 
   if (currencies.length < 2) return null;
   const arabic = i18n.language === "ar";
   return (
-    <span className="inline-flex items-center gap-2">
+    <>
       <label htmlFor={id} className={withLabel ? "text-sm font-semibold" : "sr-only"}>
         {t("currency.label")}
       </label>
@@ -33,6 +33,6 @@ export function CurrencyPicker({ withLabel = false }: { withLabel?: boolean } = 
           </option>
         ))}
       </select>
-    </span>
+    </>
   );
 }

@@ -43,6 +43,8 @@ describe("after signing in or registering", () => {
   it("a new account goes on at once: no wait", () => {
     renderAt(0);
     act(() => screen.getByRole("button", { name: "done" }).click());
+    // The next turn of the event loop, not a second later.
+    act(() => vi.advanceTimersByTime(0));
     expect(screen.getByText("home")).toBeTruthy();
   });
 

@@ -33,10 +33,6 @@ export function useSignedInRedirect({ delayMs = LOGIN_REDIRECT_DELAY_MS } = {}) 
 
   useEffect(() => {
     if (!signedInAs) return;
-    if (delayMs <= 0) {
-      navigate(target, { replace: true });
-      return;
-    }
     const timer = setTimeout(() => navigate(target, { replace: true }), delayMs);
     return () => clearTimeout(timer);
   }, [signedInAs, navigate, target, delayMs]);

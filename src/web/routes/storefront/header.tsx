@@ -174,7 +174,9 @@ export function Header() {
           </ul>
           <div className="container-page flex flex-wrap items-center justify-between gap-3 pb-3">
             <CustomerMenu />
-            <CurrencyPicker withLabel />
+            <span className="flex items-center gap-2">
+              <CurrencyPicker withLabel />
+            </span>
           </div>
         </nav>
       ) : null}
