@@ -165,34 +165,38 @@ for (const lang of ["en", "ar"] as const) {
           const at = `${path} at ${width} px`;
           const brand = page.getByTestId("brand-name");
           await expect(brand).toHaveText(T[lang].common.brandShort);
-          const layout = await page.getByTestId("header-row").evaluate((row) => {
-            const box = (el: Element) => {
-              const r = el.getBoundingClientRect();
-              return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-            };
-            // The row's pieces a shopper sees: the name and each control beside it (a wrapper
-            // through its children; the select's label is for screen readers only).
-            const controls = [...row.querySelectorAll(":scope > nav > *")].flatMap((el) =>
-              el.tagName === "DIV" ? [...el.children] : [el],
-            );
-            const pieces = [row.querySelector('[data-testid="brand"]')!, ...controls].filter(
-              (el) => el.tagName !== "LABEL" && el.getBoundingClientRect().width > 0,
-            );
-            const name = row.querySelector('[data-testid="brand-name"]')!;
-            const style = getComputedStyle(name);
-            return {
-              row: box(row),
-              pieces: pieces.map((el) => ({
-                what: el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.tagName,
-                ...box(el),
-              })),
-              nameLines: Math.round(
-                name.getBoundingClientRect().height / parseFloat(style.lineHeight),
-              ),
-              nameFits: name.scrollWidth <= name.clientWidth + 1,
-              pageWidth: document.documentElement.scrollWidth,
-            };
-          });
+          const layout = await page
+            .locator("header > div")
+            .first()
+            .evaluate((row) => {
+              const box = (el: Element) => {
+                const r = el.getBoundingClientRect();
+                return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+              };
+              // The row's pieces a shopper sees: the name and each control beside it (a wrapper
+              // through its children; the select's label is for screen readers only).
+              const controls = [...row.querySelectorAll(":scope > nav > *")].flatMap((el) =>
+                el.tagName === "DIV" ? [...el.children] : [el],
+              );
+              const pieces = [row.querySelector("a")!, ...controls].filter(
+                (el) => el.tagName !== "LABEL" && el.getBoundingClientRect().width > 0,
+              );
+              const name = row.querySelector('[data-testid="brand-name"]')!;
+              const style = getComputedStyle(name);
+              return {
+                row: box(row),
+                pieces: pieces.map((el) => ({
+                  what:
+                    el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.tagName,
+                  ...box(el),
+                })),
+                nameLines: Math.round(
+                  name.getBoundingClientRect().height / parseFloat(style.lineHeight),
+                ),
+                nameFits: name.scrollWidth <= name.clientWidth + 1,
+                pageWidth: document.documentElement.scrollWidth,
+              };
+            });
           expect(layout.nameLines, `${at}: the name on one line`).toBe(1);
           expect(layout.nameFits, `${at}: the name whole`).toBe(true);
           expect(layout.pageWidth, `${at}: no sideways scroll`).toBeLessThanOrEqual(width);

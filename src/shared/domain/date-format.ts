@@ -82,16 +82,3 @@ export function formatDateTime(value: string | Date, lang: Lang): string {
   }
   return `${LRI}${day} ${MONTHS_EN[month - 1]} ${year}, ${two(hour)}:${two(minute)}${PDI}`;
 }
-
-/**
- * A calendar day given as "2026-11-23" (already a Damascus day): "23 Nov" / "23/11", the way
- * `formatDateTime` writes its date, without the year (a chart's axis over recent days).
- * No isolates: an axis label stands alone.
- */
-export function formatShortDay(isoDay: string, lang: Lang): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  if (!match) return isoDay;
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  return lang === "ar" ? `${two(day)}/${two(month)}` : `${day} ${MONTHS_EN[month - 1]}`;
-}

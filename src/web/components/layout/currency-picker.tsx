@@ -5,10 +5,9 @@ import { useDisplayCurrency } from "../ui/display-currency.tsx";
 /**
  * The header's display-currency choice (issue 24): a native select, so it costs a few hundred
  * bytes and works with a keyboard and screen readers as is. Shown only when the owner lists
- * a currency besides US dollars (never a control with one choice). `withLabel` shows its name
- * beside it (the phone menu's panel, where no icon row explains it).
+ * a currency besides US dollars (never a control with one choice).
  */
-export function CurrencyPicker({ withLabel = false }: { withLabel?: boolean } = {}) {
+export function CurrencyPicker() {
   const { t, i18n } = useTranslation();
   const { currency, currencies, choose } = useDisplayCurrency();
   const id = useId();
@@ -16,7 +15,7 @@ export function CurrencyPicker({ withLabel = false }: { withLabel?: boolean } = 
   const arabic = i18n.language === "ar";
   return (
     <>
-      <label htmlFor={id} className={withLabel ? "text-sm font-semibold" : "sr-only"}>
+      <label htmlFor={id} className="sr-only">
         {t("currency.label")}
       </label>
       <select

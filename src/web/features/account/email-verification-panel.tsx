@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useMessageText } from "../../components/form/messages.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { useRootData } from "../../lib/use-root-data.ts";
 import { sendVerification } from "./privacy-api.ts";
 
 /**
@@ -10,9 +9,17 @@ import { sendVerification } from "./privacy-api.ts";
  * not. The server caps the links per account; its answer (sent, too many, unavailable) shows
  * here in the reader's language.
  */
-export function EmailVerificationPanel({ verified, token }: { verified: boolean; token: string }) {
+export function EmailVerificationPanel({
+  verified,
+  token,
+  googleSignIn = false,
+}: {
+  verified: boolean;
+  token: string;
+  /** The shop offers Google sign-in (the root loader's): only then is it named. */
+  googleSignIn?: boolean;
+}) {
   const { t, i18n } = useTranslation("account");
-  const { googleSignIn } = useRootData();
   const text = useMessageText();
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);

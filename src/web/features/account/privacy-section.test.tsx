@@ -51,9 +51,8 @@ describe.each([
     expect((await screen.findByTestId("verification-why")).textContent).toBe(t.verification.why);
     expect(document.body.textContent).not.toContain("Google");
     cleanup();
-    renderInShell(<EmailVerificationPanel verified={false} token="tok" />, {
+    renderInShell(<EmailVerificationPanel verified={false} token="tok" googleSignIn />, {
       lang,
-      root: { googleSignIn: true },
     });
     expect((await screen.findByTestId("verification-why")).textContent).toBe(
       `${t.verification.why} ${t.verification.whyGoogle}`,

@@ -12,7 +12,7 @@ const response = {
 
 let delay: number | undefined;
 function Form() {
-  const { onSignedIn } = useSignedInRedirect(delay === undefined ? {} : { delayMs: delay });
+  const { onSignedIn } = useSignedInRedirect(delay);
   return (
     <button type="button" onClick={() => onSignedIn(response)}>
       done

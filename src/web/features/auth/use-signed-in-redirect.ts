@@ -14,7 +14,7 @@ export const LOGIN_REDIRECT_DELAY_MS = 2000;
  * `delayMs`: the sign-in keeps SPEC's 2 s; a new account goes on at once (SPEC sets no wait
  * for it, and a pause after a form filled in is only a wait).
  */
-export function useSignedInRedirect({ delayMs = LOGIN_REDIRECT_DELAY_MS } = {}) {
+export function useSignedInRedirect(delayMs = LOGIN_REDIRECT_DELAY_MS) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [signedInAs, setSignedInAs] = useState<string | null>(null);

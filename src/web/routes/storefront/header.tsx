@@ -40,12 +40,8 @@ export function Header() {
       >
         {t("skipToContent")}
       </a>
-      <div className="container-page flex items-center gap-3 py-2" data-testid="header-row">
-        <Link
-          to={paths.home()}
-          className="flex min-w-0 items-center gap-2 font-bold text-brown"
-          data-testid="brand"
-        >
+      <div className="container-page flex items-center gap-3 py-2">
+        <Link to={paths.home()} className="flex min-w-0 items-center gap-2 font-bold text-brown">
           <img src="/logo.svg" alt="" width={36} height={36} className="shrink-0" />
           <span
             className="whitespace-nowrap text-base leading-tight sm:text-lg"
@@ -172,11 +168,10 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <div className="container-page flex flex-wrap items-center justify-between gap-3 pb-3">
+          {/* The currency select's label, for screen readers in the bar, is shown here. */}
+          <div className="container-page flex flex-wrap items-center gap-3 pb-3 [&_label]:not-sr-only">
             <CustomerMenu />
-            <span className="flex items-center gap-2">
-              <CurrencyPicker withLabel />
-            </span>
+            <CurrencyPicker />
           </div>
         </nav>
       ) : null}
