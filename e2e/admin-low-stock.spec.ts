@@ -128,13 +128,14 @@ for (const lang of ["en", "ar"] as const) {
     // The dashboard lists it.
     await expect(page.getByTestId("low-stock")).toContainText(shown);
 
-    // The item opens the products list filtered on low stock, the product in it.
+    // The item opens the product itself: the list searched on its SKU, the product alone in it.
+    const sku = (await saved.json()).data.sku as string;
     await item.click();
-    await page.waitForURL(/\/admin-products\?stock=low$/);
-    await expect(page.getByLabel(new RegExp(`^${escapeRe(tr.products.stock)}$`))).toHaveValue(
-      "low",
+    await page.waitForURL(
+      new RegExp(`/admin-products\\?search=${escapeRe(encodeURIComponent(sku))}$`),
     );
-    await page.getByRole("searchbox", { name: tr.products.search }).fill(name);
+    await expect(page.getByRole("searchbox", { name: tr.products.search })).toHaveValue(sku);
+    await expect(page.getByRole("row")).toHaveCount(2); // the header and the product
     await expect(page.getByRole("row", { name: new RegExp(escapeRe(shown)) })).toHaveCount(1);
 
     // Gone again (archived: it is on an order).

@@ -1,4 +1,5 @@
 import type { Locator } from "@playwright/test";
+import { CART_STORAGE_KEY } from "../src/shared/domain/cart.ts";
 import { expect, placeGuestOrder, test, waitForHydration } from "./support.ts";
 
 /**
@@ -56,6 +57,64 @@ for (const lang of ["en", "ar"] as const) {
       const [before, after] = [parts[i - 1]!, parts[i]!];
       if (lang === "ar") expect(after.right).toBeLessThanOrEqual(before.left);
       else expect(after.left).toBeGreaterThanOrEqual(before.right);
+    }
+  });
+}
+
+// A cart line's weight belongs under its product's name: on an Arabic page it starts at the
+// right like the name, and reads "1 كغ" right to left.
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: a cart line's weight sits under its name, on the same side`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.addInitScript(([key, line]) => localStorage.setItem(key, JSON.stringify([line])), [
+      CART_STORAGE_KEY,
+      {
+        productId: "1",
+        name: "Pistachio baklava",
+        name_ar: "بقلاوة بالفستق",
+        price: 30,
+        image: "",
+        qty: 1,
+        grams: 1000,
+        timestamp: 1,
+      },
+    ] as const);
+    await page.goto(lang === "ar" ? "/ar/cart" : "/cart");
+    await waitForHydration(page);
+    const line = page.getByTestId("cart-line");
+    await expect(line.getByTestId("line-weight")).toHaveText(lang === "ar" ? "1 كغ" : "1 kg");
+    // Where the texts themselves are drawn (not their blocks).
+    const drawn = await line.evaluate((el) => {
+      const textBox = (node: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      };
+      const name = el.querySelector('[data-testid="line-weight"]')!.previousElementSibling!;
+      // The number and the unit apart: "1" then "kg" in reading order.
+      const weightText = el.querySelector('[data-testid="line-weight"]')!.firstChild!;
+      const piece = (from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(weightText, from);
+        range.setEnd(weightText, to);
+        const box = range.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      };
+      const length = weightText.textContent!.length;
+      return {
+        name: textBox(name),
+        weight: textBox(el.querySelector('[data-testid="line-weight"]')!),
+        number: piece(0, 1),
+        unit: piece(2, length),
+      };
+    });
+    if (lang === "ar") {
+      expect(Math.abs(drawn.weight.right - drawn.name.right)).toBeLessThan(2);
+      expect(drawn.number.left).toBeGreaterThanOrEqual(drawn.unit.right);
+    } else {
+      expect(Math.abs(drawn.weight.left - drawn.name.left)).toBeLessThan(2);
+      expect(drawn.number.right).toBeLessThanOrEqual(drawn.unit.left);
     }
   });
 }

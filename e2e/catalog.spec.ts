@@ -198,10 +198,10 @@ test("home: hero turns every 4 s, counters count up in view, carousel pages, soc
   await expect(slides.nth(1)).toHaveAttribute("data-active", "true", { timeout: 6_000 });
 
   // The server sends the final numbers; off screen they drop to 0, in view they count up.
-  await expect(page.getByTestId("counter-experience")).toHaveText("+0");
+  await expect(page.getByTestId("counter-experience")).toHaveText("0+");
   await page.getByText("Experience", { exact: true }).scrollIntoViewIfNeeded();
-  await expect(page.getByTestId("counter-experience")).toHaveText("+70", { timeout: 4_000 });
-  await expect(page.getByTestId("counter-customers")).toHaveText("+50");
+  await expect(page.getByTestId("counter-experience")).toHaveText("70+", { timeout: 4_000 });
+  await expect(page.getByTestId("counter-customers")).toHaveText("50+");
 
   const previous = page.getByRole("button", { name: "Previous products" });
   const next = page.getByRole("button", { name: "Next products" });
@@ -238,3 +238,23 @@ test("/search finds products from the query in the URL", async ({ page }) => {
   await expect(page.getByTestId("product-card").first()).toBeVisible();
   await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("maamoul");
 });
+
+// The seeded zones refuse SPEC's 36 countries: the product page must not promise the world.
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: the product page's shipping note follows the zones, not "worldwide"`, async ({
+    request,
+  }) => {
+    const [product] = await seededProducts(request);
+    const shipping = await (await request.get("/api/shipping")).json();
+    expect(shipping.data.refused.length).toBeGreaterThan(0);
+    const html = await (
+      await request.get(`${lang === "ar" ? "/ar" : ""}/product/${product!.id}`, {
+        headers: { cookie: `lang=${lang}` },
+      })
+    ).text();
+    expect(html).not.toContain(lang === "ar" ? "نشحن إلى جميع أنحاء العالم" : "We ship worldwide");
+    expect(html).toContain(
+      lang === "ar" ? `ولا نشحن بعد إلى` : `are not served yet (see International shipping)`,
+    );
+  });
+}

@@ -144,6 +144,85 @@ for (const lang of ["en", "ar"] as const) {
   });
 }
 
+// A phone's header with the currency select: one row, the name on one line, nothing drawn over
+// anything else, nothing past the screen's edge, at the narrowest and widest common phones.
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: the phone header with currencies is one clean row from 360 to 430 px`, async ({
+    page,
+    request,
+  }) => {
+    // The longest labels the picker shows: Qatari riyals ("QAR ر.ق") beside euros.
+    await setCurrencies(request, [
+      { code: "EUR", rate: 0.5, symbol: "" },
+      { code: "QAR", rate: 3.64, symbol: "" },
+    ]);
+    try {
+      for (const width of [360, 390, 430]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of [lang === "ar" ? "/ar" : "/", lang === "ar" ? "/ar/shop" : "/shop"]) {
+          await page.goto(path);
+          await waitForHydration(page);
+          const at = `${path} at ${width} px`;
+          const brand = page.getByTestId("brand-name");
+          await expect(brand).toHaveText(T[lang].common.brandShort);
+          const layout = await page
+            .locator("header > div")
+            .first()
+            .evaluate((row) => {
+              const box = (el: Element) => {
+                const r = el.getBoundingClientRect();
+                return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+              };
+              // The row's pieces a shopper sees: the name and each control beside it (a wrapper
+              // through its children; the select's label is for screen readers only).
+              const controls = [...row.querySelectorAll(":scope > nav > *")].flatMap((el) =>
+                el.tagName === "DIV" ? [...el.children] : [el],
+              );
+              const pieces = [row.querySelector("a")!, ...controls].filter(
+                (el) => el.tagName !== "LABEL" && el.getBoundingClientRect().width > 0,
+              );
+              const name = row.querySelector('[data-testid="brand-name"]')!;
+              const style = getComputedStyle(name);
+              return {
+                row: box(row),
+                pieces: pieces.map((el) => ({
+                  what:
+                    el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.tagName,
+                  ...box(el),
+                })),
+                nameLines: Math.round(
+                  name.getBoundingClientRect().height / parseFloat(style.lineHeight),
+                ),
+                nameFits: name.scrollWidth <= name.clientWidth + 1,
+                pageWidth: document.documentElement.scrollWidth,
+              };
+            });
+          expect(layout.nameLines, `${at}: the name on one line`).toBe(1);
+          expect(layout.nameFits, `${at}: the name whole`).toBe(true);
+          expect(layout.pageWidth, `${at}: no sideways scroll`).toBeLessThanOrEqual(width);
+          expect(layout.row.bottom - layout.row.top, `${at}: one row`).toBeLessThanOrEqual(60);
+          for (const piece of layout.pieces) {
+            expect(piece.left, `${at}: ${piece.what} on screen`).toBeGreaterThanOrEqual(0);
+            expect(piece.right, `${at}: ${piece.what} on screen`).toBeLessThanOrEqual(width);
+          }
+          for (const [i, a] of layout.pieces.entries())
+            for (const b of layout.pieces.slice(i + 1)) {
+              const overlap =
+                Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+                Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+              expect(overlap, `${at}: ${a.what} and ${b.what} apart`).toBe(false);
+            }
+          // The currency is a tap away, in the menu's panel.
+          await page.getByRole("button", { name: T[lang].common.nav.menu }).click();
+          await expect(page.locator("#mobile-menu").getByRole("combobox")).toBeVisible();
+        }
+      }
+    } finally {
+      await setCurrencies(request, [{ code: "EUR", rate: 0.5, symbol: "" }]);
+    }
+  });
+}
+
 test("without JavaScript the chosen currency is already on the page (no flash)", async ({
   browser,
   request,

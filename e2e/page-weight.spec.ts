@@ -52,7 +52,9 @@ const CEILING: Record<string, number> = {
   // 130.6-137.9 KB; /login 151.4, /register 151.0, /checkout 159.3, /track 150.2,
   // /forgot-password 150.8, /account 170.2 KB.
   "/login": 152,
-  "/register": 151,
+  // 151 until the phone header moved its account link and currency select into the menu panel
+  // (one row at 360 px): about 70 bytes over, with the storefront's 138 KB budget still kept.
+  "/register": 152,
   "/checkout": 160,
   "/track": 151,
   "/forgot-password": 151,

@@ -120,3 +120,20 @@ describe("settings validation", () => {
     expect(paths).toEqual(expect.arrayContaining(["locations.0.title", "locations.0.lat"]));
   });
 });
+
+describe("the home hero's headline", () => {
+  const title = { en: "Sweets from one Damascus family", ar: "حلويات عائلة دمشقية" };
+  it("goes through the form both ways; a form without it keeps the stored one", () => {
+    const stored = { ...defaultShopSettings, heroTitle: title };
+    const values = settingsToForm(stored);
+    expect([values.hero_title, values.hero_title_ar]).toEqual([title.en, title.ar]);
+    expect(settingsFromForm(settingsInputSchema.parse(values), stored).heroTitle).toEqual(title);
+    const { hero_title: _en, hero_title_ar: _ar, ...older } = values;
+    expect(settingsFromForm(settingsInputSchema.parse(older), stored).heroTitle).toEqual(title);
+  });
+
+  it("a stored value from before it existed reads as none (SPEC's default title)", () => {
+    const { heroTitle: _none, ...before } = defaultShopSettings;
+    expect(shopSettingsSchema.parse(before).heroTitle).toEqual({ en: "", ar: "" });
+  });
+});

@@ -33,6 +33,8 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     tiktok_url: s.social.tiktok,
     bank_transfer_instructions: s.bankTransferInstructions.en,
     bank_transfer_instructions_ar: s.bankTransferInstructions.ar,
+    hero_title: s.heroTitle.en,
+    hero_title_ar: s.heroTitle.ar,
     locations: s.locations.map((l) => ({
       title: l.title.en,
       title_ar: l.title.ar,
@@ -78,6 +80,7 @@ export function settingsFromForm(
     | "lowStockGrams"
     | "giftWrapCents"
     | "capacityGramsByWeekday"
+    | "heroTitle"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliveryFeeCents: 1500,
@@ -85,6 +88,7 @@ export function settingsFromForm(
     orderMessages: DEFAULT_ORDER_MESSAGES,
     lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
     giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
+    heroTitle: { en: "", ar: "" },
   },
 ): ShopSettings {
   return {
@@ -98,6 +102,10 @@ export function settingsFromForm(
     bankTransferInstructions: {
       en: v.bank_transfer_instructions,
       ar: v.bank_transfer_instructions_ar,
+    },
+    heroTitle: {
+      en: v.hero_title ?? previous.heroTitle.en,
+      ar: v.hero_title_ar ?? previous.heroTitle.ar,
     },
     locations: v.locations.map(
       (l): ShopLocation => ({

@@ -27,7 +27,7 @@ export const WEBHOOK_MESSAGES = {
   URL_INVALID: "Enter a full http:// or https:// address.",
   URL_CREDENTIALS: "Leave user names and passwords out of the address.",
   URL_PRIVATE:
-    "This address points inside the shop's own network, which webhooks may not reach (set WEBHOOKS_ALLOW_PRIVATE=1 to allow it).",
+    "This address points inside the shop's own network, which webhooks may not reach. Use the receiver's public address, or ask whoever runs the shop's server.",
   URL_UNRESOLVED: "This address's host name could not be found.",
   SECRET_REQUIRED: "Enter a signing secret of at least 16 characters.",
   SECRET_TOO_LONG: "The signing secret may have at most 200 characters.",

@@ -168,7 +168,7 @@ const moneyEntry = {
   at: z.string(),
 };
 
-/** Every status change, internal note, payment and refund, oldest first. */
+/** Every status change, internal note, payment, refund and receipt upload, oldest first. */
 export const timelineEntrySchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("status"),
@@ -186,6 +186,13 @@ export const timelineEntrySchema = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("payment"), ...moneyEntry }),
   z.object({ kind: z.literal("refund"), ...moneyEntry }),
+  /** The customer uploaded a transfer receipt (its file is in `receipts`). */
+  z.object({
+    kind: z.literal("receipt"),
+    id: z.number().int(),
+    actor: orderActorSchema,
+    at: z.string(),
+  }),
 ]);
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

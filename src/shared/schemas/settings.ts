@@ -94,6 +94,13 @@ export const shopSettingsSchema = z.object({
     .default(DEFAULT_LOW_STOCK_GRAMS),
   /** The price of gift wrapping in cents; 0 = free, null = not offered. */
   giftWrapCents: z.number().int().min(0).max(100_000).nullable().default(DEFAULT_GIFT_WRAP_CENTS),
+  /**
+   * The home hero's headline the owner writes, in both languages; empty = SPEC's default
+   * title ("Home"), Arabic empty = the English one.
+   */
+  heroTitle: z
+    .object({ en: z.string().default(""), ar: z.string().default("") })
+    .default({ en: "", ar: "" }),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -147,6 +154,7 @@ export const defaultShopSettings: ShopSettings = {
   orderMessages: { ...DEFAULT_ORDER_MESSAGES },
   lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
   giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
+  heroTitle: { en: "", ar: "" },
 };
 
 // ---------------------------------------------------------------------------------------
@@ -319,6 +327,9 @@ export const settingsInputSchema = z.object({
   tiktok_url: httpsUrl,
   bank_transfer_instructions: required(2000),
   bank_transfer_instructions_ar: optional(2000),
+  /** Left out, the stored headline stays (a form from before it existed). */
+  hero_title: optional(120).optional(),
+  hero_title_ar: optional(120).optional(),
   locations: z
     .array(settingsLocationInputSchema, { message: SETTINGS_MESSAGES.LOCATIONS_COUNT })
     .min(1, SETTINGS_MESSAGES.LOCATIONS_COUNT)

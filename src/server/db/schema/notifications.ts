@@ -8,6 +8,9 @@ export type OrderPlacedData = {
   /** Dollars, 2 decimals, like every money amount in API bodies. */
   total: number;
   placed_at: string;
+  /** An order taken by staff (phone, messaging, in person): who took it and how. */
+  taken_by?: string;
+  source?: string;
 };
 
 /**

@@ -5,10 +5,10 @@ import { gramsToKg } from "../../../shared/domain/low-stock.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/domain/order-states.ts";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { archivedProducts } from "../../db/schema/catalog-admin.ts";
 import { traderEnquiries } from "../../db/schema/company.ts";
+import { customers } from "../../db/schema/customers.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { lowStockWhere } from "../catalog/low-stock.ts";
 import { newestFirst } from "../orders/admin-service.ts";
@@ -106,17 +106,15 @@ export type OrderCharts = {
 type OrderFigures = OrderCharts & { total_orders: number; total_payments: number };
 
 /**
- * Customers (the shop's own admin accounts are not its users), products, and trader
+ * Customers as the customers screen lists them (accounts and guests who ordered, one row
+ * each: the same number the owner counts there), products, and trader
  * enquiries the owner has not marked as spam (in the inbox): one statement, so one
  * round trip (PGlite serves requests one at a time).
  */
 async function smallTotals(db: Db): Promise<{ users: number; products: number; traders: number }> {
   const [row] = await db
     .select({
-      users:
-        sql<number>`(${db.select({ n: count() }).from(users).where(eq(users.isAdmin, false))})`.mapWith(
-          Number,
-        ),
+      users: sql<number>`(${db.select({ n: count() }).from(customers)})`.mapWith(Number),
       products: sql<number>`(${db.select({ n: count() }).from(products)})`.mapWith(Number),
       traders: sql<number>`(${db
         .select({ n: count() })

@@ -24,6 +24,8 @@ export type StatusMailOrder = {
   shipping: OrderShipping;
   /** The day the order must be ready (delivery, pickup or dispatch day). */
   ready_date?: string | null;
+  /** A gift's recipient: the parcel goes to them, not to the buyer the e-mail is for. */
+  giftRecipient?: string | null;
 };
 
 const TEXTS = {
@@ -32,6 +34,7 @@ const TEXTS = {
       confirmed: (n: string) => `Your order ${n} is confirmed – Golden Syrup Sweets`,
       shipped: (n: string) => `Your order ${n} is on its way – Golden Syrup Sweets`,
       shippedPickup: (n: string) => `Your order ${n} is ready to collect – Golden Syrup Sweets`,
+      shippedGift: (n: string) => `Your gift order ${n} is on its way – Golden Syrup Sweets`,
       completed: (n: string) => `Your order ${n} is complete – Golden Syrup Sweets`,
       canceled: (n: string) => `Your order ${n} was cancelled – Golden Syrup Sweets`,
       paid: (n: string) => `Payment received for your order ${n} – Golden Syrup Sweets`,
@@ -41,6 +44,8 @@ const TEXTS = {
         `Good news: we have confirmed your order ${n} and will start preparing it.`,
       shipped: (n: string) => `Your order ${n} has left our kitchen and is on its way to you.`,
       shippedPickup: (n: string) => `Your order ${n} is ready: you can collect it now.`,
+      shippedGift: (n: string, to: string) =>
+        `Your gift order ${n} has left our kitchen and is on its way to ${to}.`,
       completed: (n: string) => `Your order ${n} is complete. We hope you enjoy your sweets!`,
       canceled: (n: string) => `We have cancelled your order ${n}.`,
       paid: (n: string) => `Thank you: we have received your payment for order ${n}.`,
@@ -58,6 +63,7 @@ const TEXTS = {
       confirmed: (n: string) => `تم تأكيد طلبك ${n} – حلويات القطر الذهبي`,
       shipped: (n: string) => `طلبك ${n} في الطريق إليك – حلويات القطر الذهبي`,
       shippedPickup: (n: string) => `طلبك ${n} جاهز للاستلام – حلويات القطر الذهبي`,
+      shippedGift: (n: string) => `طلب الهدية ${n} في الطريق – حلويات القطر الذهبي`,
       completed: (n: string) => `اكتمل طلبك ${n} – حلويات القطر الذهبي`,
       canceled: (n: string) => `أُلغي طلبك ${n} – حلويات القطر الذهبي`,
       paid: (n: string) => `استلمنا دفعتك للطلب ${n} – حلويات القطر الذهبي`,
@@ -66,6 +72,8 @@ const TEXTS = {
       confirmed: (n: string) => `خبر سار: أكّدنا طلبك ${n} وسنبدأ بتحضيره.`,
       shipped: (n: string) => `غادر طلبك ${n} مطبخنا وهو في الطريق إليك.`,
       shippedPickup: (n: string) => `طلبك ${n} جاهز: يمكنك استلامه الآن.`,
+      shippedGift: (n: string, to: string) =>
+        `غادر طلب الهدية ${n} مطبخنا وهو في الطريق إلى ${to}.`,
       completed: (n: string) => `اكتمل طلبك ${n}. نتمنى أن تستمتع بحلوياتك!`,
       canceled: (n: string) => `ألغينا طلبك ${n}.`,
       paid: (n: string) => `شكراً لك: استلمنا دفعتك للطلب ${n}.`,
@@ -95,8 +103,22 @@ export function orderStatusMail(
   const t = TEXTS[lang];
   const c = COMMON[lang];
   const pickup = order.shipping.kind === "pickup";
-  const moment = kind === "shipped" && pickup ? "shippedPickup" : kind;
-  const lead = t.lead[moment](order.number);
+  const recipient = order.giftRecipient?.trim() || null;
+  // A shipped gift names its recipient: "on its way to you" would tell the buyer to wait for it.
+  const moment =
+    kind === "shipped" && pickup
+      ? "shippedPickup"
+      : kind === "shipped" && recipient
+        ? "shippedGift"
+        : kind;
+  const lead =
+    moment === "shippedGift"
+      ? t.lead.shippedGift(order.number, recipient ?? "")
+      : t.lead[moment](order.number);
+  const leadHtml =
+    moment === "shippedGift"
+      ? withUserText((to) => t.lead.shippedGift(order.number, to), recipient ?? "")
+      : escapeHtml(lead);
   const reason = kind === "canceled" ? opts.reason?.trim() || null : null;
   const s = order.shipping;
   const carrier =
@@ -137,7 +159,7 @@ export function orderStatusMail(
   const a = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
 <p>${withUserText(c.hello, order.name)}</p>
-<p><b>${escapeHtml(lead)}</b></p>
+<p><b>${leadHtml}</b></p>
 ${reason ? `<p>${escapeHtml(t.reason)}: <bdi dir="auto">${escapeHtml(reason)}</bdi></p>\n` : ""}${refund ? `<p>${escapeHtml(t.refundNote)}</p>\n` : ""}${paid ? `<p>${escapeHtml(t.paidAmount)}: <bdi dir="ltr">${escapeHtml(paid)}</bdi></p>\n` : ""}${carrier ? `<p><b>${escapeHtml(t.carrier)}:</b> <bdi dir="auto">${escapeHtml(carrier)}</bdi></p>\n` : ""}${trackingNumber ? `<p><b>${escapeHtml(t.trackingNumber)}:</b> <bdi dir="ltr">${escapeHtml(trackingNumber)}</bdi></p>\n` : ""}${trackingUrl ? `<p>${escapeHtml(t.trackHere)} ${a(trackingUrl)}</p>\n` : ""}${shippingHtml(shipping)}
 <p><b>${escapeHtml(c.total)}:</b> <bdi dir="ltr">${escapeHtml(total)}</bdi></p>
 <p>${escapeHtml(c.usd)}</p>

@@ -17,6 +17,9 @@ const orderData = z.object({
   amount: z.number().nullable().optional(),
   currency: z.string().nullable().optional(),
   reference: z.string().optional(),
+  /** An order taken by staff: the admin who took it and how the customer ordered. */
+  taken_by: z.string().optional(),
+  source: z.string().optional(),
 });
 
 /** `low_stock`: an order took a tracked product to or below its threshold (grams). */

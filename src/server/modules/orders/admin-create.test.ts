@@ -333,3 +333,28 @@ describe("POST /api/admin/orders: bad input and the wrong user", () => {
     expect(res.json().data.created_by).toEqual({ id: packer.id, name: "Sami Packer" });
   });
 });
+
+describe("the bell for an order taken by staff", () => {
+  it("names the admin who took it and how, not a new customer's order", async () => {
+    const { product } = await freshProductAndCoupon();
+    const res = await takeOrder({
+      ...orderBody([{ productId: product, grams: 500, qty: 1 }], { name: "Hala Phone" }),
+      source: "phone",
+    });
+    expect(res.statusCode).toBe(201);
+    const bell = await t.app.inject({ url: "/api/admin/notifications", headers: owner.auth });
+    const item = bell
+      .json()
+      .data.find((n: { data: { customer?: string } }) => n.data.customer === "Hala Phone");
+    expect(item.data).toMatchObject({ taken_by: "Rana Owner", source: "phone" });
+    // A checkout order carries neither.
+    await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 500, qty: 1 }], { name: "Web Buyer" }),
+    );
+    const web = (await t.app.inject({ url: "/api/admin/notifications", headers: owner.auth }))
+      .json()
+      .data.find((n: { data: { customer?: string } }) => n.data.customer === "Web Buyer");
+    expect(web.data.taken_by).toBeUndefined();
+  });
+});

@@ -675,6 +675,14 @@ export function createAdminOrderService(
           sortAt: payment.createdAt.getTime(),
         };
       }),
+      // The customer's receipt uploads: when the transfer proof came is part of the story.
+      ...receipts.map((receipt) => ({
+        kind: "receipt" as const,
+        id: receipt.id,
+        actor: { kind: "customer" as const, id: null, name: null },
+        at: receipt.createdAt.toISOString(),
+        sortAt: receipt.createdAt.getTime(),
+      })),
     ];
     // Stable: at equal times a status change (written first) stays before a note or payment.
     timeline.sort((a, b) => a.sortAt - b.sortAt);

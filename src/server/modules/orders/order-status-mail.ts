@@ -41,6 +41,7 @@ export async function enqueueOrderStatusMail(
       country: order.country,
       shipping: orderShipping(order),
       ready_date: order.readyDate,
+      giftRecipient: order.gift?.recipientName ?? null,
     },
     order.lang,
     kind,

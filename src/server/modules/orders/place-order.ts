@@ -20,6 +20,7 @@ import {
 } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import {
@@ -420,6 +421,11 @@ export async function placeOrder(
           createdAt: now,
         })
         .returning();
+      // A staff order rings as taken by that admin, so the desk does not read it as a new
+      // customer's order to confirm.
+      const [taker] = staff
+        ? await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.adminId))
+        : [];
       await tx.insert(notifications).values({
         type: "order_placed",
         data: {
@@ -428,6 +434,7 @@ export async function placeOrder(
           order_number: order!.number,
           total: centsToDollars(totals.total),
           placed_at: now.toISOString(),
+          ...(staff ? { taken_by: taker?.name ?? "", source: staff.source } : {}),
         },
         createdAt: now,
       });

@@ -37,7 +37,13 @@ type Props<Row extends { id: Id }, Id, Result> = {
   emptyText: string;
   /** A search or filter is applied (an empty answer says "No results."). */
   filtered: boolean;
-  search: { label: string; delay: number; onSearch: (text: string) => void };
+  search: {
+    label: string;
+    delay: number;
+    onSearch: (text: string) => void;
+    /** What the box starts with (a link that opens the list searched). */
+    initialValue?: string;
+  };
   /** More toolbar controls after the search box (filters, a sort). */
   filters?: React.ReactNode;
   /** The Add button (a read-only list such as the customers has none). */
@@ -117,7 +123,12 @@ export function ListScreen<Row extends { id: Id }, Id, Result>({
 
   const tools = (
     <>
-      <SearchInput label={search.label} delay={search.delay} onSearch={search.onSearch} />
+      <SearchInput
+        label={search.label}
+        delay={search.delay}
+        onSearch={search.onSearch}
+        initialValue={search.initialValue}
+      />
       {filters}
       {addLabel && onAdd ? (
         <button type="button" className="btn btn-primary ms-auto" onClick={onAdd}>

@@ -17,7 +17,8 @@ export function LanguageToggle({ href }: { href?: string } = {}) {
   const className = `inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-bold hover:bg-line ${next === "ar" ? "font-[system-ui]" : ""}`;
   const label = (
     <>
-      <GlobeIcon className="size-5" />
+      {/* Without the globe on the narrowest screens: the letter alone keeps the phone bar one row. */}
+      <GlobeIcon className="hidden size-5 min-[400px]:block" />
       <span className="hidden sm:inline">{t("header.language")}</span>
       <span className="sm:hidden" aria-hidden="true">
         {t("header.languageShort")}

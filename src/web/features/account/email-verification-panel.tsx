@@ -9,7 +9,16 @@ import { sendVerification } from "./privacy-api.ts";
  * not. The server caps the links per account; its answer (sent, too many, unavailable) shows
  * here in the reader's language.
  */
-export function EmailVerificationPanel({ verified, token }: { verified: boolean; token: string }) {
+export function EmailVerificationPanel({
+  verified,
+  token,
+  googleSignIn = false,
+}: {
+  verified: boolean;
+  token: string;
+  /** The shop offers Google sign-in (the root loader's): only then is it named. */
+  googleSignIn?: boolean;
+}) {
   const { t, i18n } = useTranslation("account");
   const text = useMessageText();
   const [pending, setPending] = useState(false);
@@ -45,7 +54,11 @@ export function EmailVerificationPanel({ verified, token }: { verified: boolean;
       ) : (
         <>
           <p className="font-semibold text-brown">{t("verification.unverified")}</p>
-          <p className="mt-1 text-sm text-muted">{t("verification.why")}</p>
+          <p className="mt-1 text-sm text-muted" data-testid="verification-why">
+            {t("verification.why")}
+            {/* Google's button is named only where the shop offers it. */}
+            {googleSignIn ? ` ${t("verification.whyGoogle")}` : null}
+          </p>
           <div className="mt-3 flex flex-wrap items-center gap-4">
             <button
               type="button"

@@ -46,6 +46,19 @@ describe.each([
     expect(await screen.findByText(t.emailVerification.TOO_MANY)).toBeTruthy();
   });
 
+  it("names Continue with Google only when the shop offers it", async () => {
+    renderInShell(<EmailVerificationPanel verified={false} token="tok" />, { lang });
+    expect((await screen.findByTestId("verification-why")).textContent).toBe(t.verification.why);
+    expect(document.body.textContent).not.toContain("Google");
+    cleanup();
+    renderInShell(<EmailVerificationPanel verified={false} token="tok" googleSignIn />, {
+      lang,
+    });
+    expect((await screen.findByTestId("verification-why")).textContent).toBe(
+      `${t.verification.why} ${t.verification.whyGoogle}`,
+    );
+  });
+
   it("a verified address offers no link", async () => {
     renderInShell(<EmailVerificationPanel verified token="tok" />, { lang });
     expect(await screen.findByText(t.verification.verified)).toBeTruthy();

@@ -24,6 +24,7 @@ const lowStockNote = (): BellNotification => ({
     product_id: 3,
     product_name: "Baklava",
     product_name_ar: "بقلاوة",
+    sku: "BAK-1",
     stock_grams: 1500,
     order_id: 42,
     order_number: "SW-42",
@@ -150,14 +151,14 @@ describe("bell texts", () => {
     expect(document.activeElement).toBe(bell);
   });
 
-  it("issue 27: a low-stock item names the product and what is left, and opens the low-stock list", async () => {
+  it("a low-stock item names the product and what is left, and opens that product (its SKU searched)", async () => {
     answers = [{ data: [lowStockNote()], meta: { unread: 1 } }];
     renderWithKit(<NotificationBell token="t" />);
     await flush();
     fireEvent.click(screen.getByTestId("notification-bell"));
     const item = screen.getByTestId("notification-item");
     expect(item.textContent).toContain("Low stock: Baklava, 1.5 kg left");
-    expect(item.getAttribute("href")).toBe("/admin-products?stock=low");
+    expect(item.getAttribute("href")).toBe("/admin-products?search=BAK-1");
   });
 
   it("issue 27: for a packer (no products screen) a low-stock item opens the order that took it there", async () => {
@@ -167,6 +168,32 @@ describe("bell texts", () => {
     fireEvent.click(screen.getByTestId("notification-bell"));
     expect(screen.getByTestId("notification-item").getAttribute("href")).toBe("/admin-orders/42");
   });
+
+  for (const lang of ["en", "ar"] as const)
+    it(`(${lang}) a long name gives way: the order number is never cut; staff orders say who took them`, async () => {
+      // "… sent a transfer receipt for SW-100003": the number comes last.
+      const long = { ...note(1, "Rana Abdulrahman Al-Haddad Khoury"), type: "receipt_uploaded" };
+      long.data.order_number = "SW-100003";
+      const staff = {
+        ...note(2, "Hala"),
+        data: { ...note(2, "Hala").data, order_number: "SW-100004", taken_by: "Sami" },
+      };
+      answers = [{ data: [staff, long], meta: { unread: 2 } }];
+      renderWithKit(<NotificationBell token="t" />, { lang });
+      await flush();
+      fireEvent.click(screen.getByTestId("notification-bell"));
+      const [taken, placed] = screen
+        .getAllByTestId("notification-item")
+        .map((item) => item.firstElementChild?.textContent ?? "");
+      expect(placed).toContain("SW-100003");
+      expect([...placed!].length).toBeLessThanOrEqual(45);
+      expect(placed).toContain("…");
+      expect(taken).toBe(
+        lang === "en"
+          ? "Order SW-100004 taken by Sami for Hala"
+          : "الطلب SW-100004 سجّله Sami لـ Hala",
+      );
+    });
 
   it("cuts previews at 45 characters", () => {
     expect(cutPreview("x".repeat(45))).toBe("x".repeat(45));

@@ -4,7 +4,7 @@ import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { apiGet, apiPost } from "../../lib/api.ts";
 import { paths, withQuery } from "../../lib/paths.ts";
-import { ago, cutPreview } from "./notification-time.ts";
+import { ago, cutPreview, fitPreview } from "./notification-time.ts";
 
 /** The bell polls every 10 s; fetch errors are silent. */
 export const NOTIFICATION_POLL_MS = 10_000;
@@ -27,6 +27,9 @@ export type BellNotification = {
     product_name?: string;
     product_name_ar?: string;
     stock_grams?: number;
+    sku?: string;
+    /** An order taken by staff: the admin who took it. */
+    taken_by?: string;
   };
   read_at: string | null;
   created_at: string;
@@ -48,11 +51,18 @@ function bellText(
         : (n.data.product_name ?? "");
     return t("topbar.lowStock", { name, left: optionLabel(n.data.stock_grams ?? 0, lang) });
   }
-  const values = { number: n.data.order_number, customer: n.data.customer };
+  // The customer's and staff's names give way before the order number is cut (SPEC's 45).
+  const line = (key: string) =>
+    fitPreview(
+      ([customer, staff]) => t(key, { number: n.data.order_number, customer, staff: staff ?? "" }),
+      [n.data.customer, n.data.taken_by ?? ""],
+    );
   if (n.type === "payment_problem" && n.data.problem)
-    return t(`topbar.paymentProblem.${n.data.problem}`, values);
-  if (n.type === "receipt_uploaded") return t("topbar.receiptUploaded", values);
-  return t("topbar.newOrder", values);
+    return line(`topbar.paymentProblem.${n.data.problem}`);
+  if (n.type === "receipt_uploaded") return line("topbar.receiptUploaded");
+  // Taken by staff (phone, messaging, in person): not a new customer's order to confirm.
+  if (n.data.taken_by !== undefined) return line("topbar.takenBy");
+  return line("topbar.newOrder");
 }
 type Answer = { data: BellNotification[]; meta: { unread: number } };
 
@@ -282,7 +292,11 @@ export function NotificationBell({
                     <Link
                       to={
                         n.type === "low_stock" && productsAllowed
-                          ? withQuery(paths.admin.products(), { stock: "low" })
+                          ? // The product itself (its SKU searched), not the whole low list.
+                            withQuery(
+                              paths.admin.products(),
+                              n.data.sku ? { search: n.data.sku } : { stock: "low" },
+                            )
                           : n.data.order_id === null
                             ? paths.admin.orders()
                             : paths.admin.order(n.data.order_id)

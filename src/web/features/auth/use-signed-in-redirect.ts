@@ -10,7 +10,11 @@ import {
 /** After a customer signs in, go home (or back where they came from) after 2 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 
-export function useSignedInRedirect() {
+/**
+ * `delayMs`: the sign-in keeps SPEC's 2 s; a new account goes on at once (SPEC sets no wait
+ * for it, and a pause after a form filled in is only a wait).
+ */
+export function useSignedInRedirect(delayMs = LOGIN_REDIRECT_DELAY_MS) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [signedInAs, setSignedInAs] = useState<string | null>(null);
@@ -29,15 +33,15 @@ export function useSignedInRedirect() {
 
   useEffect(() => {
     if (!signedInAs) return;
-    const timer = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(target, { replace: true }), delayMs);
     return () => clearTimeout(timer);
-  }, [signedInAs, navigate, target]);
+  }, [signedInAs, navigate, target, delayMs]);
 
   return {
     signedInAs,
-    /** Stores the session (the header updates at once) and starts the 2-second countdown. */
     /** A return path other than `?redirect=` (Google's round trip). */
     setTarget: setOverride,
+    /** Stores the session (the header updates at once) and starts the countdown. */
     onSignedIn(response: LoginResponse) {
       storeCustomerSession({ token: response.token, user: response.user });
       setSignedInAs(response.user.name);

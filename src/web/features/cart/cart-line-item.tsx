@@ -39,7 +39,8 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
       />
       <div className="min-w-40 flex-1">
         <p className="font-bold">{name}</p>
-        <p className="text-sm text-muted" dir="ltr" data-testid="line-weight">
+        {/* The page's direction: under the name on its side, "1 كغ" read right to left. */}
+        <p className="text-sm text-muted" data-testid="line-weight">
           {optionLabel(gramsOf(line), lang)}
         </p>
         <p className="text-sm">

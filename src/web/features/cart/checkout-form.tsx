@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../../../shared/domain/gift.ts";
-import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import type { Cents, Lang } from "../../../shared/domain/money.ts";
 import {
   addressProblems,
   EMPTY_ORDER_FORM,
@@ -18,6 +18,7 @@ import type { checkoutFormSchema } from "../../../shared/schemas/order.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { schemaResolver } from "../../components/form/schema-resolver.ts";
+import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
@@ -276,6 +277,8 @@ export function CheckoutForm({
   }
 
   // THE form kit's field, fed by react-hook-form; required ones carry the kit's asterisk.
+  // In the shopper's display currency, like every other price beside the form.
+  const money = useMoney(lang);
   const fieldProps = (name: FieldName, label: string) => ({
     label,
     error: get(errors, name) as FieldError | undefined,
@@ -389,7 +392,7 @@ export function CheckoutForm({
                   "gift.wrap",
                   giftWrapCents === 0
                     ? t("gift.wrapFree")
-                    : t("gift.wrap", { price: formatMoney(giftWrapCents, lang) }),
+                    : t("gift.wrap", { price: money(giftWrapCents) }),
                 )}
                 as="checkbox"
               />

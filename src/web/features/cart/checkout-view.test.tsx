@@ -1,7 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../../shared/domain/cart.ts";
+import { formatInCurrency } from "../../../shared/domain/currency.ts";
+import { displayCurrencies } from "../../../shared/domain/currency-codes.ts";
 import type { ShippingQuote, ShippingQuoteRequest } from "../../../shared/schemas/shipping.ts";
+import { DisplayCurrencyProvider } from "../../components/ui/display-currency.tsx";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import { resetCartStoreForTests } from "./cart-store.ts";
 import { CheckoutView } from "./checkout-view.tsx";
@@ -482,4 +485,32 @@ describe("placing the order", () => {
     expect((await screen.findByRole("alert")).textContent).toMatch(/This code has expired\./);
     expect(screen.getByText("Discount (20%)")).toBeTruthy();
   });
+});
+
+describe("gift wrapping's price", () => {
+  const EUR = displayCurrencies([{ code: "EUR", rate: 0.5, symbol: "" }])[1]!;
+  for (const [lang, isGift, wrapping] of [
+    ["en", "This order is a gift", "Gift wrapping"],
+    ["ar", "هذا الطلب هدية", "تغليف الهدية"],
+  ] as const)
+    it(`(${lang}) is in the shopper's display currency, like the rest of checkout`, async () => {
+      seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+      stubApi();
+      renderScreen(
+        <DisplayCurrencyProvider code="EUR" listed={[EUR]}>
+          <CheckoutView pricing={pricing} giftWrapCents={300} />
+        </DisplayCurrencyProvider>,
+        { lang, path: "/checkout" },
+      );
+      fireEvent.click(await screen.findByLabelText(isGift));
+      const label = await waitFor(() => {
+        const found = [...document.querySelectorAll("label")].find((l) =>
+          l.textContent?.startsWith(wrapping),
+        );
+        expect(found).toBeTruthy();
+        return found!;
+      });
+      expect(label.textContent).toContain(`+${formatInCurrency(300, lang, EUR)}`);
+      expect(label.textContent).not.toContain("$");
+    });
 });

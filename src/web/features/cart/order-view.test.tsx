@@ -349,3 +349,90 @@ describe("payment state (issue 24)", () => {
     });
   }
 });
+
+describe("the order's headline and progress follow its state", () => {
+  const event = (status: OrderDto["status"]) => ({
+    status,
+    at: "2026-11-22T10:00:00.000Z",
+    actor: "admin",
+    note: null,
+  });
+  const cases = [
+    {
+      what: "shipped",
+      order: { ...order, status: "shipped", events: [event("pending"), event("shipped")] },
+      en: ["Your order is on its way.", "Placed|Confirmed|Shipped*|Delivered"],
+      ar: ["طلبك في الطريق إليك.", "تم الطلب|مؤكَّد|تم الشحن*|تم التوصيل"],
+    },
+    {
+      what: "delivered",
+      order: { ...order, status: "completed", payment_status: "paid" },
+      en: ["Your order was delivered.", "Placed|Confirmed|Shipped|Delivered*"],
+      ar: ["تم توصيل طلبك.", "تم الطلب|مؤكَّد|تم الشحن|تم التوصيل*"],
+    },
+    {
+      what: "refunded after a cancel from confirmed",
+      order: {
+        ...order,
+        status: "canceled",
+        payment_status: "refunded",
+        events: [event("pending"), event("confirmed"), event("canceled")],
+      },
+      en: [null, "Placed|Confirmed|Cancelled|Refunded*"],
+      ar: [null, "تم الطلب|مؤكَّد|ملغى|مُسترد*"],
+    },
+    {
+      what: "a card payment not made yet",
+      order: { ...order, payment_method: "card", payment_url: null },
+      en: [
+        "Your order is saved and waits for the card payment.",
+        "Placed*|Confirmed|Shipped|Delivered",
+      ],
+      ar: ["حُفظ طلبك وهو بانتظار الدفع بالبطاقة.", "تم الطلب*|مؤكَّد|تم الشحن|تم التوصيل"],
+    },
+  ] as const;
+  for (const lang of ["en", "ar"] as const)
+    for (const c of cases)
+      it(`(${lang}) ${c.what}: says so, never "thank you, we received it"`, async () => {
+        vi.stubGlobal("fetch", async () => Response.json({ data: c.order }));
+        renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
+        const progress = await screen.findByTestId("order-progress");
+        const [headline, steps] = c[lang];
+        if (headline) expect(screen.getByTestId("order-headline").textContent).toBe(headline);
+        else expect(screen.getByTestId("order-canceled")).toBeTruthy();
+        // The steps in reading order, the current one starred.
+        const read = [...progress.querySelectorAll("li")]
+          .map(
+            (li) =>
+              `${li.textContent?.replace("→", "")}${li.getAttribute("aria-current") ? "*" : ""}`,
+          )
+          .join("|");
+        expect(read).toBe(steps);
+        expect(document.body.textContent).not.toContain(
+          lang === "en" ? "We have received your order" : "لقد استلمنا طلبك",
+        );
+      });
+});
+
+describe("a gift order's confirmation", () => {
+  for (const [lang, name] of [
+    ["en", "Salma Idris"],
+    ["ar", "سلمى إدريس"],
+  ] as const)
+    it(`(${lang}) delivers to the recipient, not to the buyer`, async () => {
+      const gift = {
+        ...order,
+        gift: {
+          recipient_name: name,
+          recipient_phone: "+974 5555 0000",
+          message: null,
+          wrap: false,
+        },
+      };
+      vi.stubGlobal("fetch", async () => Response.json({ data: gift }));
+      renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
+      const deliverTo = await screen.findByTestId("deliver-to");
+      expect(deliverTo.textContent).toContain(name);
+      expect(deliverTo.textContent).not.toContain("Rana Haddad");
+    });
+});

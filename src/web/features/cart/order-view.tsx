@@ -16,6 +16,7 @@ import { CardPayment, paymentState } from "./card-payment.tsx";
 import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
 import { loadOrder, type OrderLoad } from "./load-order.ts";
+import { headlineKey, OrderProgress } from "./order-progress.tsx";
 import { ReceiptUpload } from "./receipt-upload.tsx";
 
 const money = (dollars: number, lang: Lang) => (
@@ -207,10 +208,11 @@ function OrderDetails({
       {canceled ? (
         <Canceled reason={shownCancelReason(order, t)} contact={contact} />
       ) : (
-        <p className="mt-2 text-lg" role="status">
-          {t("order.thanks")}
+        <p className="mt-2 text-lg" role="status" data-testid="order-headline">
+          {t(headlineKey(order))}
         </p>
       )}
+      <OrderProgress order={order} />
       <p className="mt-1 text-sm text-muted">{t("order.privateLink")}</p>
 
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
@@ -243,7 +245,11 @@ function OrderDetails({
           <>
             <dt className="font-bold">{t("order.deliverTo")}</dt>
             <dd data-testid="deliver-to">
-              <IsolatedList parts={[order.name, ...addressParts(order, lang)]} lang={lang} />
+              {/* A gift goes to its recipient, not to the buyer who placed it. */}
+              <IsolatedList
+                parts={[order.gift?.recipient_name ?? order.name, ...addressParts(order, lang)]}
+                lang={lang}
+              />
             </dd>
           </>
         )}

@@ -63,10 +63,11 @@ export function CounterBand() {
           return (
             <li key={key}>
               <span className="block text-5xl font-bold text-[#f3c969]" dir="ltr">
+                {/* "70+" in English, "+70" in Arabic: "over seventy" as each language writes it. */}
                 <span aria-hidden="true" data-testid={`counter-${key}`}>
-                  +{shown}
+                  {t("counters.value", { count: shown })}
                 </span>
-                <span className="sr-only">+{target}</span>
+                <span className="sr-only">{t("counters.value", { count: target })}</span>
               </span>
               <span className="mt-2 block text-lg font-semibold">{t(`counters.${key}`)}</span>
             </li>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type ImageSource, ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
+import { pickText, useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
 
 /** 4000 ms a slide, looping. */
@@ -12,9 +13,18 @@ export const HERO_INTERVAL_MS = 4000;
  * tab is hidden and resume when it is shown again. A Pause button is the one exception, so
  * anyone who needs the page still can stop the motion (WCAG 2.2.2).
  */
-export function HeroCarousel({ images }: { images: ImageSource[] }) {
+export function HeroCarousel({
+  images,
+  title,
+}: {
+  images: ImageSource[];
+  /** The owner's headline (settings); empty = SPEC's default title. */
+  title?: { en: string; ar: string };
+}) {
   const paths = usePaths();
   const { t } = useTranslation("home");
+  const lang = useLang();
+  const headline = (title && pickText(lang, title.en.trim(), title.ar.trim())) || t("hero.title");
   const count = images.length;
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -79,7 +89,7 @@ export function HeroCarousel({ images }: { images: ImageSource[] }) {
       {/* The dark overlay keeps white text readable on any photo. */}
       <div className="absolute inset-0 -z-10 bg-black/55" />
       <div className="container-page py-16">
-        <h1 className="text-4xl font-bold md:text-6xl">{t("hero.title")}</h1>
+        <h1 className="text-4xl font-bold md:text-6xl">{headline}</h1>
         <p className="mt-4 line-clamp-2 max-w-2xl text-lg md:text-xl">{t("hero.description")}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to={paths.shop()} className="btn btn-primary px-6 py-3">

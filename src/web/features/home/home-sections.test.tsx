@@ -5,6 +5,7 @@ import type { ProductListItem } from "../../../shared/schemas/catalog.ts";
 import { createI18n } from "../../i18n/config.ts";
 import { messagesFor } from "../../i18n/messages.server.ts";
 import { I18nProvider } from "../../i18n/translator.tsx";
+import { CounterBand } from "./counter-band.tsx";
 import { HERO_INTERVAL_MS, HeroCarousel } from "./hero-carousel.tsx";
 import { type HomeAddToCart, ProductCarousel } from "./product-carousel.tsx";
 import { shuffled } from "./shuffle.ts";
@@ -30,10 +31,10 @@ const product = (id: number): ProductListItem => ({
 
 let ui: React.ReactNode = null;
 const Stub = createRoutesStub([{ path: "/", Component: () => <>{ui}</> }]);
-function renderHome(node: React.ReactNode) {
+function renderHome(node: React.ReactNode, lang: "en" | "ar" = "en") {
   ui = node;
   render(
-    <I18nProvider i18n={createI18n("en", messagesFor("en"))}>
+    <I18nProvider i18n={createI18n(lang, messagesFor(lang))}>
       <Stub initialEntries={["/"]} />
     </I18nProvider>,
   );
@@ -168,5 +169,39 @@ describe("shuffle", () => {
     expect([...out].sort()).toEqual(list);
     expect(out).not.toEqual(list);
     expect(list).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe("counter band", () => {
+  for (const [lang, experience, customers] of [
+    ["en", "70+", "50+"],
+    ["ar", "+70", "+50"],
+  ] as const)
+    it(`(${lang}) reads "${experience}" for over seventy years, as the language writes it`, () => {
+      renderHome(<CounterBand />, lang);
+      expect(screen.getByTestId("counter-experience").textContent).toBe(experience);
+      expect(screen.getByTestId("counter-customers").textContent).toBe(customers);
+    });
+});
+
+describe("hero headline", () => {
+  const image = { src: "/storage/h1.webp", srcset: "", width: 1920, height: 900 };
+  const title = { en: "Sweets from one Damascus family", ar: "حلويات عائلة دمشقية واحدة" };
+  for (const [lang, own, fallback] of [
+    ["en", title.en, "Home"],
+    ["ar", title.ar, "الرئيسية"],
+  ] as const) {
+    it(`(${lang}) is the owner's headline; SPEC's "${fallback}" only while none is written`, () => {
+      renderHome(<HeroCarousel images={[image]} title={title} />, lang);
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(own);
+      cleanup();
+      renderHome(<HeroCarousel images={[image]} title={{ en: " ", ar: "" }} />, lang);
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(fallback);
+    });
+  }
+
+  it("an Arabic page without an Arabic headline shows the English one", () => {
+    renderHome(<HeroCarousel images={[image]} title={{ en: "Our sweets", ar: "" }} />, "ar");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Our sweets");
   });
 });

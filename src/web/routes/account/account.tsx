@@ -9,6 +9,7 @@ import { clearCustomerSession, useCustomerSession } from "../../lib/customer-ses
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths, usePaths } from "../../lib/paths.ts";
 import { loadAccount, requireCustomer, signedInMarkOrLogin } from "../../lib/require-customer.ts";
+import { useRootData } from "../../lib/use-root-data.ts";
 import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["account", "messages"] as const };
@@ -48,6 +49,7 @@ export function HydrateFallback() {
 }
 
 export default function AccountPage() {
+  const { googleSignIn } = useRootData();
   const { t } = useTranslation("account");
   const links = usePaths();
   const { token, user } = useLoaderData<typeof clientLoader>();
@@ -73,7 +75,11 @@ export default function AccountPage() {
       <p className="mt-2 text-muted">{t("account.intro")}</p>
       {user ? (
         <>
-          <EmailVerificationPanel verified={verified ?? user.email_verified} token={token} />
+          <EmailVerificationPanel
+            verified={verified ?? user.email_verified}
+            token={token}
+            googleSignIn={googleSignIn}
+          />
           <AccountForm key={user.id} user={user} token={token} />
           <PrivacySection
             token={token}

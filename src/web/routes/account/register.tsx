@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function RegisterPage() {
   const paths = usePaths();
   const { t } = useTranslation("account");
-  const { signedInAs, onSignedIn, withRedirect } = useSignedInRedirect();
+  const { signedInAs, onSignedIn, withRedirect } = useSignedInRedirect(0);
   return (
     <AuthCard title={t("register.title")} intro={t("register.intro")}>
       {signedInAs ? (

@@ -43,7 +43,10 @@ export function Header() {
       <div className="container-page flex items-center gap-3 py-2">
         <Link to={paths.home()} className="flex min-w-0 items-center gap-2 font-bold text-brown">
           <img src="/logo.svg" alt="" width={36} height={36} className="shrink-0" />
-          <span className="text-base leading-tight sm:text-lg" data-testid="brand-name">
+          <span
+            className="whitespace-nowrap text-base leading-tight sm:text-lg"
+            data-testid="brand-name"
+          >
             {t("brandShort")}
           </span>
         </Link>
@@ -81,13 +84,14 @@ export function Header() {
           >
             <SearchIcon />
           </Link>
-          {/* On phones the signed-in name and logout live in the menu panel, so the bar fits. */}
+          {/* On phones the signed-in name and logout, the account and the currency live in the
+              menu panel: the bar keeps one row with the shop's name whole at 360 px. */}
           <div className="hidden md:block">
             <CustomerMenu />
           </div>
           <Link
             to={paths.account()}
-            className="rounded-md p-2 hover:bg-line"
+            className="hidden rounded-md p-2 hover:bg-line md:block"
             aria-label={t("header.account")}
           >
             <UserIcon />
@@ -107,7 +111,9 @@ export function Header() {
               </span>
             ) : null}
           </Link>
-          <CurrencyPicker />
+          <div className="hidden md:block">
+            <CurrencyPicker />
+          </div>
           <LanguageToggle href={otherLanguage} />
           <button
             type="button"
@@ -162,8 +168,10 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <div className="container-page pb-3">
+          {/* The currency select's label, for screen readers in the bar, is shown here. */}
+          <div className="container-page flex flex-wrap items-center gap-3 pb-3 [&_label]:not-sr-only">
             <CustomerMenu />
+            <CurrencyPicker />
           </div>
         </nav>
       ) : null}

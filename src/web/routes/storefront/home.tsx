@@ -45,7 +45,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.settings.get(),
   ]);
   // The places (shop, kitchen) for the page's structured data; phones and e-mails are the root's.
-  return { products, categories, images: catalog.siteImages(), locations: settings.locations };
+  return {
+    products,
+    categories,
+    images: catalog.siteImages(),
+    locations: settings.locations,
+    heroTitle: settings.heroTitle,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -69,11 +75,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { products, categories, images } = loaderData;
+  const { products, categories, images, heroTitle } = loaderData;
   const { shop } = useRootData();
   return (
     <>
-      <HeroCarousel images={images.hero} />
+      <HeroCarousel images={images.hero} title={heroTitle} />
       {/* Below the hero, each section hydrates as it comes near (docs/decisions/0032). */}
       <HydrateLater>
         <CategoriesStrip categories={categories} images={images.categories} />

@@ -10,7 +10,7 @@ export const handle = { i18n: ["checkout", "messages"] as const, quietChat: true
 // customer's token is.
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: metaText(rootDataFrom(matches), "checkout:order.thanks"),
+    title: metaText(rootDataFrom(matches), "checkout:order.pageTitle"),
     noIndex: true,
   });
 

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
+import { shippingNoteFromZones } from "../../../shared/domain/shipping-note.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
 import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
@@ -48,10 +49,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // The page shows whether it is in stock, not how much: leaving the amount out keeps the
     // cached page valid across orders that do not sell it out (docs/decisions/0021).
-    const { stock: _amount, ...product } = found;
-    const related = await context.services.catalog
-      .relatedProducts(id, RELATED_COUNT)
-      .catch(() => []);
+    const { stock: _amount, ...foundProduct } = found;
+    const [related, rules] = await Promise.all([
+      context.services.catalog.relatedProducts(id, RELATED_COUNT).catch(() => []),
+      context.services.shipping.rules(),
+    ]);
+    // Where the shop ships, from the zones checkout enforces (cached per content version,
+    // which every zone save moves, like this page).
+    const note = shippingNoteFromZones(rules);
+    const product = { ...foundProduct, shippingNote: note.en, shippingNote_ar: note.ar };
     return { status: "ok" as const, product, related, alternates };
   } catch (error) {
     console.error("product page failed to load", error);

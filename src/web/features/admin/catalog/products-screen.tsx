@@ -40,9 +40,12 @@ export function ProductsScreen() {
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
   // `?stock=low`: the bell's and the dashboard's low-stock links open the list filtered.
   const [params] = useSearchParams();
+  // `?search=` (the bell's low-stock item): the list opens on that product's SKU.
+  const [initialSearch] = useState(() => params.get("search")?.trim() ?? "");
   const [query, setQuery] = useState<ProductListQuery>(() => {
     const stock = STOCK_STATES.find((s) => s === params.get("stock"));
-    return stock ? { ...FIRST, stock } : FIRST;
+    const first = initialSearch ? { ...FIRST, search: initialSearch } : FIRST;
+    return stock ? { ...first, stock } : first;
   });
   const list = useProducts(query);
   const categories = useCategories({ search: "", page: 1, per_page: 100 });
@@ -136,6 +139,7 @@ export function ProductsScreen() {
         label: t("search"),
         delay: SEARCH_PAUSE_MS.products,
         onSearch: (search) => set({ search }),
+        initialValue: initialSearch,
       }}
       filters={
         <>

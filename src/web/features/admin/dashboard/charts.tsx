@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DELETED_CUSTOMER } from "../../../../shared/domain/account-privacy.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
@@ -8,7 +9,20 @@ import { useLang } from "../../../lib/bilingual.ts";
 import { paths } from "../../../lib/paths.ts";
 import { StatusBadge, statusTone } from "../orders/status-badge.tsx";
 
-// Hand-written SVG: four small charts do not justify a charting library's weight.
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A Damascus day "2026-11-23" as the axis shows it: "23 Nov" / "23/11", the way the shop's
+ * dates read (never "11-23"), without the year. Kept here: only the back office draws it.
+ */
+export function formatShortDay(isoDay: string, lang: "en" | "ar"): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!match) return isoDay;
+  const [, month, day] = match;
+  return lang === "ar" ? `${day}/${month}` : `${Number(day)} ${MONTHS[Number(month) - 1]}`;
+}
+
+// Hand-written SVG (ADR 0012): four small charts do not justify a charting library's weight.
 
 const W = 600;
 const H = 160;
@@ -27,8 +41,11 @@ function DayColumns({
   format: (value: number) => string;
   testId: string;
 }) {
+  const { t } = useTranslation("admin-dashboard");
   const top = Math.max(1, ...values);
   const step = W / values.length;
+  // Nothing yet: no made-up scale ("1", "$1.00") over an empty chart, the words instead.
+  const empty = values.every((value) => value === 0);
   return (
     <figure className="rounded-lg border border-line bg-white p-4" data-testid={testId}>
       <figcaption className="mb-2 font-bold">{title}</figcaption>
@@ -61,10 +78,13 @@ function DayColumns({
         <text x={W} y={H + 15} textAnchor="end" className="fill-muted text-[11px]">
           {labels[labels.length - 1]}
         </text>
-        <text x={0} y={12} className="fill-muted text-[11px]">
-          {format(top)}
-        </text>
+        {empty ? null : (
+          <text x={0} y={12} className="fill-muted text-[11px]" data-testid="chart-top">
+            {format(top)}
+          </text>
+        )}
       </svg>
+      {empty ? <p className="text-sm text-muted">{t("nothingYet")}</p> : null}
     </figure>
   );
 }
@@ -115,7 +135,7 @@ export default function Charts({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation(["admin-dashboard", "admin-orders"]);
   const lang = useLang();
   const money = (value: number) => formatMoney(toCents(value), lang);
-  const days = dashboard.per_day.map((d) => d.date.slice(5));
+  const days = dashboard.per_day.map((d) => formatShortDay(d.date, lang));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <DayColumns
@@ -175,7 +195,10 @@ export default function Charts({ dashboard }: { dashboard: Dashboard }) {
                 >
                   {o.number}
                 </Link>
-                <span>{o.customer}</span>
+                {/* An erased account's orders keep a fixed English mark; said in the admin's words. */}
+                <bdi data-testid="recent-customer">
+                  {o.customer === DELETED_CUSTOMER ? t("deletedCustomer") : o.customer}
+                </bdi>
                 <bdi dir="ltr" className="text-sm text-muted">
                   {formatDateTime(o.created_at, lang)}
                 </bdi>

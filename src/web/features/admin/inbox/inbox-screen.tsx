@@ -13,6 +13,7 @@ import {
 } from "../../../../shared/schemas/inbox.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
+import { IsolatedList } from "../../../components/ui/bidi.tsx";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
 import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-input.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
@@ -185,7 +186,7 @@ function InboxTable({ list }: { list: InboxList }) {
     {
       key: "where",
       header: t("country"),
-      cell: (e) => `${countryName(e.country, lang)}, ${e.city}`,
+      cell: (e) => <IsolatedList parts={[countryName(e.country, lang), e.city]} lang={lang} />,
     },
     { key: "status", header: t("status"), cell: (e) => statusCell("enquiries", e, e.full_name) },
     {

@@ -215,6 +215,7 @@ export function NewOrderScreen() {
             label={t("newOrder.name")}
             required
             autoComplete="off"
+            dir="auto"
             error={errors.name}
             {...register("name")}
           />
@@ -248,6 +249,7 @@ export function NewOrderScreen() {
             label={t("newOrder.city")}
             required
             autoComplete="off"
+            dir="auto"
             error={errors.city}
             {...register("city")}
           />
@@ -256,6 +258,7 @@ export function NewOrderScreen() {
             as="textarea"
             rows={2}
             required
+            dir="auto"
             error={errors.address}
             {...register("address")}
           />
@@ -335,6 +338,7 @@ export function NewOrderScreen() {
             as="textarea"
             rows={2}
             className="sm:col-span-2"
+            dir="auto"
             error={errors.notes}
             {...register("notes")}
           />

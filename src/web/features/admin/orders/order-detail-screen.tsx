@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
+import { formatDiscount, toCents } from "../../../../shared/domain/money.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
@@ -157,9 +158,16 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
                     </>
                   ) : null}
                 </dt>
+                {/* One left-to-right run, "−9.40 US$" in both languages: a separate minus
+                    was drawn after the amount on an Arabic page. */}
                 <dd className="text-end">
-                  <bdi dir="ltr">-</bdi>
-                  <Price amount={order.discount} lang={lang} />
+                  <span
+                    dir="ltr"
+                    className="font-bold text-gold-dark tabular-nums"
+                    data-testid="order-discount"
+                  >
+                    {formatDiscount(toCents(order.discount), lang)}
+                  </span>
                 </dd>
               </>
             ) : null}
@@ -247,7 +255,10 @@ function Customer({ order }: { order: AdminOrderDetail }) {
   return (
     <section className="rounded-lg border border-line bg-white p-4" data-testid="order-customer">
       <h2 className="mb-2 font-bold">{t("customer")}</h2>
-      <p className="font-semibold">{order.name}</p>
+      {/* The customer's own texts in their own direction ("بناء 12" on an English screen). */}
+      <p className="font-semibold" dir="auto" data-testid="order-name">
+        {order.name}
+      </p>
       <ul className="mt-2 flex flex-wrap gap-3">
         <li>
           <a className="underline" href={`tel:${phone}`} dir="ltr">
@@ -279,7 +290,9 @@ function Customer({ order }: { order: AdminOrderDetail }) {
       {order.notes ? (
         <>
           <h3 className="mt-4 font-semibold">{t("customerNotes")}</h3>
-          <p className="whitespace-pre-line">{order.notes}</p>
+          <p className="whitespace-pre-line" dir="auto" data-testid="order-notes">
+            {order.notes}
+          </p>
         </>
       ) : null}
     </section>
@@ -488,6 +501,8 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
                 <span className="font-semibold">{t("note")}: </span>
                 {entry.note}
               </p>
+            ) : entry.kind === "receipt" ? (
+              <p>{t("timelineReceipt")}</p>
             ) : (
               <MoneyEntry entry={entry} />
             )}

@@ -479,12 +479,40 @@ describe("issue 24: payment state on the order", () => {
       "/api/admin/orders/7/receipts/2",
     ]);
     cleanup();
-    stub(() => json({ data: detail() }));
+    stub(() => json({ data: detail({ payment_method: "bank_transfer" }) }));
     renderWithKit(<OrderDetailScreen id={7} />);
     expect((await screen.findByTestId("order-receipts")).textContent).toContain(
       "The customer has not uploaded a receipt.",
     );
   });
+
+  for (const [lang, uploaded] of [
+    ["en", "Uploaded a transfer receipt."],
+    ["ar", "رفع إيصال تحويل."],
+  ] as const)
+    it(`(${lang}) a card-paid order waits for no receipt; an upload is on the timeline`, async () => {
+      stub(() =>
+        json({
+          data: detail({
+            payment_method: "card",
+            payment_status: "paid",
+            timeline: [
+              {
+                kind: "receipt",
+                id: 3,
+                actor: { kind: "customer", id: null, name: null },
+                at: "2026-11-20T11:00:00.000Z",
+              },
+            ],
+          }),
+        }),
+      );
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      await screen.findByTestId("order-payment");
+      expect(screen.queryByTestId("order-receipts")).toBeNull();
+      const entry = screen.getByTestId("timeline").querySelector('[data-kind="receipt"]');
+      expect(entry?.textContent).toContain(uploaded);
+    });
 });
 
 describe("issue 29: gift orders on the desk", () => {
@@ -602,4 +630,36 @@ describe("issue 29: gift orders on the desk", () => {
     expect(slip.textContent).toContain("$35.00");
     expect(screen.queryByTestId("slip-gift-message")).toBeNull();
   });
+});
+
+describe("the customer's Arabic texts and the discount keep their order", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`(${lang}) name, address and notes in their own direction; the minus before the amount`, async () => {
+      reply = () =>
+        json({
+          data: detail({
+            name: "سامي حداد",
+            address: "بناء 12، شارع بغداد",
+            city: "دمشق",
+            notes: "الطابق 3، بناء 12",
+            discount: 9.4,
+            discount_percent: 20,
+            discount_source: "standing",
+          }),
+        });
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      const address = await screen.findByTestId("order-address");
+      // Each part of the address isolated: its direction is its own, not the screen's.
+      expect(address.querySelector("bdi")?.textContent).toBe("بناء 12، شارع بغداد");
+      expect(screen.getByTestId("order-name").getAttribute("dir")).toBe("auto");
+      expect(screen.getByTestId("order-notes").getAttribute("dir")).toBe("auto");
+      // One left-to-right run, the minus first: "−9.40 US$", never "9.40 US$-".
+      const discount = screen.getByTestId("order-discount");
+      expect(discount.getAttribute("dir")).toBe("ltr");
+      expect(discount.textContent).toBe(
+        lang === "ar" ? "\u2212\u200f9.40\u00a0US$" : "\u2212$9.40",
+      );
+      expect(discount.closest("dd")?.textContent).toBe(discount.textContent);
+    });
+  }
 });

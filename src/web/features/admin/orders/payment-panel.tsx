@@ -95,7 +95,10 @@ export function PaymentPanel({ order }: { order: AdminOrderDetail }) {
           ) : null}
         </div>
       ) : null}
-      <Receipts receipts={order.receipts} />
+      {/* Receipts prove a bank transfer; a card or cash order has none to wait for. */}
+      {order.payment_method === "bank_transfer" || order.receipts.length > 0 ? (
+        <Receipts receipts={order.receipts} />
+      ) : null}
       <MarkPaidDialog
         orderId={order.id}
         orderNumber={order.number}

@@ -205,6 +205,15 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         </div>
       </Section>
 
+      <Section title={t("home.title")}>
+        <BilingualField
+          form={form}
+          names={["hero_title", "hero_title_ar"]}
+          label={t("home.heroTitle")}
+        />
+        <p className="text-sm text-muted">{t("home.heroTitleHint")}</p>
+      </Section>
+
       <Section title={t("bank.title")}>
         <BilingualField
           form={form}
