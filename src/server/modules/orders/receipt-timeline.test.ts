@@ -4,20 +4,22 @@ import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { multipartBody } from "../../test/multipart.ts";
+import { makeReceiptPdf } from "../../test/receipt-pdf.ts";
 import { addProduct, orderBody, placeOrder } from "./test-fixtures.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;
 let product: number;
+/** A real PDF: the shop opens every uploaded PDF with a PDF parser. */
+let pdf: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUserWithToken(t.app, { admin: true });
   product = await addProduct(t.app.database.db, { priceCents: 3000 });
+  pdf = await makeReceiptPdf();
 });
 afterAll(() => t.close());
-
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 describe("the admin order's timeline", () => {
   it("shows the customer's receipt upload, by the customer, after the order was placed", async () => {

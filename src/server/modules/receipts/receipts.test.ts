@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_RECEIPT_BYTES_PER_ORDER, RECEIPT_MESSAGES } from "../../../shared/domain/receipts.ts";
@@ -8,6 +7,7 @@ import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { type MultipartFile, multipartBody } from "../../test/multipart.ts";
+import { makeReceiptPdf } from "../../test/receipt-pdf.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 let t: TestApp;
@@ -28,20 +28,9 @@ const photo = () =>
     .withMetadata({ exif: { IFD0: { Copyright: "phone gps here" } } })
     .jpeg()
     .toBuffer();
-/** A one-page PDF as a bank's statement is: written by a PDF library, not by hand. */
-const makePdf = (): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A5", info: { CreationDate: new Date(0) } });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.text("Transfer receipt: 30.00 USD");
-    doc.end();
-  });
 let pdf: Buffer;
 beforeAll(async () => {
-  pdf = await makePdf();
+  pdf = await makeReceiptPdf();
 });
 
 /** A real PDF grown to `bytes` by a comment after it (readers skip comments). */
