@@ -121,6 +121,51 @@ export const FOOD_MESSAGES = {
   TOO_LONG: "This text is too long.",
 } as const;
 
+/** The same rules in Arabic, for reports written in the reader's language (the CSV import). */
+export const FOOD_MESSAGES_AR: Record<keyof typeof FOOD_MESSAGES, string> = {
+  ALLERGEN_UNKNOWN: `مسبب حساسية غير معروف: استخدم ${ALLERGENS.join(", ")}.`,
+  ALLERGEN_TWICE: "لا يكون مسبب الحساسية مكوّنًا وأثرًا محتملًا في آن واحد.",
+  NUTRIENT: "يجب أن تكون القيم الغذائية أعدادًا من 0 إلى 100 غ لكل 100 غ.",
+  ENERGY_KJ: `يجب أن تكون الطاقة عددًا من 0 إلى ${MAX_ENERGY_KJ} كيلوجول لكل 100 غ.`,
+  ENERGY_KCAL: `يجب أن تكون الطاقة عددًا من 0 إلى ${MAX_ENERGY_KCAL} سعرة حرارية لكل 100 غ.`,
+  SATURATES_ABOVE_FAT: "لا تزيد الدهون المشبعة على الدهون.",
+  SUGARS_ABOVE_CARBOHYDRATE: "لا تزيد السكريات على الكربوهيدرات.",
+  SHELF_LIFE: `يجب أن تكون مدة الصلاحية عددًا صحيحًا من الأيام من 1 إلى ${MAX_SHELF_LIFE_DAYS}.`,
+  ORIGIN: "يجب أن يكون بلد المنشأ رمزًا من حرفين، مثل SY.",
+  HS_CODE: "يجب أن يكون رمز النظام المنسق من 4 إلى 10 أرقام (يجوز استخدام النقاط)، مثل 1905.90.",
+  TOO_LONG: "هذا النص طويل جدًا.",
+};
+
+/** A food message in `lang` (an unknown text as it came). */
+export function foodMessage(english: string, lang: Lang): string {
+  if (lang === "en") return english;
+  const id = (Object.keys(FOOD_MESSAGES) as (keyof typeof FOOD_MESSAGES)[]).find(
+    (k) => FOOD_MESSAGES[k] === english,
+  );
+  return id ? FOOD_MESSAGES_AR[id] : english;
+}
+
+/** Whether two food blocks say the same (key order aside: jsonb keeps its own). */
+export function sameFood(a: FoodInfo | null, b: FoodInfo | null): boolean {
+  return canonicalFood(a) === canonicalFood(b);
+}
+
+function canonicalFood(f: FoodInfo | null): string {
+  if (!f) return "null";
+  return JSON.stringify([
+    f.ingredients,
+    f.ingredients_ar,
+    sortAllergens(f.allergens),
+    sortAllergens(f.traces),
+    f.shelf_life_days,
+    f.storage,
+    f.storage_ar,
+    f.nutrition ? NUTRIENTS.map((k) => f.nutrition![k]) : null,
+    f.origin,
+    f.hs_code,
+  ]);
+}
+
 /** `1905.90` / `1905 90` → `190590`; null when not 4 to 10 digits. */
 export function normaliseHsCode(value: string): string | null {
   const digits = value.replace(/[\s.]/g, "");

@@ -8,6 +8,7 @@ import {
   type SocialNetwork,
 } from "../domain/catalog.ts";
 import { text } from "./fields.ts";
+import { foodDtoSchema, withoutQuerySchema } from "./food.ts";
 
 // Catalog API contract (issue 3): the DTOs GET /api/products, /api/products/:id and
 // /api/categories answer with, the list query, and the images the pages use.
@@ -60,6 +61,8 @@ export const productListQuerySchema = z.object({
     .default(DEFAULT_PER_PAGE),
   /** Without a sort a search lists the best matches first, a plain listing the newest first. */
   sort: z.enum(SORTS, { message: `The sort must be one of: ${SORTS.join(", ")}.` }).optional(),
+  /** `nuts,milk`: only products free of these allergens (traces included). */
+  without: withoutQuerySchema.optional(),
 });
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
@@ -134,6 +137,8 @@ export const productDetailSchema = productListItemSchema.extend({
   stock: z.number().nullable(),
   shippingNote: z.string(),
   shippingNote_ar: z.string(),
+  /** Food information (ingredients, allergens, nutrition...); null when none is given. */
+  food: foodDtoSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 /** What the product page gets: the detail without the stock amount (ADR 0021). */

@@ -107,6 +107,9 @@ export const nutritionInputSchema = z
     salt: grams,
   })
   .superRefine((n, ctx) => {
+    // Compared only when each value is itself right: one message per wrong field.
+    const fine = (v: number) => Number.isFinite(v) && v >= 0 && v <= 100;
+    if (!GRAM_NUTRIENTS.every((k) => fine(n[k]))) return;
     if (n.saturates > n.fat)
       ctx.addIssue({
         code: "custom",

@@ -180,6 +180,7 @@ function productDto(row: ProductRowFull): AdminProduct {
       effective_price: centsToDollars(priced[index]!.effectiveCents),
     })),
     sold: Boolean(row.sold),
+    food: typeof row.food === "string" ? JSON.parse(row.food) : row.food,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
@@ -205,6 +206,27 @@ function productAudit(p: AdminProduct): AuditFields {
       o.price === null ? o.grams : `${o.grams}@${o.price}`,
     ),
     images: p.images.map((i) => i.url),
+    ...foodAudit(p.food),
+  };
+}
+
+/** The food block as the form's fields, so the history says which one changed. */
+function foodAudit(food: AdminProduct["food"]): AuditFields {
+  return {
+    food_ingredients: food?.ingredients ?? null,
+    food_ingredients_ar: food?.ingredients_ar ?? null,
+    food_allergens: food ? food.allergens.join(", ") : null,
+    food_traces: food ? food.traces.join(", ") : null,
+    food_shelf_life_days: food?.shelf_life_days ?? null,
+    food_storage: food?.storage ?? null,
+    food_storage_ar: food?.storage_ar ?? null,
+    food_nutrition: food?.nutrition
+      ? Object.entries(food.nutrition)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")
+      : null,
+    food_origin: food?.origin ?? null,
+    food_hs_code: food?.hs_code ?? null,
   };
 }
 
@@ -483,6 +505,8 @@ export function createCatalogAdminService(db: Db) {
         ? {}
         : { lowStockGrams: values.low_stock_kg === null ? null : kgToGrams(values.low_stock_kg) }),
       active: values.active,
+      // Left out (an older client): the food information is kept.
+      ...(values.food === undefined ? {} : { food: values.food }),
       searchText: productSearchText({
         nameEn: values.name,
         nameAr: values.name_ar,
