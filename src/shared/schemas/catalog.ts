@@ -141,8 +141,11 @@ export const productDetailSchema = productListItemSchema.extend({
   food: foodDtoSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
-/** What the product page gets: the detail without the stock amount (ADR 0021). */
-export type ProductShown = Omit<ProductDetail, "stock">;
+/**
+ * What the product page gets: the detail without the stock amount (ADR 0021) and without the
+ * raw food information, which the page receives laid out for its language instead.
+ */
+export type ProductShown = Omit<ProductDetail, "stock" | "food">;
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import type { AddLineInput } from "../../../shared/domain/cart.ts";
 import type { ProductShown } from "../../../shared/schemas/catalog.ts";
@@ -23,9 +23,12 @@ export const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export function ProductDetailView({
   product,
   onAddToCart,
+  beforeAdd,
 }: {
   product: ProductShown;
   onAddToCart: OnAddToCart;
+  /** What a buyer must read before adding (the food information), above the form. */
+  beforeAdd?: ReactNode;
 }) {
   const paths = usePaths();
   const { t } = useTranslation("product");
@@ -104,6 +107,7 @@ export function ProductDetailView({
             {inStock ? t("inStock") : t("outOfStock")}
           </p>
           {description ? <p className="mt-4 leading-relaxed">{description}</p> : null}
+          {beforeAdd}
 
           <form
             className="mt-6 space-y-5"

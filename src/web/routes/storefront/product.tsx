@@ -3,6 +3,8 @@ import { languageOfPath, localizePath } from "../../../shared/domain/language-pa
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
 import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
+import { FoodInformation } from "../../features/catalog/food-information.tsx";
+import { foodView } from "../../features/catalog/food-view.server.ts";
 import { ProductGrid } from "../../features/catalog/product-card.tsx";
 import { ProductDetailView } from "../../features/catalog/product-detail.tsx";
 import {
@@ -48,11 +50,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // The page shows whether it is in stock, not how much: leaving the amount out keeps the
     // cached page valid across orders that do not sell it out (docs/decisions/0021).
-    const { stock: _amount, ...product } = found;
+    const { stock: _amount, food: rawFood, ...product } = found;
     const related = await context.services.catalog
       .relatedProducts(id, RELATED_COUNT)
       .catch(() => []);
-    return { status: "ok" as const, product, related, alternates };
+    // Laid out here, in the address's language: the page's JavaScript carries no word lists.
+    const food = foodView(rawFood, languageOfPath(url.pathname) ?? "en");
+    return { status: "ok" as const, product, food, related, alternates };
   } catch (error) {
     console.error("product page failed to load", error);
     return data({ status: "failed" as const }, { status: 503 });
@@ -112,7 +116,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       : []),
     { name, url },
   ];
-  const productData = productJsonLd(product, { name, description, url, image, price });
+  const productData = productJsonLd(product, {
+    name,
+    description,
+    url,
+    image,
+    price,
+    food: loaderData.food,
+  });
   return [
     ...tags,
     { property: "og:type", content: "product" },
@@ -141,7 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { product, related } = loaderData;
+  const { product, food, related } = loaderData;
   return (
     <div className="container-page py-8">
       <nav aria-label={t("breadcrumb")} className="mb-6 text-sm text-muted">
@@ -154,7 +165,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       {/* key: a new product starts with its own default weight and quantity 1. */}
-      <ProductDetailView key={product.id} product={product} onAddToCart={addToCart} />
+      <ProductDetailView
+        key={product.id}
+        product={product}
+        onAddToCart={addToCart}
+        beforeAdd={<FoodInformation food={food} />}
+      />
       {related.length > 0 ? (
         // Below the product: hydrated as it comes near (docs/decisions/0032).
         <HydrateLater as="section" className="mt-16" aria-labelledby="related-title">
