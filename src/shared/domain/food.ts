@@ -30,15 +30,6 @@ export function isAllergen(code: string): code is Allergen {
   return (ALLERGENS as readonly string[]).includes(code);
 }
 
-/** What a shopper may leave out on the shop page ("without …"): the ones sweets contain. */
-export const SHOP_FILTER_ALLERGENS = [
-  "nuts",
-  "milk",
-  "gluten",
-  "sesame",
-  "eggs",
-] as const satisfies readonly Allergen[];
-
 export const ALLERGEN_LABELS: Record<Allergen, Record<Lang, string>> = {
   gluten: { en: "Cereals containing gluten", ar: "الحبوب المحتوية على الغلوتين" },
   crustaceans: { en: "Crustaceans", ar: "القشريات" },

@@ -14,7 +14,6 @@ import {
   MAX_SHELF_LIFE_DAYS,
   MAX_STORAGE_LENGTH,
   normaliseHsCode,
-  SHOP_FILTER_ALLERGENS,
   sortAllergens,
 } from "../domain/food.ts";
 import { text } from "./fields.ts";
@@ -194,9 +193,9 @@ export const foodInputSchema = z
   .transform((f): FoodInfo | null => (f === null || isEmptyFood(f) ? null : f));
 export type FoodInput = z.input<typeof foodObjectSchema>;
 
-/** `?without=nuts,milk`: the allergens a listing leaves out (only the shop filter's five). */
+/** `?without=nuts,milk`: the allergens a listing leaves out. */
 export const withoutQuerySchema = text()
-  .max(200, `Without must be a list of: ${SHOP_FILTER_ALLERGENS.join(", ")}.`)
+  .max(200, `Without must be a list of: ${ALLERGENS.join(", ")}.`)
   .transform((v) =>
     v
       .split(",")
