@@ -37,6 +37,8 @@ import { paymentRoutes } from "./modules/payments/routes.ts";
 import { createStripeGateway } from "./modules/payments/stripe-provider.ts";
 import { adminReceiptRoutes } from "./modules/receipts/admin-routes.ts";
 import { receiptRoutes } from "./modules/receipts/routes.ts";
+import { restockAlertsPlugin } from "./modules/restock-alerts/plugin.ts";
+import { restockAlertRoutes } from "./modules/restock-alerts/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -132,6 +134,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(routeTablePlugin);
   await app.register(readinessPlugin);
   await app.register(mailPlugin, { autoStart: opts.mailAutoStart ?? config.env !== "test" });
+  await app.register(restockAlertsPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
   await app.register(paymentsPlugin, {
     autoStart: opts.reservationsAutoStart ?? config.env !== "test",
   });
@@ -153,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(newsletterRoutes);
+      await api.register(restockAlertRoutes);
       await api.register(accountRoutes);
       await api.register(twoFactorSignInRoutes);
       await api.register(catalogRoutes);

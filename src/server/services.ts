@@ -20,6 +20,7 @@ import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
+import { createRestockAlertService } from "./modules/restock-alerts/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
 import { createTwoFactorService } from "./modules/two-factor/service.ts";
@@ -53,6 +54,8 @@ export function createServices(
     contentVersion: () => cache.version(),
     settings,
     newsletter: createNewsletterService(db),
+    /** "E-mail me when it is back" addresses, and the job that e-mails them. */
+    restockAlerts: createRestockAlertService(db),
     tokens,
     accounts,
     admins: createAdminsService(db, { accounts, twoFactor }),

@@ -38,7 +38,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string; prefixes: 
   {
     name: "catalogue",
     description: "Products and categories as the shop shows them.",
-    prefixes: ["/api/products", "/api/categories"],
+    prefixes: ["/api/products", "/api/categories", "/api/restock-alerts"],
   },
   {
     name: "orders",
@@ -191,6 +191,9 @@ const SUMMARIES: Record<string, string> = {
   "POST /api/newsletter": "Subscribe to the newsletter",
   "POST /api/newsletter/confirm": "Confirm a newsletter subscription",
   "POST /api/newsletter/unsubscribe": "Unsubscribe (page or one-click from a mail client)",
+  "POST /api/products/{id}/restock-alerts": "E-mail me when this sold-out product is back",
+  "POST /api/restock-alerts/stop": "Stop back-in-stock e-mails (one-click from a mail client)",
+  "GET /api/restock-alerts/stop": "Stop back-in-stock e-mails (the link in the e-mail)",
   "GET /api/auth/password-reset": "Check a password-reset link",
   "POST /api/auth/forgot-password": "Ask for a password-reset e-mail",
   "POST /api/auth/reset-password": "Set a new password from a reset link",
@@ -367,6 +370,7 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
   "GET /api/admin/trader-enquiries": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/subscribers": [{ status: "200", type: "text/csv" }],
   "GET /api/kitchen/qr.svg": [{ status: "200", type: "image/svg+xml" }],
+  "GET /api/restock-alerts/stop": [{ status: "200", type: "text/html" }],
   "GET /api/traders/partnership-guide.pdf": [
     { status: "200", type: "application/pdf", schema: { type: "string", format: "binary" } },
   ],

@@ -356,6 +356,8 @@ export const adminProductSchema = z.object({
   sold: z.boolean(),
   /** Food information; null when none is given. */
   food: foodDtoSchema.nullable(),
+  /** Addresses waiting for a "back in stock" e-mail. */
+  restock_waiting: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

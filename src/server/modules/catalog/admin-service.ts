@@ -37,6 +37,7 @@ import {
 } from "../../db/schema/catalog.ts";
 import { archivedProducts, productImages } from "../../db/schema/catalog-admin.ts";
 import { orderLines } from "../../db/schema/orders.ts";
+import { restockAlerts } from "../../db/schema/restock-alerts.ts";
 import { conflict, notFound, unprocessable } from "../../http-errors.ts";
 import {
   type AuditFields,
@@ -116,6 +117,7 @@ type ProductRowFull = typeof products.$inferSelect & {
   options: { grams: number; priceCents: number | null }[] | string | null;
   images: { id: number; path: string; position: number }[] | string | null;
   sold: boolean;
+  restockWaiting: number | string;
 };
 
 const parseJson = <T>(raw: T | string | null): T | null =>
@@ -181,6 +183,7 @@ function productDto(row: ProductRowFull): AdminProduct {
     })),
     sold: Boolean(row.sold),
     food: typeof row.food === "string" ? JSON.parse(row.food) : row.food,
+    restock_waiting: Number(row.restockWaiting ?? 0),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
@@ -303,6 +306,7 @@ export function createCatalogAdminService(db: Db) {
                           order by i.position, i.id)
           from ${productImages} i where i.product_id = ${products.id})`,
         sold: sql<boolean>`exists (select 1 from ${orderLines} l where l.product_id = ${products.id})`,
+        restockWaiting: sql<number>`(select count(*)::int from ${restockAlerts} r where r.product_id = ${products.id})`,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId));
