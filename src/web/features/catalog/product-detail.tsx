@@ -24,11 +24,14 @@ export function ProductDetailView({
   product,
   onAddToCart,
   beforeAdd,
+  soldOut,
 }: {
   product: ProductShown;
   onAddToCart: OnAddToCart;
   /** What a buyer must read before adding (the food information), above the form. */
   beforeAdd?: ReactNode;
+  /** Shown under the form while the product is sold out, for the weight chosen. */
+  soldOut?: (grams: number) => ReactNode;
 }) {
   const paths = usePaths();
   const { t } = useTranslation("product");
@@ -165,6 +168,7 @@ export function ProductDetailView({
               </p>
             ) : null}
           </form>
+          {!inStock && soldOut ? soldOut(selected.grams) : null}
 
           <div className="mt-6 rounded-xl border border-line bg-white p-4 text-sm">
             <h2 className="font-bold text-brown">{t("shipping")}</h2>

@@ -12,6 +12,7 @@ import {
   productJsonLd,
   sellableOptions,
 } from "../../features/catalog/product-options.ts";
+import { RestockAlertForm } from "../../features/catalog/restock-alert-form.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
@@ -56,7 +57,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       .catch(() => []);
     // Laid out here, in the address's language: the page's JavaScript carries no word lists.
     const food = foodView(rawFood, languageOfPath(url.pathname) ?? "en");
-    return { status: "ok" as const, product, food, related, alternates };
+    // Back-in-stock e-mails go out only when the shop can send e-mail (SMTP_URL set).
+    const restockAlerts = context.passwordReset;
+    return { status: "ok" as const, product, food, related, alternates, restockAlerts };
   } catch (error) {
     console.error("product page failed to load", error);
     return data({ status: "failed" as const }, { status: 503 });
@@ -152,7 +155,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { product, food, related } = loaderData;
+  const { product, food, related, restockAlerts } = loaderData;
   return (
     <div className="container-page py-8">
       <nav aria-label={t("breadcrumb")} className="mb-6 text-sm text-muted">
@@ -170,6 +173,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         product={product}
         onAddToCart={addToCart}
         beforeAdd={<FoodInformation food={food} />}
+        soldOut={
+          restockAlerts
+            ? (grams) => <RestockAlertForm productId={product.id} grams={grams} />
+            : undefined
+        }
       />
       {related.length > 0 ? (
         // Below the product: hydrated as it comes near (docs/decisions/0032).
