@@ -10,8 +10,14 @@ declare module "fastify" {
 }
 
 /**
+ * How often the job looks for stock that came back: a cheap query (the few waiting alerts
+ * joined to their products), and a shopper hears within seconds of a restock.
+ */
+const RESTOCK_CHECK_MS = 10_000;
+
+/**
  * Back-in-stock e-mails, only when SMTP_URL is set (without it the addresses wait, and the
- * product page does not offer the alert): a job in this process looks every minute for
+ * product page does not offer the alert): a job in this process looks every few seconds for
  * alerts whose product has stock again, queues their e-mails in the mail outbox and deletes
  * them; it also deletes alerts older than 90 days. Several instances may run it at once.
  */
@@ -31,7 +37,8 @@ export const restockAlertsPlugin = fp(
       onError: (error) => app.log.warn({ err: error }, "restock alerts: a run failed"),
     });
     app.decorate("restockWorker", worker);
-    if (opts.autoStart !== false) app.addHook("onReady", async () => worker.start(60_000));
+    if (opts.autoStart !== false)
+      app.addHook("onReady", async () => worker.start(RESTOCK_CHECK_MS));
     app.addHook("onClose", async () => worker.stop());
   },
   { name: "restock-alerts", dependencies: ["services", "mail"] },

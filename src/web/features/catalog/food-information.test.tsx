@@ -6,7 +6,7 @@ import { createI18n } from "../../i18n/config.ts";
 import { fallbackMessages, messagesFor } from "../../i18n/messages.server.ts";
 import { I18nProvider } from "../../i18n/translator.tsx";
 import { FoodInformation } from "./food-information.tsx";
-import { foodView } from "./food-view.server.ts";
+import { foodJsonLd, foodView } from "./food-view.server.ts";
 import { productJsonLd } from "./product-options.ts";
 
 afterEach(cleanup);
@@ -98,11 +98,14 @@ describe("food information on the product page", () => {
         url: "https://shop.example/product/1-baklava",
         image: null,
         price: 15,
-        food: foodView(food, "en"),
+        food: foodJsonLd(foodView(food, "en")),
       },
     );
-    expect(data.countryOfOrigin).toEqual({ "@type": "Country", name: "Syria" });
-    expect(data.additionalProperty).toEqual(
+    expect((data as Record<string, unknown>).countryOfOrigin).toEqual({
+      "@type": "Country",
+      name: "Syria",
+    });
+    expect((data as Record<string, unknown>).additionalProperty).toEqual(
       expect.arrayContaining([
         {
           "@type": "PropertyValue",

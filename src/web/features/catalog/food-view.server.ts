@@ -34,3 +34,44 @@ export function foodView(food: FoodInfo | null, lang: Lang): FoodView | null {
     hsCode: food.hs_code ? formatHsCode(food.hs_code) : "",
   };
 }
+
+/**
+ * The food information as schema.org Product properties, built with the page's data on the
+ * server: Product has no allergen fields, so they travel as named properties (English names,
+ * values in the page's language), and the origin as countryOfOrigin.
+ */
+export function foodJsonLd(food: FoodView | null): Record<string, unknown> | null {
+  if (!food) return null;
+  const property = (name: string, value: string | number, unitCode?: string) => ({
+    "@type": "PropertyValue",
+    name,
+    value,
+    ...(unitCode ? { unitCode } : {}),
+  });
+  const ingredients = food.ingredients.map(([text]) => text).join("");
+  const n = food.nutrition;
+  const properties = [
+    ingredients ? property("Ingredients", ingredients) : null,
+    property("Allergens", food.contains.join(", ")),
+    food.traces.length > 0 ? property("May contain traces of", food.traces.join(", ")) : null,
+    food.shelfLifeDays !== null ? property("Shelf life", food.shelfLifeDays, "DAY") : null,
+    food.storage ? property("Storage", food.storage) : null,
+    food.hsCode ? property("HS code", food.hsCode) : null,
+    ...(n
+      ? [
+          property("Energy per 100 g", n.energy_kj, "KJO"),
+          property("Energy per 100 g", n.energy_kcal, "E14"),
+          property("Fat per 100 g", n.fat, "GRM"),
+          property("Saturates per 100 g", n.saturates, "GRM"),
+          property("Carbohydrate per 100 g", n.carbohydrate, "GRM"),
+          property("Sugars per 100 g", n.sugars, "GRM"),
+          property("Protein per 100 g", n.protein, "GRM"),
+          property("Salt per 100 g", n.salt, "GRM"),
+        ]
+      : []),
+  ].filter((p) => p !== null);
+  return {
+    ...(food.origin ? { countryOfOrigin: { "@type": "Country", name: food.origin } } : {}),
+    additionalProperty: properties,
+  };
+}

@@ -1,7 +1,6 @@
 import type { Lang } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { ProductShown } from "../../../shared/schemas/catalog.ts";
-import type { FoodView } from "./food-information.tsx";
 
 export type SellableOption = {
   grams: number;
@@ -52,10 +51,10 @@ export function productJsonLd(
     url: string;
     image: string | null;
     price: number;
-    food?: FoodView | null;
+    /** The food information's structured data (food-view.server.ts `foodJsonLd`). */
+    food?: Record<string, unknown> | null;
   },
 ) {
-  const food = opts.food;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -73,40 +72,6 @@ export function productJsonLd(
         ? "https://schema.org/InStock"
         : "https://schema.org/OutOfStock",
     },
-    // Food information as the page shows it: schema.org's Product has no allergen fields, so
-    // they travel as named properties (English names, values in the page's language).
-    countryOfOrigin: food?.origin ? { "@type": "Country", name: food.origin } : undefined,
-    additionalProperty: food ? foodProperties(food) : undefined,
+    ...opts.food,
   };
-}
-
-function foodProperties(food: FoodView) {
-  const property = (name: string, value: string | number, unitCode?: string) => ({
-    "@type": "PropertyValue",
-    name,
-    value,
-    ...(unitCode ? { unitCode } : {}),
-  });
-  const ingredients = food.ingredients.map(([text]) => text).join("");
-  const n = food.nutrition;
-  return [
-    ingredients ? property("Ingredients", ingredients) : null,
-    property("Allergens", food.contains.join(", ")),
-    food.traces.length > 0 ? property("May contain traces of", food.traces.join(", ")) : null,
-    food.shelfLifeDays !== null ? property("Shelf life", food.shelfLifeDays, "DAY") : null,
-    food.storage ? property("Storage", food.storage) : null,
-    food.hsCode ? property("HS code", food.hsCode) : null,
-    ...(n
-      ? [
-          property("Energy per 100 g", n.energy_kj, "KJO"),
-          property("Energy per 100 g", n.energy_kcal, "E14"),
-          property("Fat per 100 g", n.fat, "GRM"),
-          property("Saturates per 100 g", n.saturates, "GRM"),
-          property("Carbohydrate per 100 g", n.carbohydrate, "GRM"),
-          property("Sugars per 100 g", n.sugars, "GRM"),
-          property("Protein per 100 g", n.protein, "GRM"),
-          property("Salt per 100 g", n.salt, "GRM"),
-        ]
-      : []),
-  ].filter((p) => p !== null);
 }

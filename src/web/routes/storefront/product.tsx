@@ -4,7 +4,7 @@ import { parseProductSegment } from "../../../shared/domain/slug.ts";
 import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { FoodInformation } from "../../features/catalog/food-information.tsx";
-import { foodView } from "../../features/catalog/food-view.server.ts";
+import { foodJsonLd, foodView } from "../../features/catalog/food-view.server.ts";
 import { ProductGrid } from "../../features/catalog/product-card.tsx";
 import { ProductDetailView } from "../../features/catalog/product-detail.tsx";
 import {
@@ -59,7 +59,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const food = foodView(rawFood, languageOfPath(url.pathname) ?? "en");
     // Back-in-stock e-mails go out only when the shop can send e-mail (SMTP_URL set).
     const restockAlerts = context.passwordReset;
-    return { status: "ok" as const, product, food, related, alternates, restockAlerts };
+    return {
+      status: "ok" as const,
+      product,
+      food,
+      foodLd: foodJsonLd(food),
+      related,
+      alternates,
+      restockAlerts,
+    };
   } catch (error) {
     console.error("product page failed to load", error);
     return data({ status: "failed" as const }, { status: 503 });
@@ -125,7 +133,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     url,
     image,
     price,
-    food: loaderData.food,
+    food: loaderData.foodLd,
   });
   return [
     ...tags,
