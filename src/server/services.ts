@@ -21,6 +21,7 @@ import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
 import { createRestockAlertService } from "./modules/restock-alerts/service.ts";
+import { createReviewService } from "./modules/reviews/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
 import { createTwoFactorService } from "./modules/two-factor/service.ts";
@@ -61,6 +62,8 @@ export function createServices(
     admins: createAdminsService(db, { accounts, twoFactor }),
     twoFactor,
     catalog: createCatalogService(db, { cache }),
+    /** Reviews from buyers: written from a received order, shown once the owner publishes. */
+    reviews: createReviewService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     shipping,
     payments,
