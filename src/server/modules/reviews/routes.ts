@@ -70,7 +70,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => app.services.reviews.adminList(request.query) as never,
+    async (request) => app.services.reviews.adminList(request.query),
   );
 
   app.patch(
@@ -79,7 +79,12 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParam,
         body: adminReviewUpdateSchema,
-        response: { 200: z.object({ data: z.any() }), 404: errorBody },
+        response: {
+          200: z.object({
+            data: reviewDtoSchema.extend({ status: adminReviewSchema.shape.status }),
+          }),
+          404: errorBody,
+        },
       },
     },
     async (request) => {

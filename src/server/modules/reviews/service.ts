@@ -111,7 +111,10 @@ export function createReviewService(db: Db, deps: { cache: ContentCache }) {
       };
     },
 
-    async adminList(q: AdminReviewQuery): Promise<{ data: AdminReview[]; meta: unknown }> {
+    async adminList(q: AdminReviewQuery): Promise<{
+      data: AdminReview[];
+      meta: { page: number; per_page: number; total: number; last_page: number };
+    }> {
       const where = q.status ? eq(productReviews.status, q.status) : undefined;
       const [[counted], rows] = await Promise.all([
         db.select({ total: count() }).from(productReviews).where(where),

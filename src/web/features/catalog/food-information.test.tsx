@@ -98,7 +98,7 @@ describe("food information on the product page", () => {
         url: "https://shop.example/product/1-baklava",
         image: null,
         price: 15,
-        food: foodJsonLd(foodView(food, "en")),
+        extra: foodJsonLd(foodView(food, "en")),
       },
     );
     expect((data as Record<string, unknown>).countryOfOrigin).toEqual({

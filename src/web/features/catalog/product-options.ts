@@ -51,8 +51,8 @@ export function productJsonLd(
     url: string;
     image: string | null;
     price: number;
-    /** The food information's structured data (food-view.server.ts `foodJsonLd`). */
-    food?: Record<string, unknown> | null;
+    /** More structured data built by the loader: food information, the reviews' rating. */
+    extra?: Record<string, unknown> | null;
   },
 ) {
   return {
@@ -72,6 +72,6 @@ export function productJsonLd(
         ? "https://schema.org/InStock"
         : "https://schema.org/OutOfStock",
     },
-    ...opts.food,
+    ...opts.extra,
   };
 }

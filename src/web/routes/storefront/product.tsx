@@ -12,6 +12,7 @@ import {
   productJsonLd,
   sellableOptions,
 } from "../../features/catalog/product-options.ts";
+import { aggregateRatingLd } from "../../features/catalog/rating-ld.server.ts";
 import { RestockAlertForm } from "../../features/catalog/restock-alert-form.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
@@ -57,13 +58,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       .catch(() => []);
     // Laid out here, in the address's language: the page's JavaScript carries no word lists.
     const food = foodView(rawFood, languageOfPath(url.pathname) ?? "en");
+    // The published reviews' summary, for search engines (AggregateRating); none = left out.
+    const { meta: rating } = await context.services.reviews
+      .list(id, languageOfPath(url.pathname) ?? "en")
+      .catch(() => ({ meta: { average: null, count: 0 } }));
     // Back-in-stock e-mails go out only when the shop can send e-mail (SMTP_URL set).
     const restockAlerts = context.passwordReset;
     return {
       status: "ok" as const,
       product,
       food,
-      foodLd: foodJsonLd(food),
+      structuredData: {
+        ...foodJsonLd(food),
+        ...aggregateRatingLd(rating),
+      },
       related,
       alternates,
       restockAlerts,
@@ -133,7 +141,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     url,
     image,
     price,
-    food: loaderData.foodLd,
+    extra: loaderData.structuredData,
   });
   return [
     ...tags,
