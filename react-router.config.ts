@@ -8,4 +8,13 @@ export default {
   // discovered from the links on it: no manifest request and no re-render of the whole page
   // after hydration, about 45 ms of a first visit's script (docs/decisions/0032).
   routeDiscovery: { mode: "initial" },
+  // React Router 8's changes, each to adopt on its own: today's behaviour, said explicitly so
+  // the build does not warn about each one.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
 } satisfies Config;

@@ -52,6 +52,7 @@ export default defineConfig({
                 "src/server/database-faults.test.ts",
                 "src/server/plugins/rate-limit-store.redis.test.ts",
                 "src/server/modules/accounts/sign-in-limits.redis.test.ts",
+                "src/server/modules/receipts/receipt-limits.redis.test.ts",
               ],
           environment: "node",
           // Cheap argon2 in-process; production's cost is pinned by passwords.test.ts.

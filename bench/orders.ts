@@ -8,7 +8,7 @@ import { type Database, openPglite, openPostgres } from "../src/server/db/client
 import { seedCatalog } from "../src/server/db/seed/catalog.ts";
 import { createAdminOrderService } from "../src/server/modules/orders/admin-service.ts";
 import type { SettingsService } from "../src/server/modules/settings/service.ts";
-import { businessDate } from "../src/shared/domain/coupons.ts";
+import { businessDate } from "../src/shared/domain/business-time.ts";
 import { serveAdminApi } from "./serve-admin-api.ts";
 import { onScratchPostgres, startBenchChild, stopBenchChild } from "./server.ts";
 

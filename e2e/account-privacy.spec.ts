@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import {
+  E2E_ADMIN,
   escapeRe,
   expect,
   linkIn,
@@ -15,7 +16,8 @@ import {
 /**
  * Issue 25 in both languages, on the main e2e shop (its e-mail goes to the mailbox beside it):
  * a new customer verifies their address from the e-mailed link ("send again" included), then
- * downloads their data and deletes their account with their password.
+ * downloads their data and deletes their account with their password. While her order is
+ * open the dialog names it and offers no delete; once the shop cancelled it, the account goes.
  */
 
 const field = (page: Page | Locator, label: string) =>
@@ -51,6 +53,7 @@ async function placeOrderAs(page: Page, token: string) {
 for (const lang of ["en", "ar"] as const) {
   test(`verify the e-mail, download my data, delete my account (${lang})`, async ({
     page,
+    request,
     baseURL,
     consoleGuard,
   }) => {
@@ -118,9 +121,32 @@ for (const lang of ["en", "ar"] as const) {
     expect(data.orders.map((o: { number: string }) => o.number)).toEqual([number]);
     expect(data.orders[0].lines).toHaveLength(1);
 
-    // Delete my account: the password is asked in the confirm dialog.
+    // Her order is not delivered yet: the dialog names it and how to cancel it, no delete.
     await page.getByRole("button", { name: a.privacy.delete }).click();
     const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog.getByRole("heading", { name: a.privacy.confirmTitle })).toBeVisible();
+    const notice = dialog.getByTestId("open-orders");
+    await expect(notice).toContainText(a.privacy.openOrders);
+    await expect(notice.getByRole("link", { name: number })).toBeVisible();
+    await expect(notice).toContainText(a.privacy.openOrdersHow);
+    await expect(dialog.getByRole("button", { name: a.privacy.confirm })).toBeDisabled();
+    await dialog.getByRole("button", { name: a.privacy.keep }).click();
+    await expect(dialog).toBeHidden();
+
+    // She asked the shop to cancel it; the owner did.
+    const owner = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
+    expect(owner.status()).toBe(200);
+    const auth = { authorization: `Bearer ${((await owner.json()) as { token: string }).token}` };
+    const found = await request.get(`/api/admin/orders?q=${number}`, { headers: auth });
+    const id = ((await found.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+    const cancel = await request.patch(`/api/admin/orders/${id}`, {
+      headers: auth,
+      data: { status: "canceled", note: "Cancelled at the customer's request" },
+    });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+
+    // Delete my account: the password is asked in the confirm dialog.
+    await page.getByRole("button", { name: a.privacy.delete }).click();
     await expect(dialog.getByRole("heading", { name: a.privacy.confirmTitle })).toBeVisible();
     await field(dialog, a.privacy.password).fill("not-my-password");
     await dialog.getByRole("button", { name: a.privacy.confirm }).click();

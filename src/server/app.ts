@@ -13,6 +13,8 @@ import { routeTablePlugin } from "./modules/accounts/route-table.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adminAdminsRoutes } from "./modules/admins/admin-routes.ts";
 import { adminAuditRoutes } from "./modules/audit/admin-routes.ts";
+import { adminCalendarRoutes } from "./modules/calendar/admin-routes.ts";
+import { adminProductionRoutes } from "./modules/calendar/production-routes.ts";
 import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
 import { adminProductsCsvRoutes } from "./modules/catalog/products-csv.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -45,14 +47,11 @@ import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
-import {
-  adminTwoFactorRoutes,
-  twoFactorGate,
-  twoFactorSignInRoutes,
-} from "./modules/two-factor/routes.ts";
+import { adminTwoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { adminWebhookRoutes } from "./modules/webhooks/admin-routes.ts";
 import { webhooksPlugin } from "./modules/webhooks/plugin.ts";
+import { adminGuard } from "./plugins/admin-guard.ts";
 import { authPlugin, withRoles } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors.ts";
 import { genReqId, lazyChildLoggerFactory, withRedaction } from "./plugins/logging.ts";
@@ -60,6 +59,7 @@ import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { type WebMode, webPlugin } from "./plugins/web.ts";
+import { fallbackOrigin } from "./public-origin.ts";
 import { createServices } from "./services.ts";
 
 export type BuildAppOptions = {
@@ -72,9 +72,9 @@ export type BuildAppOptions = {
   rateLimit?: boolean;
   /** The mail worker's timer; off by default under NODE_ENV=test (tests call `runOnce()`). */
   mailAutoStart?: boolean;
-  /** The reservations worker's timer (issue 24); off by default under NODE_ENV=test. */
+  /** The reservations worker's timer; off by default under NODE_ENV=test. */
   reservationsAutoStart?: boolean;
-  /** The webhook delivery worker's timer (issue 28); off by default under NODE_ENV=test. */
+  /** The webhook delivery worker's timer; off by default under NODE_ENV=test. */
   webhooksAutoStart?: boolean;
 };
 
@@ -115,11 +115,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             payments: {
               // Card payments only with both Stripe keys (config.ts): else none anywhere.
               gateway: config.stripe ? createStripeGateway(config.stripe) : null,
-              baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-              mail: config.smtpUrl
-                ? { baseUrl: config.publicUrl ?? `http://localhost:${config.port}` }
-                : null,
+              baseUrl: fallbackOrigin(config),
             },
+            mail: config.smtpUrl ? { baseUrl: fallbackOrigin(config) } : null,
           }),
         );
         instance.services.orders.onPaymentSessionError((error) =>
@@ -164,8 +162,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(twoFactorSignInRoutes);
       await api.register(catalogRoutes);
-      // SPEC's POST /api/products: an admin create (its own plugin holds the admin hook).
-      await api.register(withRoles(["catalogue"], productCreateAliasRoutes));
+      // The add-product dialog's POST /api/products: an admin create, behind the same guard
+      // as /api/admin.
+      await api.register(adminGuard(withRoles(["catalogue"], productCreateAliasRoutes)));
       await api.register(orderRoutes);
       // Its own plugin: the webhook's raw-body parser applies to that route only.
       await api.register(paymentRoutes);
@@ -177,13 +176,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes);
       await api.register(shippingRoutes);
       // Admin API: every route registered inside this plugin requires an admin token and one
-      // of the roles its group (or the route itself, `config.roles`) declares (issue 27); an
-      // owner may use every route. This list is the back office's permission map.
+      // of the roles its group (or the route itself, `config.roles`) declares, and
+      // passes the two-factor rule (`adminGuard`); an owner may use every route. This list is
+      // the back office's permission map.
       await api.register(
-        async (admin) => {
-          admin.addHook("onRequest", admin.requireAdmin);
-          // The owner may require two-factor sign-in: until set up, only the set-up opens.
-          admin.addHook("onRequest", twoFactorGate(admin));
+        adminGuard(async (admin) => {
           await admin.register(withRoles(["orders"], adminOrderRoutes));
           await admin.register(withRoles(["orders"], adminReceiptRoutes));
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
@@ -200,12 +197,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
           await admin.register(withRoles(["owner"], adminShippingRoutes));
+          await admin.register(withRoles(["owner"], adminCalendarRoutes));
+          await admin.register(withRoles(["orders", "kitchen"], adminProductionRoutes));
           await admin.register(withRoles(["owner"], adminWebhookRoutes));
           // Owner only, except /me and /password (every admin, declared on the routes).
           await admin.register(withRoles(["owner"], adminAdminsRoutes));
           // Every admin's own set-up; the "required for everyone" switch is the owner's.
           await admin.register(withRoles(ANY_ADMIN, adminTwoFactorRoutes));
-        },
+        }),
         { prefix: "/admin" },
       );
     },

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { isDatabaseUnavailable } from "../shared/domain/database-faults.ts";
 import { buildApp } from "./app.ts";
 import { answerBackupRequests } from "./backup/backup.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, DataDirLockedError, openDatabase } from "./db/client.ts";
-import { isDatabaseUnavailable } from "./db/faults.ts";
 import { seedOnFirstStart } from "./db/seed/run.ts";
 import { ensureFirstAdmin } from "./modules/accounts/admin-bootstrap.ts";
 import type { WebMode } from "./plugins/web.ts";
@@ -29,7 +29,7 @@ export async function boot(
   }
 
   const started = performance.now();
-  // A dropped connection is logged and the pool replaces it (issue 22); through the app's
+  // A dropped connection is logged and the pool replaces it; through the app's
   // logger once there is one.
   let warn = (error: Error) => console.warn(`database: ${error.message}`);
   let database: Database;

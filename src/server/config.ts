@@ -1,7 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isValidHost } from "./public-origin.ts";
+import { isValidHost } from "./host-name.ts";
 
 const port = z.coerce
   .number({ message: "must be a whole number between 1 and 65535" })
@@ -128,13 +128,13 @@ export type Config = {
   /** Off only for automated browser tests, which sign in more often than any person. */
   rateLimits: boolean;
   /**
-   * Card payments through Stripe Checkout (issue 24): only with both keys; without them the
+   * Card payments through Stripe Checkout: only with both keys; without them the
    * card option is offered nowhere. `apiUrl` points the official client elsewhere (the local
    * stand-in of tests and `npm run stripe:standin`); unset = Stripe's own API.
    */
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /**
-   * Issue 28: webhook endpoints on loopback, private or link-local addresses are refused
+   * Webhook endpoints on loopback, private or link-local addresses are refused
    * (server-side request forgery) unless this is set (a receiver on the shop's own network).
    */
   webhooksAllowPrivate: boolean;

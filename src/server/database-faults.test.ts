@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./db/faults.ts";
+import { isDatabaseUnavailable } from "../shared/domain/database-faults.ts";
 import { orders } from "./db/schema/orders.ts";
 import { addProduct, orderBody, placeOrder, stockOf } from "./modules/orders/test-fixtures.ts";
 import { createTestApp, type TestApp } from "./test/app.ts";

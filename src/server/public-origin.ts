@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
+import { isValidHost } from "./host-name.ts";
 
 /**
  * The shop's public origin for absolute URLs (canonical and alternate links, og:*, the
@@ -41,18 +42,6 @@ export function fallbackOrigin(config: Pick<Config, "port" | "publicUrl">): stri
 /** The host a request names (lower case): X-Forwarded-Host when the proxy is trusted, else Host. */
 export function requestHost(request: FastifyRequest): string {
   return (request.host ?? "").toLowerCase();
-}
-
-/**
- * RFC 3986 host: a bracketed IPv6 literal or a registered name / IPv4 address, then an optional
- * port of at most 5 digits (checked against 65535 below). Nothing else (spaces, "%", "/", "@").
- */
-const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)(?::(\d{1,5}))?$/;
-
-export function isValidHost(host: string | undefined): boolean {
-  if (!host || host.length > 255) return false;
-  const match = HOST.exec(host);
-  return Boolean(match) && (match![1] === undefined || Number(match![1]) <= 65535);
 }
 
 /** The machine's own names, without a port. */

@@ -5,6 +5,7 @@ import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
 import { createAdminsService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
+import { createCalendarService } from "./modules/calendar/service.ts";
 import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createContentService } from "./modules/content/service.ts";
@@ -17,6 +18,8 @@ import { createKitchenService } from "./modules/kitchen/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
+import { createDeskVersion } from "./modules/orders/desk-version.ts";
+import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
@@ -33,21 +36,29 @@ import { createTwoFactorService } from "./modules/two-factor/service.ts";
 export function createServices(
   database: Database,
   opts: {
-    /** Card payments (issue 24): a gateway from STRIPE_* settings; none = offline methods only. */
-    payments?: PaymentServiceDeps;
+    /** Card payments: a gateway from STRIPE_* settings; none = offline methods only. */
+    payments?: Omit<PaymentServiceDeps, "mail">;
+    /** Where the shop's e-mails link to; null (the default) when it sends none (no SMTP_URL). */
+    mail?: OrderMail;
   } = {},
 ) {
   const { db } = database;
-  const payments = createPaymentService(
-    db,
-    opts.payments ?? { gateway: null, baseUrl: "http://localhost:3000", mail: null },
-  );
+  const mail = opts.mail ?? null;
+  const payments = createPaymentService(db, {
+    ...(opts.payments ?? { gateway: null, baseUrl: "http://localhost:3000" }),
+    mail,
+  });
   const tokens = createTokenService(db);
   // Public reads (catalogue, settings, kitchen, pages) share one cache: docs/conventions.md.
   const cache = createContentCache(database);
   const settings = createSettingsService(db, { cache, paymentMethods: payments.methods() });
   const accounts = createAccountService(db, tokens);
-  const shipping = createShippingService(db, { cache, settings });
+  const shipping = createShippingService(db, {
+    cache,
+    settings,
+    ordersVersion: createDeskVersion(db),
+  });
+  const calendar = createCalendarService(db, { settings });
   const twoFactor = createTwoFactorService(db, { cache });
   return {
     cache,
@@ -66,17 +77,19 @@ export function createServices(
     reviews: createReviewService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     shipping,
+    /** The kitchen's calendar: capacities, closed dates and what is booked per day. */
+    calendar,
     payments,
     orders: createOrderService(db, {
       settings,
       shipping,
       payments,
-      // Issue 27: the shop's low-stock notice goes where the cancellation notices do (SMTP set).
-      lowStockMail: payments.cancelMail,
+      // The shop's low-stock notice goes where the order e-mails do (SMTP set).
+      lowStockMail: mail,
     }),
-    adminOrders: createAdminOrderService(db, { settings, mail: payments.cancelMail }),
+    adminOrders: createAdminOrderService(db, { settings, mail }),
     receipts: createReceiptService(db),
-    /** Issue 27: the back office's customers (accounts and guest buyers). */
+    /** The back office's customers (accounts and guest buyers). */
     customers: createCustomerService(db),
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),

@@ -6,7 +6,7 @@ export type WebLoadContext = {
   services: Services;
   lang: Lang;
   /**
-   * The shopper's display currency (issue 24): the `currency` cookie's code when the owner
+   * The shopper's display currency: the `currency` cookie's code when the owner
    * lists it, else "USD". Already normalised: the page cache keys on it.
    */
   currency: string;

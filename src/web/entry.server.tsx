@@ -8,10 +8,13 @@ import {
   type HandleErrorFunction,
   ServerRouter,
 } from "react-router";
-import { isDatabaseUnavailable } from "../server/db/faults.ts";
+import { isDatabaseUnavailable } from "../shared/domain/database-faults.ts";
 import { codeLoaded } from "./components/ui/hydrate-later.tsx";
 
 export const streamTimeout = 5_000;
+
+// The SSR plugin asks the build for a page's i18n namespaces (it imports no web module).
+export { namespacesFor } from "./i18n/route-namespaces.ts";
 
 /**
  * A loader's error. The database being unreachable for a moment is not a bug: the page is
@@ -39,7 +42,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Sections whose code the browser fetches later are rendered in place (ADR 0032): their
+  // Sections whose code the browser fetches later are rendered in place: their
   // modules, loaded as the server starts, are there before the first page.
   await codeLoaded();
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.

@@ -53,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       messagingNumber: settings.messagingNumber,
       social: settings.social,
     },
-    // Display currencies (ADR 0023): the shopper's code (the server's normalised cookie) and
+    // Display currencies: the shopper's code (the server's normalised cookie) and
     // the owner's list resolved for formatting, USD left out (the browser knows it): a USD
     // shop's pages carry only `"currency":"USD","currencies":[]`.
     currency: context.currency,
@@ -114,9 +114,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // Arabic link opens in Arabic (docs/decisions/0028). The choice is not remembered either;
     // only the toggle changes it.
     if (languageOfPath(window.location.pathname)) return;
-    // SPEC 1's client detection runs after hydration, so the first paint always matches the
+    // Client-side language detection runs after hydration, so the first paint always matches the
     // server; in the first idle moment, as reading and writing the cookie and storage cost the
-    // hydration's last task about 4 ms, 45 on a phone ten times slower (issue 30).
+    // hydration's last task about 4 ms, 45 on a phone ten times slower.
     // Switching to the same language still caches the choice in storage and the cookie.
     afterHydration(() => {
       const detected = detectLanguage();
@@ -137,7 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         {/* Every face the first screen draws, so they arrive together and the page is laid out
-            once in them: Arabic pages show Latin digits, e-mails and names too (issue 30). */}
+            once in them: Arabic pages show Latin digits, e-mails and names too. */}
         {(lang === "ar" ? [arabic400, arabic700, latin400, latin700] : [latin400, latin700]).map(
           (font) => (
             <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
@@ -160,7 +160,7 @@ export default function App() {
   const { i18n } = useTranslation();
   useEffect(() => {
     // Only the toggle moves between languages, by loading the page; should a link written in
-    // a text lead to an /ar address in the app, that page still shows in Arabic (ADR 0028).
+    // a text lead to an /ar address in the app, that page still shows in Arabic.
     if (languageOfPath(pathname) === "ar" && i18n.language !== "ar")
       void i18n.changeLanguage("ar").then(() => applyDocumentLanguage("ar"));
   }, [pathname, i18n]);

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * SPEC section 2's route table; screens live one hop away in routes/. Every storefront page
+ * The route table; screens live one hop away in routes/. Every storefront page
  * has a second address under /ar that always renders Arabic (docs/decisions/0028): the
  * layout's optional segment gives both (`/shop` and `/ar/shop`); build links with `usePaths()`.
  * The back office keeps one address per screen.
@@ -56,6 +56,8 @@ export default [
     route("admin-inbox", "routes/admin/inbox.tsx"),
     route("admin-pages", "routes/admin/pages.tsx"),
     route("admin-shipping", "routes/admin/shipping.tsx"),
+    route("admin-calendar", "routes/admin/calendar.tsx"),
+    route("admin-production", "routes/admin/production.tsx"),
     route("admin-account", "routes/admin/account.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -11,7 +11,7 @@ import { type Database, dataDirLockHolder, openPglite } from "../db/client.ts";
 const run = promisify(execFile);
 
 /**
- * `npm run backup` / `npm run restore` (issue 14, docs/decisions/0016). One snapshot file, a
+ * `npm run backup` / `npm run restore` (docs/decisions/0016). One snapshot file, a
  * .tar.gz holding manifest.json, the database (PGlite: its data directory as dumpDataDir
  * writes it; PostgreSQL: pg_dump's SQL, the files table included) and the uploads folder.
  */

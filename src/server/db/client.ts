@@ -77,7 +77,7 @@ export function processStartTime(pid: number): string | null {
 }
 
 /**
- * The pid of the live process holding DATA_DIR, or null. Issue 14.11: the lock file names the
+ * The pid of the live process holding DATA_DIR, or null. The lock file names the
  * pid and its start time, so a stale lock whose pid now belongs to an unrelated process (pid
  * reuse after a crash) is recognised as stale.
  */
@@ -203,7 +203,7 @@ export async function openPglite(
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * A node-postgres pool that survives its connections dying (issue 22). pg-pool listens for a
+ * A node-postgres pool that survives its connections dying. pg-pool listens for a
  * client's `error` only while the client is idle; a client checked out (inside a transaction,
  * or between two queries of one) that loses its connection emits `error` with nobody listening,
  * and the process exits. Here every client listens from birth; a checked-out client whose

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "../../shared/domain/database-faults.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openTestDatabase } from "../test/app.ts";
-import { isDatabaseUnavailable } from "./faults.ts";
 
 const pgError = (code: string, message = "x") => Object.assign(new Error(message), { code });
 

@@ -39,34 +39,36 @@ export function claimDue<TTable extends LeasedTable, TRow extends { id: number }
   });
 }
 
-export type ClaimLoop = {
-  /** Sends what is due at `now`; resolves with how many went out. */
-  runOnce(now?: Date): Promise<number>;
+export type ClaimLoop<T = number> = {
+  /** Runs one pass at `now`; resolves with what it did (how many rows went out, by default). */
+  runOnce(now?: Date): Promise<T>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 };
 
 /**
- * The timer around a worker's pass: `start` runs a pass now and then every `intervalMs`
- * (never two at once; the timer does not keep the process alive), a pass that throws goes to
- * `onError`, `stop` waits for the pass under way and then calls `onStop`.
+ * The timer around a background job's pass: `start` runs a pass now and then every
+ * `intervalMs` (never two at once; the timer does not keep the process alive), a timed pass's
+ * result goes to `onRun` and a pass that throws to `onError`, `stop` waits for the pass under
+ * way and then calls `onStop`.
  */
-export function claimLoop(opts: {
-  runOnce: (now: Date) => Promise<number>;
+export function claimLoop<T = number>(opts: {
+  runOnce: (now: Date) => Promise<T>;
+  onRun?: (result: T) => void;
   onError?: (error: unknown) => void;
   onStop?: () => void;
-}): ClaimLoop {
+  /** `start()`'s interval when it is given none. */
+  intervalMs?: number;
+}): ClaimLoop<T> {
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
+  let running: Promise<void> | null = null;
   const runOnce = (now = new Date()) => opts.runOnce(now);
 
   const tick = () => {
     if (running) return;
     running = runOnce()
-      .catch((error) => {
-        opts.onError?.(error);
-        return 0;
-      })
+      .then((result) => opts.onRun?.(result))
+      .catch((error) => opts.onError?.(error))
       .finally(() => {
         running = null;
       });
@@ -74,7 +76,7 @@ export function claimLoop(opts: {
 
   return {
     runOnce,
-    start(intervalMs = 5_000) {
+    start(intervalMs = opts.intervalMs ?? 5_000) {
       if (timer) return;
       timer = setInterval(tick, intervalMs);
       timer.unref();

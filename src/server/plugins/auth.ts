@@ -26,11 +26,17 @@ declare module "fastify" {
      */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Every route as registered, with the roles it declares (see `withRoles`). */
-    routeRoles(): Array<{ method: string; url: string; roles: readonly AdminRole[] | undefined }>;
+    routeRoles(): Array<{
+      method: string;
+      url: string;
+      roles: readonly AdminRole[] | undefined;
+      /** Registered through `adminGuard` (plugins/admin-guard.ts). */
+      guarded: boolean;
+    }>;
   }
   interface FastifyContextConfig {
     /**
-     * Issue 27: the roles that may call this admin route (an owner may call every route).
+     * The roles that may call this admin route (an owner may call every route).
      * Set for a whole group with `withRoles` where app.ts registers it; a route overrides it.
      */
     roles?: readonly AdminRole[];
@@ -114,11 +120,12 @@ export const authPlugin = fp(
         routes.push({ method, url: route.url, options: route });
     });
     app.decorate("routeRoles", () =>
-      routes.map(({ method, url, options }) => ({
-        method,
-        url,
-        roles: (options.config as { roles?: readonly AdminRole[] } | undefined)?.roles,
-      })),
+      routes.map(({ method, url, options }) => {
+        const config = options.config as
+          | { roles?: readonly AdminRole[]; adminGuarded?: boolean }
+          | undefined;
+        return { method, url, roles: config?.roles, guarded: config?.adminGuarded === true };
+      }),
     );
   },
   { name: "auth", dependencies: ["services"] },

@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+} from "../../shared/domain/database-faults.ts";
 import { MESSAGES } from "../../shared/domain/validation-messages.ts";
 import { cleanText, hasForbiddenChars, TEXT_NOT_ALLOWED } from "../../shared/schemas/fields.ts";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/faults.ts";
 import { HttpError } from "../http-errors.ts";
 
 /** The 503 a request gets while the database cannot be reached. */
@@ -12,7 +15,7 @@ export const DATABASE_UNAVAILABLE =
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
-/** "body/lines/0/qty" -> "lines.0.qty": the key SPEC's client reads field errors by. */
+/** "body/lines/0/qty" -> "lines.0.qty": the key clients read field errors by. */
 function fieldKey(instancePath: string): string {
   return instancePath.replace(/^\//, "").split("/").filter(Boolean).join(".") || "_";
 }
@@ -97,7 +100,7 @@ export const errorsPlugin = fp(
       });
     });
 
-    // SPEC 8's text; the path is not echoed back (issue 14.8).
+    // The fixed "not found" text; the path is not echoed back.
     app.setNotFoundHandler((_request, reply) => {
       reply.status(404).send({ message: MESSAGES.NOT_FOUND });
     });

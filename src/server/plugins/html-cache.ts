@@ -1,7 +1,8 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { withoutLanguage } from "../../shared/domain/language-path.ts";
+import { SITEMAP_PATHS } from "../../shared/domain/paths.ts";
+import { readShopParams, shopSearch } from "../../shared/domain/shop-params.ts";
 import { SIGNED_IN_COOKIE } from "../../shared/domain/signed-in-cookie.ts";
-import { readShopParams, shopSearch } from "../../web/features/catalog/shop-params.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
 
 /**
@@ -9,24 +10,45 @@ import type { StockSeen } from "../cache/content-cache.ts";
  * content version and the stock of the products they show (docs/decisions/0008, 0021).
  * Everything their loaders read is covered: products, categories, weight options, settings,
  * FAQ and policies by the content version; stock by the products' stock versions, which the
- * catalogue's loaders report while the page renders; and the build's own images. Not here: the kitchen (its menu
- * depends on the day), search, accounts, orders, admin.
+ * catalogue's loaders report while the page renders; and the build's own images. Not here:
+ * search, accounts, orders, admin, and the sitemap's pages in `UNCACHED_PAGES`.
+ *
+ * They are the sitemap's pages (`SITEMAP_PATHS`, the one list of public pages, so a page added
+ * there is cached too), the cart, and each product's page, in both languages.
  */
-const CACHEABLE =
-  /^(?:\/ar(?=\/|$))?(?:\/(?:shop|about|contact|cart|faq|privacy-policy|terms-condition|international-shipping|refund-policy|product\/\d{1,15}(?:-[^/?#]{1,400})?)?)?$/;
+const UNCACHED_PAGES = new Set([
+  // Its menu depends on the day, which the content version does not follow.
+  "/our-kitchen",
+  // Never cached so far, though it reads nothing a visitor changes: caching it is a change
+  // of behaviour to make and test on its own.
+  "/traders",
+]);
+const CACHEABLE_PAGES = new Set([
+  ...SITEMAP_PATHS.filter((path) => !UNCACHED_PAGES.has(path)),
+  // Not indexed, but the same for everyone: the cart's lines live in the browser.
+  "/cart",
+]);
+/** A product's page: its id, then optionally a dash and its name's slug (`productPath`). */
+const PRODUCT_PAGE = /^\/product\/\d{1,15}(?:-[^/?#]{1,400})?$/;
+
+/** Whether a path (without its query) is a cacheable page, with or without the `/ar` prefix. */
+function cacheablePath(pathname: string): boolean {
+  const page = withoutLanguage(pathname);
+  return CACHEABLE_PAGES.has(page) || PRODUCT_PAGE.test(page);
+}
 
 /**
  * The query a cacheable page is rendered from and keyed by: only what changes the page, in one
- * canonical form (issue 26). Tracking tags (utm_*, fbclid, gclid...), unknown names, defaults
+ * canonical form. Tracking tags (utm_*, fbclid, gclid...), unknown names, defaults
  * and values a page reads as its default are left out, so they neither make entries nor reach
  * the page (its canonical link included). The shop's state is search, category, per_page, page
- * and sort (SPEC 2, `readShopParams`); every other cacheable page reads no query.
+ * and sort (`readShopParams`); every other cacheable page reads no query.
  */
 const PAGE_QUERY: Record<string, (query: URLSearchParams) => string> = {
   "/shop": (query) => shopSearch(readShopParams(query), {}),
 };
 
-/** Renders kept per key: the home page's products are shuffled per render (SPEC 2). */
+/** Renders kept per key: the home page's products are shuffled per render. */
 const VARIANTS: Record<string, number> = { "/": 4 };
 
 const MAX_ENTRIES = 500;
@@ -37,7 +59,7 @@ const MAX_ENTRIES = 500;
 const MAX_QUERY_ENTRIES = 200;
 
 /**
- * Cookies a cacheable request may carry: the language and the display currency (ADR 0023), and
+ * Cookies a cacheable request may carry: the language and the display currency, and
  * the signed-in mark, which no cacheable page reads (only the account pages, never cached), so
  * a signed-in customer is served the same cached pages.
  */
@@ -51,7 +73,7 @@ export type CachedPage = {
   deflated: Buffer[];
 };
 
-/** A rendered page and the stock versions of the products it shows (ADR 0021). */
+/** A rendered page and the stock versions of the products it shows. */
 export type CachedRender = { page: Promise<CachedPage | null>; stock: StockSeen };
 
 type Entry = {
@@ -74,7 +96,7 @@ export function cacheableRequest(request: {
   if (Object.keys(request.cookies).some((name) => !PAGE_COOKIES.has(name))) return false;
   const [pathname, query] = request.url.split("?");
   if (query !== undefined && query.length > 2000) return false;
-  return CACHEABLE.test(pathname ?? "");
+  return cacheablePath(pathname ?? "");
 }
 
 /**

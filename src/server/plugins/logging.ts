@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyServerOptions } from "fastify";
 
 /**
- * Issue 14.3: logs hold no personal data and no secrets. Requests are logged by method and
+ * Logs hold no personal data and no secrets. Requests are logged by method and
  * path only (no query string: guest order links carry `?key=`, searches carry what people
  * typed), never with headers (tokens, cookies) or the client's address; a failed SQL statement
  * is logged by its text and error code, never by its parameters (names, phones, addresses,

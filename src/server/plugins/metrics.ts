@@ -7,7 +7,7 @@ import { orders } from "../db/schema/orders.ts";
 import { HttpError } from "../http-errors.ts";
 
 /**
- * Issue 14, operations: GET /metrics in Prometheus text, for a scraper holding METRICS_TOKEN
+ * Operations: GET /metrics in Prometheus text, for a scraper holding METRICS_TOKEN
  * (`Authorization: Bearer <token>`). Without METRICS_TOKEN there is no such route (404).
  * One registry per app instance, so two instances in one process never mix their counts.
  */

@@ -3,11 +3,13 @@ import { productInputSchema } from "../../shared/schemas/admin-catalog.ts";
 import { dishInputSchema, dishUpdateSchema } from "../../shared/schemas/kitchen.ts";
 
 /**
- * Issue 28: what the routes' own schemas cannot say, added to the generated document in one
- * place: each operation's id, summary and tag, its security (from where the route is
- * registered), every error answer with the shop's one error shape, multipart bodies and
- * examples. openapi.ts applies it; the conformance check (src/server/test/openapi-conformance.ts)
- * holds every answer the API suites see against the result.
+ * What the routes' own schemas cannot say, added to the generated document in one
+ * place: each operation's id and tag, its security (from where the route is registered),
+ * every error answer with the shop's one error shape, multipart bodies and examples. A
+ * route's summary sits in its own `schema.summary`; one without gets a plain one made from
+ * its method and path. openapi.ts applies it; the conformance check
+ * (src/server/test/openapi-conformance.ts) holds every answer the API suites see against the
+ * result.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI fragment is plain JSON.
@@ -125,7 +127,8 @@ export const TAGS: ReadonlyArray<{ name: string; description: string; prefixes: 
   },
   {
     name: "admin coupons",
-    description: "Back office: coupons (`/copouns` is SPEC's spelling of the same routes).",
+    description:
+      "Back office: coupons (`/copouns`, the original misspelling, is kept for its first client).",
     prefixes: ["/api/admin/coupons", "/api/admin/copouns"],
   },
   {
@@ -186,104 +189,11 @@ export function operationIdOf(method: string, path: string): string {
   return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join("");
 }
 
-/** Readable summaries; an operation not listed gets one made from its method and path. */
-const SUMMARIES: Record<string, string> = {
-  "POST /api/newsletter": "Subscribe to the newsletter",
-  "POST /api/newsletter/confirm": "Confirm a newsletter subscription",
-  "POST /api/newsletter/unsubscribe": "Unsubscribe (page or one-click from a mail client)",
-  "POST /api/products/{id}/restock-alerts": "E-mail me when this sold-out product is back",
-  "POST /api/restock-alerts/stop": "Stop back-in-stock e-mails (one-click from a mail client)",
-  "GET /api/restock-alerts/stop": "Stop back-in-stock e-mails (the link in the e-mail)",
-  "GET /api/auth/password-reset": "Check a password-reset link",
-  "POST /api/auth/forgot-password": "Ask for a password-reset e-mail",
-  "POST /api/auth/reset-password": "Set a new password from a reset link",
-  "POST /api/auth/verify-email": "Verify an e-mail address from its link",
-  "POST /api/account/verification": "Send the verification e-mail again",
-  "GET /api/account/export": "Download everything the shop holds about me",
-  "DELETE /api/account": "Delete my account",
-  "GET /api/account": "My account",
-  "PUT /api/account": "Update my account",
-  "PUT /api/account/password": "Change my password",
-  "POST /api/auth/register": "Register (signs in)",
-  "POST /api/auth/login": "Sign in as a customer",
-  "POST /api/auth/admin-login": "Sign in to the back office",
-  "POST /api/auth/logout": "Sign out (revokes the token)",
-  "POST /api/auth/admin-login/2fa": "Finish a back-office sign-in with a two-factor code",
-  "GET /api/admin/2fa": "My two-factor sign-in and the shop's policy",
-  "POST /api/admin/2fa/setup": "Start setting up two-factor sign-in",
-  "POST /api/admin/2fa/enable": "Turn two-factor sign-in on with a first code",
-  "POST /api/admin/2fa/disable": "Turn two-factor sign-in off",
-  "PUT /api/admin/2fa/policy": "Require two-factor sign-in of every admin (owner)",
-  "GET /api/auth/google": "Start signing in with Google",
-  "POST /api/auth/google/callback": "Finish signing in with Google",
-  "GET /api/products": "List products",
-  "GET /api/products/{id}": "Get a product",
-  "POST /api/products": "Create a product (admin; same as POST /api/admin/products)",
-  "GET /api/categories": "List categories",
-  "POST /api/orders/lookup": "Find my order by number and e-mail or phone",
-  "POST /api/orders": "Place an order",
-  "GET /api/orders": "My orders",
-  "GET /api/orders/{number}": "Get an order (its key or its signed-in owner)",
-  "POST /api/orders/{number}/payment-session": "Open a card payment for an order",
-  "POST /api/payments/stripe/webhook": "Card gateway webhook (signed by Stripe)",
-  "POST /api/orders/{number}/receipt": "Upload a bank-transfer receipt",
-  "GET /api/orders/{number}/receipts": "List an order's receipts",
-  "POST /api/coupons/check": "Check a coupon code",
-  "GET /api/kitchen": "The kitchen's menu",
-  "GET /api/kitchen/qr.svg": "QR code of the kitchen's menu (SVG)",
-  "GET /api/traders/partnership-guide.pdf": "The partnership guide (PDF)",
-  "POST /api/contact": "Send a contact message",
-  "POST /api/traders": "Send a trader enquiry",
-  "GET /api/content/faq": "FAQ",
-  "GET /api/content/policies/{page}": "A policy page",
-  "GET /api/settings": "The shop's public settings",
-  "POST /api/shipping/quote": "Quote delivery and pickup for an address and cart",
-  "GET /api/shipping": "Delivery zones and pickup points",
-  "GET /api/admin/orders": "List orders (JSON, or CSV with ?format=csv)",
-  "GET /api/admin/orders.csv": "Export orders as CSV",
-  "GET /api/admin/customers": "List customers (accounts and guest buyers)",
-  "GET /api/admin/customers.csv": "Export customers as CSV",
-  "GET /api/admin/customers/{key}": "Get a customer with their orders and notes",
-  "POST /api/admin/customers/{key}/notes": "Add a note to a customer",
-  "POST /api/admin/orders": "Take an order for a customer (phone, messaging app, in person)",
-  "GET /api/admin/orders/{id}": "Get an order",
-  "PATCH /api/admin/orders/{id}": "Update an order's status or shipping",
-  "POST /api/admin/orders/{id}/payments": "Record a payment",
-  "POST /api/admin/orders/{id}/refund": "Refund an order",
-  "POST /api/admin/orders/{id}/message": "Prepare a message to the customer",
-  "POST /api/admin/orders/{id}/notes": "Add a note to an order",
-  "GET /api/admin/orders/{id}/receipts/{receipt}": "Download a transfer receipt",
-  "GET /api/admin/notifications": "List notifications",
-  "POST /api/admin/notifications/{id}/read": "Mark a notification read",
-  "GET /api/admin/dashboard": "Sales dashboard",
-  "GET /api/admin/inbox/counts": "Unread counts of the inbox",
-  "GET /api/admin/contact-messages": "List contact messages (JSON or CSV)",
-  "PATCH /api/admin/contact-messages/{id}": "Update a contact message",
-  "GET /api/admin/trader-enquiries": "List trader enquiries (JSON or CSV)",
-  "PATCH /api/admin/trader-enquiries/{id}": "Update a trader enquiry",
-  "GET /api/admin/subscribers": "List newsletter subscribers (JSON or CSV)",
-  "DELETE /api/admin/subscribers/{id}": "Delete a subscriber",
-  "GET /api/admin/audit": "The audit log",
-  "GET /api/admin/products/export.csv": "Export products as CSV",
-  "POST /api/admin/products/import": "Import products from CSV (dry run with ?dry_run=1)",
-  "POST /api/admin/products/{id}": "Update a product (multipart forms posting `_method=PUT`)",
-  "DELETE /api/admin/products/{id}": "Delete (or archive) a product",
-  "POST /api/admin/kitchen/{id}": "Update a dish (multipart forms posting `_method=PUT`)",
-  "GET /api/admin/webhooks/{id}/deliveries": "List a webhook's deliveries",
-  "POST /api/admin/webhooks/deliveries/{id}/retry": "Send a delivery again",
-  "GET /api/admin/me": "The signed-in admin and their roles",
-  "PUT /api/admin/password": "Change my admin password",
-  "GET /api/admin/settings": "Get the shop's settings",
-  "PUT /api/admin/settings": "Update the shop's settings",
-  "GET /api/admin/shipping/refused": "Places the shop does not deliver to",
-  "PUT /api/admin/shipping/refused": "Set the places the shop does not deliver to",
-};
-
 const NOUNS: Record<string, [string, string]> = {
   categories: ["categories", "category"],
   "contact-messages": ["contact messages", "contact message"],
   "trader-enquiries": ["trader enquiries", "trader enquiry"],
-  copouns: ["coupons (SPEC's spelling)", "coupon (SPEC's spelling)"],
+  copouns: ["coupons (the original misspelling)", "coupon (the original misspelling)"],
   kitchen: ["dishes", "dish"],
   admins: ["admins", "admin"],
   faq: ["FAQ entries", "FAQ entry"],
@@ -292,10 +202,11 @@ const NOUNS: Record<string, [string, string]> = {
   carriers: ["carriers", "carrier"],
 };
 
-/** "List products", "Get a product", "Update a delivery zone"... */
+/**
+ * "List products", "Get a product", "Update a delivery zone"...: the summary of an operation
+ * whose route declares none (`schema.summary` beside its params and body says it better).
+ */
 function summaryOf(method: string, path: string): string {
-  const declared = SUMMARIES[`${method} ${path}`];
-  if (declared) return declared;
   const segments = path.replace(/^\/api\/(admin\/)?/, "").split("/");
   const item = /^\{.+\}$/.test(segments.at(-1) ?? "");
   const noun = (item ? segments.at(-2) : segments.at(-1)) ?? "resource";
@@ -322,7 +233,7 @@ const EXTRA_ANSWERS: Record<string, number[]> = {
   "PUT /api/account": [429],
   "PUT /api/account/password": [429],
   "PUT /api/admin/password": [429],
-  "DELETE /api/account": [429],
+  "DELETE /api/account": [409, 429],
   "POST /api/account/verification": [409, 429],
   "POST /api/newsletter/confirm": [404],
   "POST /api/auth/reset-password": [404],
@@ -364,6 +275,7 @@ const OPTIONAL_SIGN_IN = new Set([
 const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json }[]> = {
   "GET /api/admin/orders": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/orders.csv": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/production": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/customers.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/products/export.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
@@ -634,6 +546,27 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           stock: null,
           shippingNote: "Delivered within two days in Damascus.",
           shippingNote_ar: "التوصيل خلال يومين في دمشق.",
+          food: {
+            ingredients: "Wheat flour, pistachios (30%), ghee (milk), sugar, water, lemon juice",
+            ingredients_ar: "طحين القمح، فستق حلبي (30%)، سمن (حليب)، سكر، ماء، عصير الليمون",
+            allergens: ["gluten", "milk", "nuts"],
+            traces: ["sesame"],
+            shelf_life_days: 21,
+            storage: "Keep in a cool, dry place.",
+            storage_ar: "يحفظ في مكان بارد وجاف.",
+            nutrition: {
+              energy_kj: 2010,
+              energy_kcal: 480,
+              fat: 26,
+              saturates: 11,
+              carbohydrate: 54,
+              sugars: 30,
+              protein: 8.5,
+              salt: 0.1,
+            },
+            origin: "SY",
+            hs_code: "190590",
+          },
         },
       },
     },
@@ -652,7 +585,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
       lang: "ar",
       lines: [{ productId: 12, grams: 1000, qty: 2 }],
       shipping_method: null,
-      delivery_date: null,
+      ready_date: "2026-07-01",
     },
     responses: {
       "201": {
@@ -686,7 +619,8 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
             name: "Home delivery",
             name_ar: "توصيل إلى المنزل",
             fee: 3,
-            delivery_date: null,
+            delivery_date: "2026-07-01",
+            pickup: null,
             carrier: null,
             carrier_ar: null,
             tracking_number: null,
@@ -694,6 +628,9 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           },
           gift: null,
           gift_wrap_fee: 0,
+          ready_date: "2026-07-01",
+          slot: null,
+          season: null,
           total: 67,
           total_grams: 2000,
           lines: [

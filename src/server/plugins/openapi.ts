@@ -5,9 +5,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-pro
 import { dropRequired, finishDocument, optionalKeys, type RouteFacts } from "./openapi-document.ts";
 
 /**
- * Issue 14: the API described from the routes' own zod schemas, at /api/openapi.json, and a
+ * The API described from the routes' own zod schemas, at /api/openapi.json, and a
  * readable page at /api/docs (this shop's own HTML: no CDN, the page's CSP nonce). Only /api
- * routes are listed. Issue 28: OpenAPI 3.1, completed by openapi-document.ts from what the
+ * routes are listed. OpenAPI 3.1, completed by openapi-document.ts from what the
  * route table says (admin routes: registered under `withRoles`; customer routes:
  * `preHandler: app.requireUser`; rate limits: `config.rateLimit`). Registered before the
  * routes (it collects them as they are added).

@@ -3,7 +3,7 @@ import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { Redis } from "ioredis";
 
 /**
- * Rate limits in Redis when it answers, in this process when it does not (issue 22, ADR 0015):
+ * Rate limits in Redis when it answers, in this process when it does not (ADR 0015):
  * a circuit breaker in front of @fastify/rate-limit's own two stores. While the circuit is
  * open every limiter counts in the process at once (no request waits for a dead connection);
  * ioredis's reconnects, and a PING a second while the connection looks up, close it again.

@@ -4,14 +4,10 @@ import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
+import { isValidHost } from "../host-name.ts";
 import { HttpError } from "../http-errors.ts";
-import {
-  allowedHosts,
-  hostAllowed,
-  isValidHost,
-  listenPort,
-  requestHost,
-} from "../public-origin.ts";
+import { allowedHosts, hostAllowed, listenPort, requestHost } from "../public-origin.ts";
+import { addressKey } from "./address-key.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 
 export { isValidHost };
@@ -23,7 +19,7 @@ declare module "fastify" {
   }
 }
 
-/** Map tiles (SPEC: public tile service, {s}/{z}/{x}/{y}) must be allowed as images. */
+/** Map tiles (a public tile service, {s}/{z}/{x}/{y}) must be allowed as images. */
 export const MAP_TILE_HOSTS = ["https://*.tile.openstreetmap.org"];
 
 /** Public forms (newsletter, contact, traders, register...): generous for people, not for bots. */
@@ -54,7 +50,7 @@ function nextNonce(): string {
 const PRIVATE_API = /^\/api\/(?:account|admin|auth|orders)(?:\/|$)/;
 
 /**
- * A path as a router might read it (issue 26): percent-decoded (repeatedly: "%2561" too),
+ * A path as a router might read it: percent-decoded (repeatedly: "%2561" too),
  * backslashes as slashes, runs of slashes as one, "." and ".." segments resolved, lower case.
  * "/api/%61dmin/../admin//x" is "/api/admin/x".
  */
@@ -166,17 +162,17 @@ export const securityPlugin = fp(
     // One synchronous hook for everything security adds to a request (four async hooks and
     // helmet's middleware chain were a fifth of a cached API answer's CPU).
     app.addHook("onRequest", (request, reply, done) => {
-      // A malformed Host would otherwise break URL building in pages (issue 14.1: a 500).
+      // A malformed Host would otherwise break URL building in pages (a 500).
       if (!isValidHost(request.headers.host)) {
         return done(new HttpError(400, "The Host header is not valid."));
       }
       // The host links are built from: X-Forwarded-Host when TRUST_PROXY trusts the peer, so
-      // it gets the same checks as Host (issue 26).
+      // it gets the same checks as Host.
       const host = requestHost(request);
       if (host !== request.headers.host?.toLowerCase() && !isValidHost(host)) {
         return done(new HttpError(400, "The X-Forwarded-Host header is not valid."));
       }
-      // Issue 14.7, 26: links, og:url, robots.txt, the sitemap and the QR code are built from
+      // Links, og:url, robots.txt, the sitemap and the QR code are built from
       // the host when PUBLIC_URL is unset; in production only the listed hosts may decide them.
       if (
         checkHosts &&
@@ -209,9 +205,9 @@ export const securityPlugin = fp(
       done(null, payload);
     });
 
-    // With REDIS_URL every instance counts in one place (issue 14.6); without it each process
+    // With REDIS_URL every instance counts in one place; without it each process
     // keeps its own counters, so N instances allow N times the limits (docs/decisions/0015).
-    // Redis is a helper, not a dependency (issue 22): while it does not answer, every limiter
+    // Redis is a helper, not a dependency: while it does not answer, every limiter
     // counts in this process at once, and goes back to Redis when it answers again.
     const redisLimits = app.config.redisUrl
       ? createRateLimitStore({
@@ -230,6 +226,9 @@ export const securityPlugin = fp(
     await app.register(rateLimit, {
       global: false,
       store: redisLimits?.Store,
+      // Per address, an IPv6 one by its /64 (one machine's allocation): every limiter that
+      // names no key of its own.
+      keyGenerator: (request) => addressKey(request.ip),
       // Tests switch limits off except where a test is about the limit itself.
       allowList: opts.rateLimit ? undefined : () => true,
       errorResponseBuilder: (_request, context) =>

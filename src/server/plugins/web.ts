@@ -12,11 +12,10 @@ import {
   pickCurrencyCode,
   RECORD_CURRENCY,
 } from "../../shared/domain/currency.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../../shared/domain/database-faults.ts";
 import { pickServerLanguage } from "../../shared/domain/language.ts";
 import { languageOfPath } from "../../shared/domain/language-path.ts";
-import { namespacesFor } from "../../web/i18n/route-namespaces.ts";
 import type { StockSeen } from "../cache/content-cache.ts";
-import { DATABASE_RETRY_AFTER_SECONDS } from "../db/faults.ts";
 import { publicOrigin } from "../public-origin.ts";
 import type { WebLoadContext } from "../web-context.ts";
 import {
@@ -46,6 +45,16 @@ const SERVER_BUILD = path.join(BUILD_DIR, "server", "index.js");
 const NOT_PAGES = /^\/(api|storage|assets)(\/|$)/;
 /** Longest a streamed (uncached) page keeps its render turn: see createRenderGate. */
 const STREAMED_TURN_MS = 1_000;
+
+/**
+ * The i18n namespaces a page needs (its routes' `handle.i18n`), asked of the web's
+ * entry.server module through the build, so the server imports no web module itself.
+ */
+type WebEntry = {
+  namespacesFor(routes: ServerBuild["routes"], pathname: string): readonly string[];
+};
+const namespacesOf = (build: ServerBuild, pathname: string) =>
+  (build.entry.module as unknown as WebEntry).namespacesFor(build.routes, pathname);
 
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { mode: WebMode }) => {
@@ -149,7 +158,7 @@ export const webPlugin = fp(
           const lang =
             languageOfPath(request.url.split("?")[0] ?? "/") ??
             pickServerLanguage(request.cookies.lang, request.headers["accept-language"]);
-          // A listed display currency or USD (ADR 0023); no settings read for a USD shopper.
+          // A listed display currency or USD; no settings read for a USD shopper.
           const asked = request.cookies[CURRENCY_COOKIE];
           const currency =
             asked && asked !== RECORD_CURRENCY
@@ -157,7 +166,7 @@ export const webPlugin = fp(
               : RECORD_CURRENCY;
           const build = await getBuild();
           const pathname = request.url.split("?")[0] ?? "/";
-          // Absolute links come from PUBLIC_URL or a checked request origin (ADR 0027).
+          // Absolute links come from PUBLIC_URL or a checked request origin.
           const origin = publicOrigin(request);
           const cacheable = htmlCacheOn && cacheableRequest(request);
           // A cached page is rendered from (and keyed by) its URL without what does not change
@@ -181,7 +190,7 @@ export const webPlugin = fp(
             services: app.services,
             lang,
             currency,
-            namespaces: namespacesFor(build.routes, request.url.split("?")[0] ?? "/"),
+            namespaces: namespacesOf(build, request.url.split("?")[0] ?? "/"),
             nonce: request.cspNonce,
             googleSignIn: Boolean(app.config.googleClientId),
             passwordReset: Boolean(app.config.smtpUrl),
@@ -192,7 +201,7 @@ export const webPlugin = fp(
           let response: Response;
           let stock: StockSeen | undefined;
           try {
-            // A cacheable page notes the stock versions its loaders read (ADR 0021).
+            // A cacheable page notes the stock versions its loaders read.
             if (slot)
               // Pages show whether a product is in stock, never how much (the product page's
               // loader leaves the amount out), so only a product selling out or coming back

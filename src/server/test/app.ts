@@ -113,7 +113,7 @@ export async function createTestApp(
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      // Issue 28: an answer the API document does not describe fails the file.
+      // An answer the API document does not describe fails the file.
       const mismatches = conformance.mismatches();
       if (mismatches.length)
         throw new Error(

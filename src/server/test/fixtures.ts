@@ -26,7 +26,7 @@ export async function createUserWithToken(
       isAdmin: Boolean(opts.admin),
     })
     .returning({ id: users.id });
-  // An admin is an owner (the flag's trigger) unless the test names its roles (issue 27).
+  // An admin is an owner (the flag's trigger) unless the test names its roles.
   if (opts.admin && opts.roles) {
     await app.database.db.delete(adminRoles).where(eq(adminRoles.userId, user!.id));
     if (opts.roles.length > 0)

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 
 /**
- * Issue 28: the API document cannot drift. createTestApp (app.ts) watches every `app.inject`
+ * The API document cannot drift. createTestApp (app.ts) watches every `app.inject`
  * of every API suite: each answer of a documented /api operation must be a documented status
  * with a documented content type, and a JSON body must match the documented schema. A file
  * whose answers disagree with /api/openapi.json fails when its app closes, naming each one.

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
 /**
- * A local stand-in for the part of Stripe's API the shop calls (issue 24), so tests, the
+ * A local stand-in for the part of Stripe's API the shop calls, so tests, the
  * browser tests and `npm run stripe:standin` run card payments without Stripe or a network.
  * The shop talks to it only through the real `stripe` package (STRIPE_API_URL points here);
  * nothing inside the shop is mocked. It also serves the hosted page (`/pay/:id`) whose Pay

@@ -85,10 +85,10 @@ describe("what a role allows", () => {
     expect(auditReadRoles(entity)).toEqual(roles);
   });
 
-  it("a packer (orders) sees the desk, the slips and the inbox; nothing of the catalogue", () => {
+  it("a packer (orders) sees the desk, the slips, the inbox and the production sheet; nothing of the catalogue", () => {
     const screens = Object.entries(SCREEN_ROLES)
       .filter(([, needed]) => rolesAllow(["orders"], needed))
       .map(([screen]) => screen);
-    expect(screens).toEqual(["orders", "print", "inbox", "customers"]);
+    expect(screens).toEqual(["orders", "print", "inbox", "customers", "production"]);
   });
 });

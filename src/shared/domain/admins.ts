@@ -10,7 +10,7 @@ export const ADMINS_MESSAGES = {
 } as const;
 
 /**
- * Issue 27: what an admin may do. `owner` everything (admins, settings, shipping, dashboard);
+ * What an admin may do. `owner` everything (admins, settings, shipping, dashboard);
  * `orders` the orders desk, bell, inbox, customers and slips; `catalogue` products, categories,
  * coupons and the content pages; `kitchen` the dishes and their sold-out switch.
  */
@@ -58,6 +58,8 @@ export const SCREEN_ROLES = {
   kitchen: ["kitchen"],
   settings: ["owner"],
   shipping: ["owner"],
+  calendar: ["owner"],
+  production: ["orders", "kitchen"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
 
@@ -76,13 +78,17 @@ export const AUDIT_ENTITY_ROLES: Readonly<Record<string, readonly AdminRole[]>> 
   order: ["orders"],
   customer: ["orders"],
 };
+// Own keys only: a plain object also answers "constructor" or "toString" (inherited), which
+// the query string may name.
 export const auditReadRoles = (entity: string | undefined): readonly AdminRole[] =>
-  (entity ? AUDIT_ENTITY_ROLES[entity] : undefined) ?? ["owner"];
+  (entity && Object.hasOwn(AUDIT_ENTITY_ROLES, entity)
+    ? AUDIT_ENTITY_ROLES[entity]
+    : undefined) ?? ["owner"];
 
 /**
- * Whether an admin may be removed (issue 11): never the last one, and never yourself (you
+ * Whether an admin may be removed: never the last one, and never yourself (you
  * would lock yourself out mid-session; another admin can remove you); never the last owner
- * (issue 27). Null = allowed.
+ *. Null = allowed.
  */
 export function removalRefusal(input: {
   targetId: number;

@@ -1,6 +1,6 @@
 // Arabic is written with optional vowel marks and several interchangeable letter forms;
 // shoppers type the plain forms. Search compares both sides after folding them the same
-// way (DECISIONS: diacritics, tatweel, alef/hamza forms, taa marbuta/haa, alef maqsura/yaa).
+// way (diacritics, tatweel, alef/hamza forms, taa marbuta/haa, alef maqsura/yaa).
 
 /** Harakat, tanween, shadda, sukun, the combining hamza/madda (U+064B–U+065F) and superscript alef. */
 const DIACRITICS = /[\u064B-\u065F\u0670]/g;
@@ -42,7 +42,7 @@ export function normaliseArabic(text: string): string {
   );
 }
 
-/** The form both a query and the searched text take before comparing (case-insensitive, SPEC 5). */
+/** The form both a query and the searched text take before comparing (case-insensitive). */
 export function normaliseSearchText(text: string): string {
   return normaliseArabic(text).toLowerCase().replace(/\s+/g, " ").trim();
 }

@@ -3,7 +3,7 @@ import type { Lang } from "./money.ts";
 import { optionLabel } from "./weight-options.ts";
 
 /**
- * Issue 29.11: a customer's own text (a Latin address on an Arabic page, an Arabic name in an
+ * A customer's own text (a Latin address on an Arabic page, an Arabic name in an
  * English e-mail) and mixed fragments ("1 كغ × 2") must keep their own direction and never
  * pull the punctuation around them. HTML isolates them with `<bdi>` (the `Bidi` component,
  * the e-mail templates); plain text (an e-mail's text part, a messaging-app message) with

@@ -1,6 +1,6 @@
-import { BUSINESS_TIME_ZONE } from "./coupons.ts";
+import { BUSINESS_TIME_ZONE, businessClock } from "./business-time.ts";
 
-// Reports and the orders filter count Asia/Damascus days (DECISIONS). Syria has changed its
+// Reports and the orders filter count Asia/Damascus days. Syria has changed its
 // clocks before, so the offset is looked up for each day, never hard-coded.
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -16,24 +16,14 @@ export function isCalendarDate(value: string): boolean {
 
 /** The zone's offset from UTC at an instant, in minutes (Damascus: +180). */
 function offsetMinutes(at: Date, tz: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const clock = businessClock(at, tz);
   const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
+    clock.year,
+    clock.month - 1,
+    clock.day,
+    clock.hour,
+    clock.minute,
+    clock.second,
   );
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }

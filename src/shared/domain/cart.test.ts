@@ -13,6 +13,7 @@ import {
   lineKey,
   makeBackup,
   mergeLines,
+  mergeOrderLines,
   migrateLegacy,
   readBackup,
   removeLine,
@@ -100,6 +101,33 @@ describe("sanitiseLine", () => {
     ["a string", "p1", null],
   ])("%s", (_case, raw, expected) => {
     expect(sanitiseLine(raw)).toEqual(expected);
+  });
+});
+
+describe("mergeOrderLines", () => {
+  const line = (productId: number, grams: number, qty: number) => ({ productId, grams, qty });
+  it.each([
+    ["no repeats", [line(1, 500, 8), line(1, 1000, 8)], [line(1, 500, 8), line(1, 1000, 8)], []],
+    [
+      "repeats added into the first",
+      [line(1, 500, 3), line(2, 500, 1), line(1, 500, 5)],
+      [line(1, 500, 8), line(2, 500, 1)],
+      [],
+    ],
+    [
+      "the line that passes 8",
+      [line(1, 500, 4), line(1, 500, 4), line(1, 500, 1)],
+      [line(1, 500, 9)],
+      [2],
+    ],
+    [
+      "every line after it too",
+      [line(1, 500, 8), line(1, 500, 1), line(1, 500, 1)],
+      [line(1, 500, 10)],
+      [1, 2],
+    ],
+  ])("%s", (_name, input, lines, over) => {
+    expect(mergeOrderLines(input)).toEqual({ lines, over });
   });
 });
 

@@ -1,10 +1,10 @@
 import { centsToDollars, toCents } from "./money.ts";
 
-/** A cart line as SPEC 3 stores it locally, plus the chosen weight option (DECISIONS). */
+/** A cart line as the browser stores it locally, plus the chosen weight option. */
 export type CartLine = {
   productId: string;
   name: string;
-  /** Dollars with 2 decimals: SPEC's stored format, kept so existing carts stay valid. */
+  /** Dollars with 2 decimals: the original stored format, kept so existing carts stay valid. */
   price: number;
   image: string;
   qty: number;
@@ -17,12 +17,12 @@ export const CART_STORAGE_KEY = "cart_v2";
 export const CART_SESSION_KEY = "cart_session_v2";
 export const CART_BACKUP_KEY = "cart_backup_v2";
 export const CART_BACKUP_VERSION = "2.0";
-/** Storage names used by earlier versions of the shop, migrated once on start (SPEC 4). */
+/** Storage names used by earlier versions of the shop, migrated once on start. */
 export const LEGACY_CART_KEYS = ["cart", "cartItems", "shopping_cart", "cart_v1"] as const;
 
 const UNKNOWN_PRODUCT = "Unknown Product";
 
-/** `item:{productId}` for the default option, `item:{productId}:{grams}` for another (DECISIONS). */
+/** `item:{productId}` for the default option, `item:{productId}:{grams}` for another. */
 export function lineKey(productId: string, grams?: number, defaultGrams?: number): string {
   return grams === undefined || grams === defaultGrams
     ? `item:${productId}`
@@ -40,8 +40,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const roundPrice = (price: number): number => centsToDollars(toCents(price));
 
 /**
- * The most of one line a cart holds: the product page's quantity choices are 1 to 8 (SPEC),
- * and the cart keeps to them (issue 29.8) however the quantity is reached (typed, "+",
+ * The most of one line a cart holds: the product page's quantity choices are 1 to 8,
+ * and the cart keeps to them however the quantity is reached (typed, "+",
  * added again, an old stored cart); the order API refuses more.
  */
 export const MAX_LINE_QTY = 8;
@@ -49,7 +49,29 @@ export const MAX_LINE_QTY = 8;
 const capQty = (qty: number): number => Math.min(MAX_LINE_QTY, qty);
 
 /**
- * SPEC 5: a stored line is valid only with a non-blank productId and name, a price >= 0
+ * An order's lines with repeats merged (every order: checkout, quotes, staff orders). Lines of
+ * one product and weight become the first of them with the quantities added, so the limit of
+ * MAX_LINE_QTY holds per product and weight however a request splits it: 100 identical lines
+ * of 1 were an order of 100. `over` lists the lines (by index in the request) at which the
+ * added quantity passes the limit; the order is refused there.
+ */
+export function mergeOrderLines<T extends { productId: number; grams: number; qty: number }>(
+  lines: readonly T[],
+): { lines: T[]; over: number[] } {
+  const byKey = new Map<string, T>();
+  const over: number[] = [];
+  lines.forEach((line, index) => {
+    const key = lineKey(String(line.productId), line.grams);
+    const existing = byKey.get(key);
+    const merged = existing ? { ...existing, qty: existing.qty + line.qty } : { ...line };
+    if (existing && merged.qty > MAX_LINE_QTY) over.push(index);
+    byKey.set(key, merged);
+  });
+  return { lines: [...byKey.values()], over };
+}
+
+/**
+ * A stored line is valid only with a non-blank productId and name, a price >= 0
  * and a qty > 0; price is rounded to 2 decimals and qty floored (so 0.5 is invalid).
  * Numeric ids are accepted because older carts stored them as numbers. A `grams` that is
  * present but not a positive whole number makes the line invalid rather than silently
@@ -99,7 +121,7 @@ export function mergeLines(...groups: ReadonlyArray<ReadonlyArray<CartLine>>): C
 
 /**
  * Cleans what storage returned. `dropped` counts invalid lines so the caller can re-save
- * the cleaned cart (SPEC 4). Something that is not a list is no cart at all, not a
+ * the cleaned cart. Something that is not a list is no cart at all, not a
  * corrupted one, so it reports nothing dropped.
  */
 export function sanitiseLines(raw: unknown): { lines: CartLine[]; dropped: number } {
@@ -108,7 +130,7 @@ export function sanitiseLines(raw: unknown): { lines: CartLine[]; dropped: numbe
   return { lines: mergeLines(valid), dropped: raw.length - valid.length };
 }
 
-/** SPEC 5: saving rejects anything that is not a list. */
+/** Saving rejects anything that is not a list. */
 export function assertLineList(value: unknown): asserts value is CartLine[] {
   if (!Array.isArray(value)) throw new TypeError("Cart data must be a list of lines");
 }
@@ -125,7 +147,7 @@ export type AddLineInput = {
 /**
  * Adds to the line of the same key or creates one. Snapshot fields that are present
  * replace the stored ones because they are the freshest copy of the product; missing ones
- * keep what the line had, or take SPEC's defaults on a new line.
+ * keep what the line had, or take the defaults on a new line.
  */
 export function addLine(
   lines: ReadonlyArray<CartLine>,
@@ -162,7 +184,7 @@ export function addLine(
   return [...lines, line];
 }
 
-/** SPEC 4: minimum 1, floored, and only if the line exists; at most MAX_LINE_QTY. */
+/** Minimum 1, floored, and only if the line exists; at most MAX_LINE_QTY. */
 export function setLineQty(lines: ReadonlyArray<CartLine>, key: string, qty: number): CartLine[] {
   if (!Number.isFinite(qty)) return [...lines];
   const wholeQty = capQty(Math.max(1, Math.floor(qty)));
@@ -188,7 +210,7 @@ export function cartTotals(lines: ReadonlyArray<CartLine>): {
   return { subtotal: centsToDollars(subtotalCents), subtotalCents, itemCount };
 }
 
-/** SPEC 5: the badge caps at '99+'; an empty cart shows no badge. */
+/** The badge caps at '99+'; an empty cart shows no badge. */
 export function badgeText(count: number): string {
   if (count > 99) return "99+";
   if (count <= 0) return "";
@@ -230,9 +252,9 @@ export function readBackup(
 }
 
 /**
- * Earlier shapes, mapped field by field onto SPEC's line; each then goes through
+ * Earlier shapes, mapped field by field onto today's line; each then goes through
  * sanitiseLine, so a legacy line needs a name like any stored line.
- *   cart:          [{ productId, name, price, image, qty, timestamp }]   (SPEC's own format)
+ *   cart:          [{ productId, name, price, image, qty, timestamp }]   (the original format)
  *   cartItems:     [{ id, title, price, quantity, image }]
  *   shopping_cart: { items: [...] } with items in either of the shapes above
  *   cart_v1:       { [productId]: { name, price, qty, image? } }

@@ -4,7 +4,7 @@
 export const SORTS = ["newest", "price_asc", "price_desc", "name"] as const;
 export type ProductSort = (typeof SORTS)[number];
 
-/** SPEC 9: shop page sizes 6, 9, 12, 24 (default 9); the API accepts any 1..100. */
+/** Shop page sizes 6, 9, 12, 24 (default 9); the API accepts any 1..100. */
 export const SHOP_PAGE_SIZES = [6, 9, 12, 24] as const;
 export const DEFAULT_PER_PAGE = 9;
 export const MAX_PER_PAGE = 100;
@@ -15,7 +15,7 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const CATEGORY_SLUGS = ["baklava", "sweets", "maamoul"] as const;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 
-/** SPEC 5: uploaded images are only PNG, JPG/JPEG or WebP (the server checks the content). */
+/** Uploaded images are only PNG, JPG/JPEG or WebP (the server checks the content). */
 export const UPLOAD_IMAGE_FORMATS = ["png", "jpeg", "webp"] as const;
 /**
  * The image pickers' `accept`, from the same list: a picker that offered AVIF or GIF let the

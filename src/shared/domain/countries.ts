@@ -4,8 +4,8 @@ export type Country = { code: string; en: string; ar: string };
 
 /**
  * ISO 3166-1 alpha-2, all 249 assigned codes. Countries travel as codes and are shown by
- * name in the current language (DECISIONS). Names are kept here rather than taken from
- * Intl.DisplayNames because browsers ship different region data, and SPEC's own wording
+ * name in the current language. Names are kept here rather than taken from
+ * Intl.DisplayNames because browsers ship different region data, and the shop's own wording
  * ("Turkey", "Syria") must be what shoppers read. Names started from CLDR and were edited
  * to common, unabbreviated forms.
  */
@@ -284,6 +284,6 @@ export function countriesByName(lang: Lang): Country[] {
   return [...countries].sort((a, b) => collator.compare(a[lang], b[lang]));
 }
 
-/** SPEC 2/9: the account screen's country selector offers exactly these (ISO 3166-1 alpha-2). */
+/** The account screen's country selector offers exactly these (ISO 3166-1 alpha-2). */
 export const ACCOUNT_COUNTRIES = ["SY", "TR", "QA", "AE"] as const;
 export type AccountCountry = (typeof ACCOUNT_COUNTRIES)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { businessDate } from "./business-time.ts";
 import {
-  businessDate,
   type CouponProblem,
   type CouponState,
   couponProblem,

@@ -1,3 +1,5 @@
+import { BUSINESS_TIME_ZONE, businessDate } from "./business-time.ts";
+
 export type CouponState = {
   code: string;
   discountPercent: number;
@@ -9,25 +11,10 @@ export type CouponState = {
 
 export type CouponProblem = "unknown" | "expired" | "used_up";
 
-/** DECISIONS: dates that matter to the business are Damascus dates. */
-export const BUSINESS_TIME_ZONE = "Asia/Damascus";
-
-/** Today's date in the business time zone, as YYYY-MM-DD. */
-export function businessDate(now: Date, tz = BUSINESS_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
 const DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})/;
 
 /**
- * SPEC 4: expired when expire_at is before today, so a coupon is still good on its last
+ * Expired when expire_at is before today, so a coupon is still good on its last
  * day. A database may hand the date back as a full timestamp; only the date part counts.
  */
 export function isExpired(expireAt: string | null, now: Date, tz = BUSINESS_TIME_ZONE): boolean {

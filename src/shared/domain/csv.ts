@@ -1,5 +1,5 @@
 /**
- * CSV cells that a spreadsheet cannot run (issue 26). One rule for every CSV the shop writes
+ * CSV cells that a spreadsheet cannot run. One rule for every CSV the shop writes
  * (the orders desk's export, the inbox's): tables here, tests in csv.test.ts.
  *
  * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (OWASP "CSV injection"), and
@@ -11,6 +11,9 @@
  * quotes in between included. Plain numbers and phone numbers (`+963 944 000 111`, `-12.50`)
  * stay as they are: nothing in them can call a function.
  */
+
+/** Spreadsheet programs read UTF-8 (and so Arabic) only when the file starts with a BOM. */
+export const BOM = "\uFEFF";
 
 /** Characters after which a spreadsheet may start a new cell: , ; tab | CR LF and Arabic ، ؛. */
 const SEPARATOR = /([,;\t|\r\n\u060C\u061B])/;
@@ -40,7 +43,7 @@ export function csvCell(value: unknown): string {
 }
 
 /**
- * The text as it was before `neutraliseFormulas` (issue 28's import reads the shop's own
+ * The text as it was before `neutraliseFormulas` (the product import reads the shop's own
  * exports back): the apostrophe it put before a trigger is taken away again, nothing else.
  * A cell typed as `'=x` on purpose reads back as `=x`: the one text this cannot tell apart.
  */

@@ -1,7 +1,7 @@
 import { type DisplayCurrency, USD_DISPLAY } from "./currency.ts";
 
 /**
- * The ISO 4217 currencies the owner may list as display currencies (issue 24), with the
+ * The ISO 4217 currencies the owner may list as display currencies, with the
  * symbols shown by default and the currency's minor units. Server and admin only: the
  * storefront receives the listed currencies already resolved (`displayCurrencies`), so this
  * table never reaches a shopper's first-visit JavaScript.

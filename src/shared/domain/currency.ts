@@ -1,7 +1,7 @@
 import { type Cents, formatMoney, type Lang, roundHalfAwayFromZero } from "./money.ts";
 
 /**
- * Display currencies (issue 24, docs/decisions/0023). US dollars are the currency of record:
+ * Display currencies (docs/decisions/0023). US dollars are the currency of record:
  * every order is placed, stored and charged in USD cents. Another currency only changes how a
  * price reads, converted at the owner's rate and rounded sensibly. Hand-formatted like
  * `formatUsd` (no Intl on a page's way to hydration: docs/decisions/0019). Free of the
@@ -72,7 +72,7 @@ export function shownDecimals(currency: DisplayCurrency): number {
 }
 
 /**
- * A USD amount in the shopper's currency, Latin digits in both languages (DECISIONS). US dollars
+ * A USD amount in the shopper's currency, Latin digits in both languages. US dollars
  * read byte for byte as `formatMoney` writes them. Others follow Intl's patterns: English puts
  * the symbol first, with a space after letters ("AED 1,234.50", "€1,234.50"); Arabic puts it
  * last behind a right-to-left mark, like its dollars ("‏1,234.50 د.إ").

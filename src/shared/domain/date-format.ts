@@ -1,9 +1,9 @@
-import { BUSINESS_TIME_ZONE } from "./coupons.ts";
+import { businessClock } from "./business-time.ts";
 import type { Lang } from "./money.ts";
 
-// THE date formatter (issue 29.2): every date and time the shop shows (orders, history,
+// THE date formatter: every date and time the shop shows (orders, history,
 // inbox, settings) reads the same way, in the shop's time zone (Damascus), with Latin digits
-// in Arabic too (DECISIONS).
+// in Arabic too.
 //
 // The text is built from numbers in a fixed order, not taken from a locale's Intl output:
 // Intl's Arabic date carries right-to-left marks between its numbers, and inside a
@@ -36,35 +36,6 @@ const MONTHS_EN = [
   "Dec",
 ] as const;
 
-type ClockParts = { year: number; month: number; day: number; hour: number; minute: number };
-
-let clock: Intl.DateTimeFormat | undefined;
-
-/** The date and time on a Damascus clock, as numbers. */
-function damascusClock(date: Date): ClockParts {
-  clock ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  });
-  const parts: Record<string, number> = {};
-  for (const part of clock.formatToParts(date)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    // Some engines write midnight as 24 even with h23.
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-  };
-}
-
 const two = (n: number) => String(n).padStart(2, "0");
 
 /**
@@ -74,7 +45,7 @@ const two = (n: number) => String(n).padStart(2, "0");
 export function formatDateTime(value: string | Date, lang: Lang): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  const { year, month, day, hour, minute } = damascusClock(date);
+  const { year, month, day, hour, minute } = businessClock(date);
   if (lang === "ar") {
     const hour12 = hour % 12 === 0 ? 12 : hour % 12;
     const period = hour < 12 ? "ص" : "م";

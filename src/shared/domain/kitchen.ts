@@ -1,12 +1,12 @@
-import { BUSINESS_TIME_ZONE, businessDate } from "./coupons.ts";
+import { BUSINESS_TIME_ZONE, businessDate } from "./business-time.ts";
 
 /**
- * The kitchen's daily menu (issue 12, DECISIONS "Back office, kitchen and content"). Every
+ * The kitchen's daily menu (docs/decisions/0013). Every
  * date here is a business date: a calendar day in Asia/Damascus written YYYY-MM-DD. The
  * clock is never read: callers pass `now`.
  */
 
-/** SPEC 7: `GET /api/kitchen?filter=today|tomorrow|nextWeek`; a missing filter is today. */
+/** `GET /api/kitchen?filter=today|tomorrow|nextWeek`; a missing filter is today. */
 export const KITCHEN_FILTERS = ["today", "tomorrow", "nextWeek"] as const;
 export type KitchenFilter = (typeof KITCHEN_FILTERS)[number];
 export const DEFAULT_KITCHEN_FILTER: KitchenFilter = "today";
@@ -20,11 +20,11 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 /** The dish rules' texts (the admin form translates them: admin-kitchen errors.*). */
 export const KITCHEN_MESSAGES = {
-  /** SPEC 5: "Kitchen dish: title required". */
+  /** "Kitchen dish: title required". */
   TITLE_REQUIRED: "Title is required",
   TITLE_TOO_LONG: "The title must not be longer than 120 characters.",
   DESCRIPTION_TOO_LONG: "The description must not be longer than 2000 characters.",
-  /** SPEC 5: "price optional number". */
+  /** "price optional number". */
   PRICE_NUMBER: "The price must be a number of at least 0.",
   IMAGE_URL: "The image must be an http(s) address or an uploaded image.",
   WEEKDAYS: "Weekdays must be whole numbers from 0 (Sunday) to 6 (Saturday).",

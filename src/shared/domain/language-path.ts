@@ -2,13 +2,13 @@ import type { Language } from "./language.ts";
 
 /**
  * A URL per language (docs/decisions/0028): Arabic pages live under `/ar`, English ones at
- * SPEC's paths with no prefix. A path with no prefix is also where a shared old link lands, and
- * there the server still goes by the cookie and Accept-Language (ADR 0003).
+ * paths with no prefix. A path with no prefix is also where a shared old link lands, and
+ * there the server still goes by the cookie and Accept-Language.
  */
 export const ARABIC_PREFIX = "/ar";
 
 /**
- * The language a path names, or null when it names none (SPEC's paths). React Router's data
+ * The language a path names, or null when it names none (the unprefixed paths). React Router's data
  * requests count too: `/ar.data` is the Arabic home page's, `/ar/shop.data` the shop's.
  */
 export function languageOfPath(pathname: string): Language | null {

@@ -4,7 +4,7 @@ export const FALLBACK_LANGUAGE: Language = "en";
 export const LANGUAGE_COOKIE = "lang";
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 
-/** SPEC 1: a detected value that looks like injected markup or script is discarded. */
+/** A detected value that looks like injected markup or script is discarded. */
 export function looksInjected(value: string): boolean {
   return /[<>"'`;(){}]|javascript:|script|%3c|&#|\\u/i.test(value);
 }

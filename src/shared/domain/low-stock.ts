@@ -1,5 +1,5 @@
 /**
- * Issue 27: low stock. A tracked product (stock in grams, not NULL) is low when its stock is at
+ * Low stock. A tracked product (stock in grams, not NULL) is low when its stock is at
  * or below its threshold: its own (`products.low_stock_grams`) or, when it has none, the shop's
  * default (settings). Zod-free: the server, the forms and the translator import it.
  */

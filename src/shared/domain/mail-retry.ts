@@ -1,5 +1,5 @@
 /**
- * When an e-mail the SMTP server refused is tried again (issue 11): quickly at first, then
+ * When an e-mail the SMTP server refused is tried again: quickly at first, then
  * spaced out, for about a day; then it is given up and kept for the record.
  */
 export const MAIL_RETRY_DELAYS_MS = [

@@ -1,4 +1,4 @@
-/** Integer number of cents. Money is never a float in domain code (DECISIONS, STYLE). */
+/** Integer number of cents. Money is never a float in domain code (STYLE). */
 export type Cents = number;
 
 export type Lang = "en" | "ar";
@@ -16,18 +16,18 @@ export function roundHalfAwayFromZero(value: number): number {
   return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
-/** Dollars (as SPEC's API and stored cart lines carry them) to integer cents. */
+/** Dollars (as the API and stored cart lines carry them) to integer cents. */
 export function toCents(dollars: number): Cents {
   return roundHalfAwayFromZero(dollars * 100);
 }
 
-/** Cents to a two-decimal dollar number, the shape API bodies use (DECISIONS). */
+/** Cents to a two-decimal dollar number, the shape API bodies use. */
 export function centsToDollars(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
 /**
- * Prices show Latin digits in both languages (DECISIONS); the plain "ar" locale would
+ * Prices show Latin digits in both languages; the plain "ar" locale would
  * use Arabic-Indic digits, hence the numbering-system extension.
  */
 export function formatMoney(cents: Cents, lang: Lang, currency = "USD"): string {

@@ -1,5 +1,5 @@
 /**
- * The newsletter's own texts (issue 25: double opt-in and one-click unsubscribe). Free of zod,
+ * The newsletter's own texts (double opt-in and one-click unsubscribe). Free of zod,
  * so the link pages can translate them without loading the schemas.
  */
 export const NEWSLETTER_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * "Find my order" (issue 25): does what a customer typed name the phone their order was
+ * "Find my order": does what a customer typed name the phone their order was
  * placed with? Phones are typed many ways ("+963 944 123 456", "00963944123456",
  * "0944 123 456", "944123456"), and the shop has no table of calling codes, so both sides are
  * cut to their digits without the international "00" and the domestic trunk "0", and one must

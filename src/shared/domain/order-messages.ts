@@ -2,7 +2,7 @@ import { formatMoney, type Lang } from "./money.ts";
 import type { OrderStatus } from "./order-states.ts";
 import type { PaymentStatus } from "./payments.ts";
 
-// Issue 25: what the customer is told when their order moves. The e-mails (server) and the
+// What the customer is told when their order moves. The e-mails (server) and the
 // messaging-app text the owner sends from the order desk (web) read their words from here, in
 // the ORDER's language, whatever language the back office is shown in.
 

@@ -1,5 +1,5 @@
 /**
- * Issue 27: where an order came from. `web` is the storefront's checkout; the others are
+ * Where an order came from. `web` is the storefront's checkout; the others are
  * orders the team typed in on the orders desk for a customer who called, wrote on the
  * messaging app or came into the shop.
  */

@@ -1,4 +1,4 @@
-/** DECISIONS: the order lifecycle, in its normal order. "canceled" is SPEC's spelling. */
+/** The order lifecycle, in its normal order. "canceled" (one l) is the API's spelling. */
 export const ORDER_STATUSES = [
   "pending",
   "confirmed",
@@ -49,21 +49,21 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!canTransition(from, to)) throw new OrderTransitionError(from, to);
 }
 
-/** Stock reserved at ordering goes back on the shelf when an order is cancelled (DECISIONS). */
+/** Stock reserved at ordering goes back on the shelf when an order is cancelled. */
 export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
   return to === "canceled" && canTransition(from, to);
 }
 
 export type StatusGroup = "in_progress" | "delivered" | "cancelled";
 
-/** The customer's order tabs: SPEC's delivered (= completed) and cancelled, plus in progress. */
+/** The customer's order tabs: delivered (= completed) and cancelled, plus in progress. */
 export function statusGroup(status: OrderStatus): StatusGroup {
   if (status === "completed") return "delivered";
   if (status === "canceled") return "cancelled";
   return "in_progress";
 }
 
-/** SPEC 4: Completed green, Canceled red, anything else yellow. */
+/** Completed green, Canceled red, anything else yellow. */
 export function badgeTone(status: OrderStatus): "green" | "red" | "yellow" {
   if (status === "completed") return "green";
   if (status === "canceled") return "red";

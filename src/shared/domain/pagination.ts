@@ -19,7 +19,7 @@ export function clampPage(page: number, last: number): number {
 }
 
 /**
- * SPEC 9: "up to 5 page numbers, with ellipses and first/last pages".
+ * "up to 5 page numbers, with ellipses and first/last pages".
  * Rule: the first and the last page are always shown; the remaining `max - 2` numbers
  * form a run centred on the current page, slid inwards at either end so the count stays
  * constant; an ellipsis marks each gap between the run and the first/last page. With

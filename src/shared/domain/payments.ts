@@ -1,8 +1,8 @@
 import type { OrderStatus } from "./order-states.ts";
 
 /**
- * Issue 24 (DECISIONS "Money"): whether an order has been paid is its own state, beside the
- * order status. Only the owner or a verified gateway event moves it.
+ * Whether an order has been paid is its own state, beside the order status
+ * (docs/decisions/0024). Only the owner or a verified gateway event moves it.
  */
 export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -44,7 +44,7 @@ export function markPaidRefusal(
   return null;
 }
 
-/** A refund is the owner's word on a paid order, cancelled or not (DECISIONS). */
+/** A refund is the owner's word on a paid order, cancelled or not. */
 export function refundRefusal(paymentStatus: PaymentStatus): PaymentRefusal | null {
   return paymentStatus === "paid"
     ? null
@@ -52,7 +52,7 @@ export function refundRefusal(paymentStatus: PaymentStatus): PaymentRefusal | nu
 }
 
 /**
- * Reservations end (issue 24): a pending order older than `hours` is cancelled by the
+ * Reservations end: a pending order older than `hours` is cancelled by the
  * system; 0 means never. Returns the creation time before which a pending order expires.
  */
 export function pendingCutoff(now: Date, hours: number): Date | null {

@@ -1,6 +1,6 @@
 import { type Cents, percentOf } from "./money.ts";
 
-/** SPEC 2/9 defaults, also the seed values of the shop settings (DECISIONS). */
+/** The shop's defaults (20% off, 15.00 delivery), also the seed values of the shop settings. */
 export const DEFAULT_STANDING_DISCOUNT_PERCENT = 20;
 export const DEFAULT_DELIVERY_FEE_CENTS: Cents = 1500;
 
@@ -11,7 +11,7 @@ export type OrderTotalsInput = {
   standingDiscountPercent?: number;
   couponPercent?: number | null;
   deliveryFeeCents?: Cents;
-  /** Gift wrapping (issue 29): the owner's price when the shopper asked for it, else 0. */
+  /** Gift wrapping: the owner's price when the shopper asked for it, else 0. */
   giftWrapCents?: Cents;
 };
 
@@ -29,8 +29,8 @@ const clampPercent = (percent: number): number =>
   Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
 
 /**
- * The cart summary and the order total (DECISIONS): total = subtotal - discount + delivery
- * (+ gift wrapping when asked for), which with the defaults is SPEC's 0.8 x subtotal + 15.00.
+ * The cart summary and the order total: total = subtotal - discount + delivery
+ * (+ gift wrapping when asked for), which with the defaults is 0.8 x subtotal + 15.00.
  * Discounts apply to the sweets only, never to delivery or wrapping.
  *
  * Coupon and standing discount never stack; the larger percent wins. On a tie the standing
@@ -78,7 +78,7 @@ export function orderTotals({
 
 /**
  * What a checked coupon does beside the standing discount, for the words the cart shows
- * (issue 29.13): it applies when larger, and on a tie or when smaller the standing discount
+ *: it applies when larger, and on a tie or when smaller the standing discount
  * stays (`orderTotals` above), which the shopper is told in so many words.
  */
 export function couponVerdict(

@@ -6,7 +6,7 @@ import { type FoodInfo, foodMessage, NUTRIENTS, sameFood } from "./food.ts";
 import type { Cents, Lang } from "./money.ts";
 
 /**
- * Issue 28: the products CSV's rules, shared by the export, the import and its screen.
+ * The products CSV's rules, shared by the export, the import and its screen.
  * Export and import use one format, so a file the shop wrote reads back with no change:
  * money in dollars (at most 2 decimals), stock and thresholds in grams (empty = not tracked /
  * the shop's default), weight options as `grams` or `grams:price` joined by `|`, images as

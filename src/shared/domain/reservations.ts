@@ -1,5 +1,5 @@
 /**
- * Reservations end (issue 24): what the system writes when it cancels an order nobody paid
+ * Reservations end: what the system writes when it cancels an order nobody paid
  * for in time. Apart from payments.ts so the checkout page's scripts do not carry it.
  */
 

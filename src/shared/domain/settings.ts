@@ -9,35 +9,13 @@ import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
 import { centsToDollars, toCents } from "./money.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
+import { NO_WEEKDAY_LIMITS } from "./ready-days.ts";
 
-/** The settings form's rules (zod-free, so the message translator can import them). */
-export const SETTINGS_MESSAGES = {
-  REQUIRED: "This field is required.",
-  TOO_LONG: "This text is too long.",
-  PERCENT: "The discount must be a whole number from 0 to 100.",
-  FEE: "The delivery fee must be a number from 0 to 10,000 with at most two decimals.",
-  PHONE: "Please enter a valid phone number.",
-  PHONES_COUNT: "Give between 1 and 4 phone numbers.",
-  EMAIL: "Please enter a valid email address.",
-  EMAILS_COUNT: "Give between 1 and 4 e-mail addresses.",
-  MESSAGING: "Digits only in international form, 6 to 15 of them (for example 963900000000).",
-  URL: "Please enter a full web address starting with https://.",
-  LOCATIONS_COUNT: "Add between 1 and 10 locations.",
-  LAT: "Latitude is a number from -90 to 90.",
-  LNG: "Longitude is a number from -180 to 180.",
-  ZOOM: "Zoom is a whole number from 1 to 19.",
-  PICKUP: "Pickup must be on or off.",
-  PENDING_EXPIRY: "The hours must be a whole number from 0 (never) to 720.",
-  CURRENCY_CODE: "Choose a currency from the list.",
-  CURRENCY_USD: "US dollars are always offered: list other currencies only.",
-  CURRENCY_DUPLICATE: "This currency is already listed.",
-  CURRENCY_RATE:
-    "The rate is how many units one US dollar buys: a number above 0 and up to 10,000,000, with at most 6 decimals.",
-  CURRENCY_SYMBOL: "The symbol is at most 5 characters, without digits or spaces.",
-  CURRENCIES_COUNT: "List at most 20 currencies.",
-  ON_OFF: "Each order e-mail is either on or off.",
-  GIFT_WRAP: "Gift wrapping costs from 0 to 1,000 with at most two decimals.",
-} as const;
+const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+// The settings form's messages, in their own file: the schema reads them, and this file reads
+// the schema's types.
+export { SETTINGS_MESSAGES } from "./settings-messages.ts";
 
 /**
  * The stored shop settings as the settings screen edits them (snake_case, dollars, `x` +
@@ -74,6 +52,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     map_zoom: s.mapCentre.zoom,
     delivery_closed_weekdays: [...s.deliveryClosedWeekdays],
     delivery_cutoff_hour: s.deliveryCutoffHour,
+    capacity_grams_by_weekday: [...s.capacityGramsByWeekday],
     pending_expiry_hours: s.pendingExpiryHours,
     currencies: s.currencies.map((c) => ({ code: c.code, rate: c.rate, symbol: c.symbol })),
     order_messages: { ...s.orderMessages },
@@ -86,15 +65,21 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
 
 /**
  * `previous`: the stored settings, whose values stay where the form leaves a field out: the
- * delivery fee (issue 23 moved it to shipping), the currencies (issue 24), the order e-mail
- * switches (issue 25), the low-stock threshold (issue 27) and gift wrapping (issue 29).
+ * delivery fee (set through the shipping zones now), the currencies, the order e-mail
+ * switches, the low-stock threshold and gift wrapping.
  */
 export function settingsFromForm(
   v: SettingsValues,
   previous: Pick<
     ShopSettings,
-    "deliveryFeeCents" | "currencies" | "orderMessages" | "lowStockGrams" | "giftWrapCents"
+    | "deliveryFeeCents"
+    | "currencies"
+    | "orderMessages"
+    | "lowStockGrams"
+    | "giftWrapCents"
+    | "capacityGramsByWeekday"
   > = {
+    capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliveryFeeCents: 1500,
     currencies: [],
     orderMessages: DEFAULT_ORDER_MESSAGES,
@@ -130,6 +115,7 @@ export function settingsFromForm(
     mapCentre: { lat: v.map_lat, lng: v.map_lng, zoom: v.map_zoom },
     deliveryClosedWeekdays: [...v.delivery_closed_weekdays],
     deliveryCutoffHour: v.delivery_cutoff_hour,
+    capacityGramsByWeekday: [...(v.capacity_grams_by_weekday ?? previous.capacityGramsByWeekday)],
     pendingExpiryHours: v.pending_expiry_hours,
     // A blank symbol is the table's (the form may leave it empty).
     currencies:
@@ -169,6 +155,10 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
     phones: rest.phones.join(", "),
     emails: rest.emails.join(", "),
     delivery_closed_weekdays: rest.delivery_closed_weekdays.join(", "),
+    // "Sun: no limit, Mon: 100000 g, ...": a day's change reads as one line.
+    capacity_grams_by_weekday: rest.capacity_grams_by_weekday
+      .map((g, i) => `${WEEKDAY_SHORT[i]}: ${g === null ? "no limit" : `${g} g`}`)
+      .join(", "),
     locations_count: locations.length,
     // "EUR 0.92 €, SYP 13000 SYP": a rate or symbol change reads as one line.
     currencies: currencies.map((c) => `${c.code} ${c.rate} ${c.symbol}`).join(", "),

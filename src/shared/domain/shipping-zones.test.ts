@@ -271,10 +271,41 @@ describe("shippingOptions", () => {
     expect(result.methods[2]!.nameAr).toBe("الاستلام من الفرع");
   });
 
-  it("abroad: delivery only, no days, no pickup", () => {
+  it("abroad: delivery only, with its dispatch day, no pickup", () => {
     const result = shippingOptions({ ...base, country: "QA", grams: 2000 });
     expect(result.ok && result.methods.map((m) => [m.id, m.days])).toEqual([
-      ["delivery:4", undefined],
+      ["delivery:4", ["2026-11-25"]],
+    ]);
+  });
+
+  it("pickup asks for a day: the same days as delivery", () => {
+    const result = shippingOptions({ ...base, country: "SY", grams: 2000 });
+    expect(result.ok && result.methods.map((m) => m.days)).toEqual([
+      ["2026-11-25", "2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"],
+      ["2026-11-25", "2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"],
+      ["2026-11-25", "2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"],
+    ]);
+  });
+
+  it("with capacity: a full day is left out of every method and listed as full", () => {
+    const capacity = {
+      weekdayCapacity: [10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000],
+      overrides: new Map(),
+      booked: new Map([["2026-11-26", { grams: 9_000 }]]),
+    };
+    const sy = shippingOptions({ ...base, country: "SY", grams: 2000, capacity });
+    expect(sy.ok && sy.methods.every((m) => !m.days!.includes("2026-11-26"))).toBe(true);
+    expect(sy.ok && sy.methods[0]!.fullDays).toEqual(["2026-11-26"]);
+    const full = new Map([["2026-11-25", { grams: 10_000 }]]);
+    const qa = shippingOptions({
+      ...base,
+      country: "QA",
+      grams: 2000,
+      capacity: { ...capacity, booked: full },
+    });
+    expect(qa.ok && [qa.methods[0]!.days, qa.methods[0]!.fullDays]).toEqual([
+      ["2026-11-26"],
+      ["2026-11-25"],
     ]);
   });
 

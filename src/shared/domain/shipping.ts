@@ -1,7 +1,21 @@
-/** The shop ships from Damascus; Syria is domestic and has no weight cap (DECISIONS). */
+import { addDays, BUSINESS_TIME_ZONE, weekdayOf } from "./business-time.ts";
+import {
+  type Booked,
+  type DayOverride,
+  DISPATCH_HORIZON_DAYS,
+  dispatchDay,
+  firstBookableDay,
+  NO_WEEKDAY_LIMITS,
+  openDays,
+  READY_WINDOW_DAYS,
+  readyDays,
+  type WeekdayCapacity,
+} from "./ready-days.ts";
+
+/** The shop ships from Damascus; Syria is domestic and has no weight cap. */
 export const DOMESTIC_COUNTRY = "SY";
 
-/** SPEC 9's 36 countries with no shipping, in SPEC's order. */
+/** The 36 countries the shop does not ship to, in the order the shop lists them. */
 export const NO_SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([
   "AF", // Afghanistan
   "DZ", // Algeria
@@ -44,7 +58,7 @@ export const NO_SHIPPING_COUNTRIES: ReadonlySet<string> = new Set([
 const ONE_KG = 1000;
 const THREE_KG = 3000;
 
-/** SPEC 9's per-country cap on an order's total weight, in grams. */
+/** The per-country cap on an order's total weight, in grams. */
 export const WEIGHT_LIMIT_GRAMS: Readonly<Record<string, number>> = {
   AT: ONE_KG, // Austria
   DK: ONE_KG, // Denmark
@@ -54,7 +68,7 @@ export const WEIGHT_LIMIT_GRAMS: Readonly<Record<string, number>> = {
   LT: ONE_KG, // Lithuania
   MT: ONE_KG, // Malta
   PL: ONE_KG, // Poland
-  PT: ONE_KG, // Portugal: listed by SPEC, but NO_SHIPPING_COUNTRIES takes precedence
+  PT: ONE_KG, // Portugal: listed here too, but NO_SHIPPING_COUNTRIES takes precedence
   RO: ONE_KG, // Romania
   SI: ONE_KG, // Slovenia
   LB: ONE_KG, // Lebanon
@@ -73,8 +87,8 @@ export type ShippingRule =
   | { kind: "refused" };
 
 /**
- * Refusal is checked first: Portugal is on both SPEC lists and DECISIONS rules that the
- * stricter reading wins. A country on neither list ships internationally without a cap.
+ * Refusal is checked first: Portugal is on both lists, and the stricter
+ * reading wins. A country on neither list ships internationally without a cap.
  */
 export function shippingRuleFor(country: string): ShippingRule {
   const code = country.trim().toUpperCase();
@@ -105,7 +119,7 @@ export function checkShipping(country: string, totalGrams: number): ShippingChec
 }
 
 // ---------------------------------------------------------------------------------------
-// Shipping zones (issue 23). The lists above are "today's rules": the seed of the zones the
+// Shipping zones. The lists above are "today's rules": the seed of the zones the
 // owner edits (migration 0021 writes the same rows; `todaysRules` is its pure twin, used by
 // tests and by the pre-country cart summary). Everything below takes the rules as data and
 // never reads a clock: callers pass `now`.
@@ -181,7 +195,7 @@ export const DOMESTIC_ZONE = { name: "Syria", nameAr: "سوريا" };
 export const REST_OF_WORLD_ZONE = { name: "Rest of the world", nameAr: "باقي دول العالم" };
 
 /**
- * Today's rules as zones (SPEC 9 + DECISIONS): Syria, the 1 kg and 3 kg caps (Portugal left
+ * Today's rules (the lists above) as zones: Syria, the 1 kg and 3 kg caps (Portugal left
  * out: refused wins), every other known country in a rest-of-world zone, each at one open
  * band of `feeCents`. Migration 0021 seeds exactly this; a test keeps the two in step.
  */
@@ -236,7 +250,7 @@ export type ZoneQuote =
 
 /**
  * Delivery to `country` of a cart weighing `grams` under `rules`. Refused wins over any zone
- * (Portugal, DECISIONS); a country in no zone is refused with the same message; the cap and
+ * (Portugal); a country in no zone is refused with the same message; the cap and
  * the bands are inclusive (1000 g to a 1 kg zone ships).
  */
 export function quoteDelivery(rules: ShippingRules, country: string, grams: number): ZoneQuote {
@@ -261,7 +275,7 @@ export function asShippingCheck(quote: ZoneQuote, domestic: boolean): ShippingCh
 // ---- Delivery days (domestic zone) ----
 
 export type DeliveryDaysSettings = {
-  /** 0 = Sunday ... 6 = Saturday; default Friday (the factory's day off, SPEC 9). */
+  /** 0 = Sunday ... 6 = Saturday; default Friday (the factory's day off). */
   closedWeekdays: readonly number[];
   /** Orders placed at or after this hour (Asia/Damascus) start tomorrow. */
   cutoffHour: number;
@@ -272,57 +286,15 @@ export const DEFAULT_DELIVERY_CUTOFF_HOUR = 14;
 export const DELIVERY_WINDOW_DAYS = 7;
 
 /**
- * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more
- * than using it, and the quote asks for the days on every call.
- */
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-function clockFormat(tz: string): Intl.DateTimeFormat {
-  let format = clockFormats.get(tz);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-    });
-    clockFormats.set(tz, format);
-  }
-  return format;
-}
-
-/** The business day (YYYY-MM-DD) and hour (0-23) at an instant in `tz`. */
-function businessClock(now: Date, tz: string): { day: string; hour: number } {
-  const parts = clockFormat(tz).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    day: `${part("year")}-${part("month")}-${part("day")}`,
-    hour: Number(part("hour")) % 24,
-  };
-}
-
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function weekdayOf(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-/**
  * The days a domestic delivery may be booked for: the 7 Damascus days starting today (or
  * tomorrow once the cut-off hour has passed), minus the closed weekdays. YYYY-MM-DD, in order.
  */
 export function deliveryDays(
   now: Date,
   settings: DeliveryDaysSettings,
-  tz = "Asia/Damascus",
+  tz = BUSINESS_TIME_ZONE,
 ): string[] {
-  const clock = businessClock(now, tz);
-  const first = clock.hour >= settings.cutoffHour ? addDays(clock.day, 1) : clock.day;
+  const first = firstBookableDay(now, settings.cutoffHour, tz);
   const closed = new Set(settings.closedWeekdays);
   return Array.from({ length: DELIVERY_WINDOW_DAYS }, (_, i) => addDays(first, i)).filter(
     (day) => !closed.has(weekdayOf(day)),
@@ -368,13 +340,27 @@ export type ShippingOption = {
   feeCents: number;
   /** The zone a delivery goes through; null for pickup. */
   zone: ShippingZone | null;
-  /** Domestic delivery only: the days that may be booked. */
+  /**
+   * The days the order may be ready on with room for the whole cart: the delivery or pickup
+   * days in the 7-day window, or abroad the one dispatch day (none when no day has room).
+   */
   days?: string[];
+  /** Open days of the same window that are full for this cart: a 409 rather than a 422. */
+  fullDays?: string[];
 };
 
 export type ShippingOptions =
   | { ok: true; methods: ShippingOption[] }
   | Extract<ZoneQuote, { ok: false }>;
+
+/** The kitchen's capacity and what is booked; left out, no day is ever full. */
+export type CapacityInput = {
+  weekdayCapacity: WeekdayCapacity;
+  overrides: ReadonlyMap<string, DayOverride>;
+  booked: ReadonlyMap<string, Booked>;
+  categoryCaps?: ReadonlyMap<number, number>;
+  gramsByCategory?: ReadonlyMap<number, number>;
+};
 
 export type ShippingOptionsInput = {
   rules: ShippingRules;
@@ -383,19 +369,47 @@ export type ShippingOptionsInput = {
   locations: readonly PickupPoint[];
   days: DeliveryDaysSettings;
   now: Date;
+  capacity?: CapacityInput;
 };
+
+/** The days with room and the open days without, for a window of `windowDays`. */
+function daysFor(input: ShippingOptionsInput, windowDays: number, firstOnly: boolean) {
+  const ready = {
+    now: input.now,
+    rules: {
+      closedWeekdays: input.days.closedWeekdays,
+      cutoffHour: input.days.cutoffHour,
+      weekdayCapacity: input.capacity?.weekdayCapacity ?? NO_WEEKDAY_LIMITS,
+      overrides: input.capacity?.overrides ?? new Map(),
+      categoryCaps: input.capacity?.categoryCaps,
+    },
+    booked: input.capacity?.booked ?? new Map(),
+    cart: { grams: input.grams, gramsByCategory: input.capacity?.gramsByCategory },
+  };
+  const withRoom = firstOnly
+    ? [dispatchDay(ready)].filter((d): d is string => d !== null)
+    : readyDays(ready, windowDays);
+  const last = withRoom[0];
+  const full = openDays(ready, windowDays).filter(
+    (day) => !withRoom.includes(day) && (!firstOnly || last === undefined || day < last),
+  );
+  return { days: withRoom, fullDays: full };
+}
 
 /**
  * The methods checkout offers (the quote API) and the server re-checks when placing: the
- * delivery of the country's zone (with its days when the zone is the domestic one), then a
- * free pickup at each location the owner opened for it. The shops are in Damascus, so pickup
- * is offered to Syrian addresses only, and then whatever delivery says (a cart too heavy for
- * delivery may still be collected).
+ * delivery of the country's zone, then a free pickup at each location the owner opened for
+ * it. Every method carries the days it may be ready on: domestic delivery and pickup the open
+ * days of the 7-day window with room for the cart (same closed weekdays and cut-off), a
+ * delivery abroad its dispatch day. The shops are in Damascus, so pickup is offered to Syrian
+ * addresses only, and then whatever delivery says (a cart too heavy for delivery may still be
+ * collected).
  */
 export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
   const country = input.country.trim().toUpperCase();
   const delivery = quoteDelivery(input.rules, country, input.grams);
   const methods: ShippingOption[] = [];
+  const local = country === DOMESTIC_COUNTRY ? daysFor(input, READY_WINDOW_DAYS, false) : null;
   if (delivery.ok) {
     const domestic = delivery.zone.countries.includes(DOMESTIC_COUNTRY);
     methods.push({
@@ -405,7 +419,9 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
       nameAr: HOME_DELIVERY.nameAr,
       feeCents: delivery.feeCents,
       zone: delivery.zone,
-      ...(domestic ? { days: deliveryDays(input.now, input.days) } : {}),
+      ...(domestic
+        ? (local ?? daysFor(input, READY_WINDOW_DAYS, false))
+        : daysFor(input, DISPATCH_HORIZON_DAYS, true)),
     });
   }
   if (country === DOMESTIC_COUNTRY) {
@@ -419,6 +435,7 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
         nameAr: names.nameAr,
         feeCents: 0,
         zone: null,
+        ...local!,
       });
     });
   }

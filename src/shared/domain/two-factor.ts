@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 
 /**
- * Two-factor sign-in for admins (issue 27): TOTP as RFC 6238 (30-second steps, 6 digits,
+ * Two-factor sign-in for admins: TOTP as RFC 6238 (30-second steps, 6 digits,
  * SHA-1: what every authenticator app reads from a QR code), computed by `otpauth`. A code
  * is accepted one step either side of now (a phone's clock a little off, a code typed as it
  * changes) and each step works once: the last step used is remembered per admin and a code
@@ -17,7 +17,15 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long the code step of a sign-in may take after the password. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 /** Wrong codes on one sign-in before it ends and the password is asked again. */
-export const CHALLENGE_MAX_FAILURES = 5;
+export const CHALLENGE_MAX_FAILURES = 3;
+/**
+ * Wrong codes on one account in `CODE_FAILURE_WINDOW_MS`, over all its sign-ins and from
+ * every address together: past it every open sign-in of the account ends and the code step
+ * waits for the window to pass, then starts again from the password. A code has a million
+ * values; this keeps someone who has the password to a handful of guesses a quarter-hour.
+ */
+export const CODE_FAILURES_PER_ACCOUNT = 5;
+export const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export { TWO_FACTOR_MESSAGES } from "./two-factor-messages.ts";
 

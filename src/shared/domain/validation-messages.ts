@@ -1,10 +1,10 @@
 /**
- * SPEC's exact English texts (sections 5 and 8), keyed by a stable id. Forms, routes and
- * translations refer to the id; the English value must stay word for word as SPEC has it,
+ * The shop's exact English validation and error texts, keyed by a stable id. Forms, routes and
+ * translations refer to the id; the English value must stay word for word,
  * oddities included ("discount price must be ≤ price", lower case).
  */
 export const MESSAGES = {
-  // SPEC 5: validation
+  // Validation
   EMAIL_PASSWORD_REQUIRED: "Email and password are required",
   PASSWORD_MIN: "Password must be at least 6 characters long",
   NAME_REQUIRED: "Name is required",
@@ -17,7 +17,7 @@ export const MESSAGES = {
   COUPON_MAX_USES: "Max uses must be a positive integer.",
   CONTACT_REQUIRED: "Please fill all required fields.",
 
-  // SPEC 8: products and shop page
+  // Products and shop page
   PRODUCT_FETCH_FAILED: "Product fetch failed",
   INVALID_DATA_FORMAT: "Received invalid data format",
   PRODUCTS_LOAD_FAILED: "Failed to load products",
@@ -27,7 +27,7 @@ export const MESSAGES = {
   PRODUCT_LOAD_FAILED: "Failed to load product.",
   NOT_FOUND: "Not found.",
 
-  // SPEC 8: contact, kitchen, cart
+  // Contact, kitchen, cart
   CONTACT_SEND_FAILED: "Failed to send message",
   CONTACT_SEND_FAILED_PAGE: "Failed to send message.",
   SENDING: "Sending...",
@@ -36,12 +36,12 @@ export const MESSAGES = {
   ADDED_TO_CART: "item added to cart successfully",
   CART_SAVE_FAILED: "Failed to save cart data",
 
-  // SPEC 8: customer accounts
+  // Customer accounts
   LOGIN_FAILED: "Login failed",
   LOGIN_FAILED_RETRY: "Login failed. Please try again.",
   REGISTRATION_FAILED: "Registration failed",
 
-  // SPEC 8: admin
+  // Admin
   ADMIN_LOGIN_FAILED: "failed to login as admin",
   DASHBOARD_LOAD_FAILED: "Failed to load dashboard",
   CATEGORIES_FETCH_FAILED: "Failed to fetch categories",
@@ -64,7 +64,7 @@ export const MESSAGES = {
   COUPON_ADD_FAILED: "Failed to add coupon",
   COUPON_UPDATE_FAILED: "Failed to update coupon",
 
-  // SPEC 8: empty states
+  // Empty states
   CART_EMPTY: "Your cart is empty",
   NO_CATEGORIES: "No categories yet.",
   NO_PRODUCTS: "No products yet.",
@@ -72,13 +72,13 @@ export const MESSAGES = {
   NO_COUPONS: "No coupons yet.",
   NO_RESULTS: "No results.",
 
-  // SPEC 2/3 labels with a rule behind them
+  // Labels with a rule behind them
   OUT_OF_STOCK: "out of stock",
 } as const;
 
 export type MessageId = keyof typeof MESSAGES;
 
-/** "Failed (status)" in SPEC 8: the status code is filled in. */
+/** The shop's error wording "Failed (status)", with the status code filled in. */
 export function failedWithStatus(status: number): string {
   return `Failed (${status})`;
 }
@@ -88,7 +88,7 @@ export function failedWithStatus(status: number): string {
 
 /** One definition for the checkout form (browser) and `POST /api/orders` (server). */
 export const ORDER_MESSAGES = {
-  /** Checkout speaks one style ("Please enter your …"); SPEC's "Name is required" stays on register. */
+  /** Checkout speaks one style ("Please enter your …"); register keeps "Name is required". */
   NAME_REQUIRED: "Please enter your name.",
   PHONE_REQUIRED: "Please enter your phone number.",
   PHONE_INVALID: "Please enter a valid phone number.",
@@ -103,8 +103,9 @@ export const ORDER_MESSAGES = {
   PRODUCT_INVALID: "This product is not valid.",
   GRAMS_INVALID: "This weight is not valid.",
   QTY_INVALID: "The quantity must be a whole number between 1 and 8.",
+  LINE_REPEATED_QTY: "This product and weight is in the order more than once: together at most 8.",
   TOO_LONG: "This field is too long.",
-  /** Gift orders (issue 29). */
+  /** Gift orders. */
   RECIPIENT_NAME_REQUIRED: "Please enter the recipient's name.",
   RECIPIENT_PHONE_INVALID: "Please enter the recipient's phone number.",
   GIFT_MESSAGE_TOO_LONG: "The card message can be at most 200 characters.",
@@ -117,7 +118,7 @@ export const ACCOUNT_MESSAGES = {
   TOO_LONG: "This field must not be longer than 120 characters.",
 } as const;
 
-/** Server-side texts that have no SPEC wording; the web translates them by these ids. */
+/** Server-side texts outside MESSAGES; the web translates them by these ids. */
 export const AUTH_MESSAGES = {
   INVALID_CREDENTIALS: "These credentials do not match our records.",
   EMAIL_TAKEN: "This email address is already registered.",
@@ -132,7 +133,7 @@ export const TEXT_NOT_ALLOWED = "This text contains characters that are not allo
 export const PASSWORD_MAX = 128;
 export const PASSWORD_TOO_LONG = `Password must not be longer than ${PASSWORD_MAX} characters.`;
 
-/** Password reset (issue 25): the server's answers, translated in the browser by these ids. */
+/** Password reset: the server's answers, translated in the browser by these ids. */
 export const PASSWORD_RESET_MESSAGES = {
   /** The one answer to every well-formed request, whether or not the address has an account. */
   SENT: "If an account exists for this address, we have sent a link to reset the password.",
@@ -143,7 +144,7 @@ export const PASSWORD_RESET_MESSAGES = {
   DONE: "Your password has been changed. Please sign in with the new password.",
 } as const;
 
-/** "Find my order" (issue 25): the texts the form and the server share. */
+/** "Find my order": the texts the form and the server share. */
 export const ORDER_LOOKUP_MESSAGES = {
   NUMBER_REQUIRED: "The order number is required.",
   CONTACT_REQUIRED: "The e-mail or phone number is required.",

@@ -1,8 +1,8 @@
 import { MAIL_RETRY_DELAYS_MS, nextMailAttempt } from "./mail-retry.ts";
 
 /**
- * Issue 28: what an outside system can hear about. `product.low_stock` is queued in the order's
- * transaction when an order takes a tracked product to its threshold (issue 27, low-stock.ts).
+ * What an outside system can hear about. `product.low_stock` is queued in the order's
+ * transaction when an order takes a tracked product to its threshold (low-stock.ts).
  */
 export const WEBHOOK_EVENTS = [
   "order.created",

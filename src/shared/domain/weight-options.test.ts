@@ -3,6 +3,7 @@ import {
   DEFAULT_OPTION_GRAMS,
   defaultOptions,
   effectivePerKg,
+  FALLBACK_BASE_PRICE_CENTS,
   fallbackOptions,
   isInStock,
   type OptionPrice,
@@ -10,7 +11,6 @@ import {
   optionPrice,
   optionPrices,
   type PricedProduct,
-  SPEC_FALLBACK_BASE_PRICE_CENTS,
   type WeightOption,
 } from "./weight-options.ts";
 
@@ -133,7 +133,7 @@ describe("defaults", () => {
     [undefined, [30000, 60000, 90000, 120000, 150000]],
     [1000, [1000, 2000, 3000, 4000, 5000]],
   ])("fallbackOptions(%s): 1 to 5 kg at multiples of the base", (base, prices) => {
-    expect(SPEC_FALLBACK_BASE_PRICE_CENTS).toBe(30000);
+    expect(FALLBACK_BASE_PRICE_CENTS).toBe(30000);
     const options = fallbackOptions(base);
     expect(options.map((o) => o.grams)).toEqual([1000, 2000, 3000, 4000, 5000]);
     expect(options.map((o) => o.priceCents)).toEqual(prices);

@@ -17,20 +17,18 @@ export type OptionPrice = {
   discounted: boolean;
 };
 
-/** DECISIONS: without options a product sells by the kilo. */
+/** Without options a product sells by the kilo. */
 export const DEFAULT_OPTION_GRAMS = 1000;
 
-/** SPEC's product-detail default base price (300 dollars), only for products with no price. */
-export const SPEC_FALLBACK_BASE_PRICE_CENTS: Cents = 30000;
+/** The product page's default base price (300 dollars), only for products with no price. */
+export const FALLBACK_BASE_PRICE_CENTS: Cents = 30000;
 
 export function defaultOptions(): WeightOption[] {
   return [{ grams: DEFAULT_OPTION_GRAMS }];
 }
 
-/** SPEC's detail defaults: 1 kg to 5 kg at multiples of the base price. */
-export function fallbackOptions(
-  basePriceCents: Cents = SPEC_FALLBACK_BASE_PRICE_CENTS,
-): WeightOption[] {
+/** The product page's default options: 1 kg to 5 kg at multiples of the base price. */
+export function fallbackOptions(basePriceCents: Cents = FALLBACK_BASE_PRICE_CENTS): WeightOption[] {
   return [1, 2, 3, 4, 5].map((kg) => ({ grams: kg * 1000, priceCents: kg * basePriceCents }));
 }
 
@@ -90,7 +88,7 @@ export function optionPrices(product: PricedProduct): OptionPrice[] {
 
 /**
  * "250 g" below half a kilo, "0.5 kg" / "1.25 kg" from there on; Arabic uses غ / كغ with
- * Latin digits, like prices (DECISIONS).
+ * Latin digits, like prices.
  */
 export function optionLabel(grams: number, lang: Lang): string {
   if (grams < 500) return lang === "ar" ? `${grams} غ` : `${grams} g`;
@@ -99,7 +97,7 @@ export function optionLabel(grams: number, lang: Lang): string {
 }
 
 /**
- * DECISIONS: in stock means not tracked (null) or enough for at least the smallest option.
+ * In stock means not tracked (null) or enough for at least the smallest option.
  * Stock is kept in kg with gram precision, so it is compared in whole grams to avoid
  * 0.3 * 1000 = 300.00000000000006 surprises.
  */

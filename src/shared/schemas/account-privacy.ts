@@ -34,6 +34,20 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+/**
+ * `GET /api/account/deletion`: whether the account may be deleted now, and the open orders
+ * that stop it (the dialog names them before the customer types her password).
+ */
+export const accountDeletionCheck = z.object({
+  data: z.object({
+    allowed: z.boolean(),
+    open_orders: z.array(
+      z.object({ number: z.string(), status: z.string(), payment_status: z.string() }),
+    ),
+  }),
+});
+export type AccountDeletionCheck = z.infer<typeof accountDeletionCheck>["data"];
+
 const money = z.number();
 
 /** `GET /api/account/export`: everything the shop holds about the signed-in customer. */
@@ -79,6 +93,16 @@ export const accountExport = z.object({
       city: z.string(),
       address: z.string(),
       notes: z.string().nullable(),
+      /** A gift's recipient and card message, as she gave them; null when not a gift. */
+      gift: z
+        .object({
+          recipient_name: z.string(),
+          recipient_phone: z.string(),
+          message: z.string().nullable(),
+          wrap: z.boolean(),
+        })
+        .nullable(),
+      gift_wrap: money,
       coupon_code: z.string().nullable(),
       subtotal: money,
       discount: money,

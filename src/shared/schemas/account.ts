@@ -2,7 +2,12 @@ import { z } from "zod";
 import { ACCOUNT_COUNTRIES } from "../domain/countries.ts";
 // Defined with the other texts, free of zod, for the browser's message translator.
 import { ACCOUNT_MESSAGES, MESSAGES } from "../domain/validation-messages.ts";
-import { AUTH_MESSAGES, newPasswordField } from "./auth.ts";
+import {
+  AUTH_MESSAGES,
+  newPasswordField,
+  passwordConfirmationField,
+  withPasswordConfirmation,
+} from "./auth.ts";
 import { emailField, text } from "./fields.ts";
 
 export { ACCOUNT_COUNTRIES, type AccountCountry } from "../domain/countries.ts";
@@ -16,7 +21,7 @@ const optionalText = (max = 120) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** SPEC 2 account fields: username, name, company, email, phone, country, location. */
+/** Account fields: username, name, company, email, phone, country, location. */
 export const accountUpdateSchema = z.object({
   username: optionalText(),
   name: text({ message: MESSAGES.NAME_REQUIRED })
@@ -37,25 +42,21 @@ export const accountUpdateSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   location: optionalText(200),
+  /** Needed when `email` changes (the server says so on this field): checked like a sign-in. */
+  current_password: text().max(200, AUTH_MESSAGES.CURRENT_PASSWORD_WRONG).optional(),
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export type AccountUpdate = z.output<typeof accountUpdateSchema>;
 
-const passwordPair = z.object({ password: z.string(), password_confirmation: z.string() });
-
-/** Security screen: current password, new password, confirmation (SPEC's rules for the new one). */
-export const passwordChangeSchema = z
-  .object({
+/** Security screen: current password, new password, confirmation (`newPasswordField`). */
+export const passwordChangeSchema = withPasswordConfirmation(
+  z.object({
     current_password: text({ message: AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED })
       .trim()
       .min(1, AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED)
       .max(200, AUTH_MESSAGES.CURRENT_PASSWORD_WRONG),
     password: newPasswordField,
-    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
-  })
-  .refine((input) => input.password === input.password_confirmation, {
-    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
-    path: ["password_confirmation"],
-    when: (payload) => passwordPair.safeParse(payload.value).success,
-  });
+    password_confirmation: passwordConfirmationField,
+  }),
+);
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

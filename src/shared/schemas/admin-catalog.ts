@@ -4,14 +4,14 @@ import { MESSAGES } from "../domain/validation-messages.ts";
 import { responsiveImageSchema } from "./catalog.ts";
 import { foodDtoSchema, foodInputSchema } from "./food.ts";
 
-// Admin catalogue (issue 9): one schema per form, used by the dialog and by the route, so a
+// Admin catalogue: one schema per form, used by the dialog and by the route, so a
 // field's rule and its message exist once. Form values arrive as strings (inputs, multipart)
 // or numbers (JSON); both parse the same.
 
 export const WEIGHT_UNITS = ["g", "kg", "lb", "oz"] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
-/** Grams in one unit (SPEC's weight + weight_unit become a weight option in grams). */
+/** Grams in one unit (a product's weight + weight_unit become a weight option in grams). */
 export const GRAMS_PER_UNIT: Record<WeightUnit, number> = {
   g: 1,
   kg: 1000,
@@ -175,7 +175,7 @@ export const productInputSchema = z
         .positive(MESSAGES.CATEGORY_REQUIRED)
         .max(Number.MAX_SAFE_INTEGER, MESSAGES.CATEGORY_REQUIRED),
     ),
-    /** SPEC's weight + unit: the default (first) weight option. */
+    /** The single weight + unit fields: the default (first) weight option. */
     weight: z.preprocess(
       blankToNull,
       z
@@ -207,7 +207,7 @@ export const productInputSchema = z
         .nullable(),
     ),
     /**
-     * Issue 27: the low-stock threshold in kg; empty = the shop's default, left out = kept
+     * The low-stock threshold in kg; empty = the shop's default, left out = kept
      * (a new product: the shop's default).
      */
     low_stock_kg: z.preprocess(
@@ -235,7 +235,7 @@ export const productInputSchema = z
         )
         .optional(),
     ),
-    /** SPEC's field: an existing image URL (kept) or an https URL to show as is. */
+    /** An existing image URL (kept) or an https URL to show as is. */
     image_url: z.preprocess(
       (v) => (isBlank(v) ? undefined : v),
       z.string().trim().max(2000, ADMIN_MESSAGES.TOO_LONG).optional(),
@@ -270,7 +270,7 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;
 
 export const PRODUCT_STATUSES = ["all", "active", "hidden"] as const;
-/** `low` (issue 27): tracked and at or below its low-stock threshold (own or the shop's). */
+/** `low`: tracked and at or below its low-stock threshold (own or the shop's). */
 export const STOCK_STATES = ["all", "in_stock", "out_of_stock", "low", "untracked"] as const;
 export const ADMIN_PRODUCT_SORTS = [
   "newest",
@@ -344,7 +344,7 @@ export const adminProductSchema = z.object({
   weight_unit: z.enum(WEIGHT_UNITS),
   sku: z.string(),
   stock_kg: z.number().nullable(),
-  /** Issue 27: the product's own low-stock threshold in kg; null = the shop's default. */
+  /** The product's own low-stock threshold in kg; null = the shop's default. */
   low_stock_kg: z.number().nullable(),
   in_stock: z.boolean(),
   active: z.boolean(),

@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES } from "../domain/payments.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
-/** The back office's customers (issue 27): English texts, translated by the screens. */
+/** The back office's customers: English texts, translated by the screens. */
 export const CUSTOMER_MESSAGES = {
   NOT_FOUND: "No such customer.",
   PAGE: "The page must be a whole number of at least 1.",

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { orderStatusSchema } from "./order.ts";
 
 /**
- * SPEC's five totals, then the charts' figures (issue 11). `total_payments` is the money
- * received: paid orders' recorded amounts, refunded ones left out (issue 24).
+ * The dashboard's five totals, then the charts' figures. `total_payments` is the money
+ * received: paid orders' recorded amounts, refunded ones left out.
  */
 export const dashboardSchema = z.object({
   total_users: z.number().int(),
@@ -11,7 +11,7 @@ export const dashboardSchema = z.object({
   total_products: z.number().int(),
   total_payments: z.number(),
   total_trader_applications: z.number().int(),
-  /** `revenue`: orders placed that day; `paid_revenue` (issue 24): money received that day. */
+  /** `revenue`: orders placed that day; `paid_revenue`: money received that day. */
   per_day: z.array(
     z.object({
       date: z.string(),
@@ -40,7 +40,7 @@ export const dashboardSchema = z.object({
     }),
   ),
   /**
-   * Issue 27: tracked products at or below their low-stock threshold (own or the shop's),
+   * Tracked products at or below their low-stock threshold (own or the shop's),
    * lowest stock first, at most 10; `low_stock_total` counts them all.
    */
   low_stock: z.array(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { businessDayStart, isCalendarDate } from "../domain/business-days.ts";
-import { businessDate } from "../domain/coupons.ts";
+import { businessDate } from "../domain/business-time.ts";
 import {
   ORDER_SOURCES,
   STAFF_ORDER_MESSAGES,
@@ -14,8 +14,8 @@ import { text } from "./fields.ts";
 import { orderDtoSchema, orderStatusSchema, PAYMENT_METHODS, placeOrderSchema } from "./order.ts";
 import { trackingNumberField } from "./shipping.ts";
 
-// The orders desk's API (issue 11): list with filters and search, detail with a timeline,
-// status changes along DECISIONS' machine, internal notes, CSV export.
+// The orders desk's API: list with filters and search, detail with a timeline,
+// status changes along the order state machine (order-states.ts), internal notes, CSV export.
 
 export const ADMIN_ORDER_MESSAGES = {
   STATUS: `The status must be one of: ${ORDER_STATUSES.join(", ")}.`,
@@ -42,7 +42,7 @@ const filterFields = z.object({
     .enum(ORDER_STATUSES, { message: ADMIN_ORDER_MESSAGES.STATUS })
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  /** Issue 24: unpaid | paid | refunded, beside the status. */
+  /** Unpaid | paid | refunded, beside the status. */
   payment_status: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(PAYMENT_STATUSES, { message: ADMIN_ORDER_MESSAGES.PAYMENT_STATUS }).optional(),
@@ -50,6 +50,8 @@ const filterFields = z.object({
   /** First and last Asia/Damascus day, both included. */
   from: day,
   to: day,
+  /** The day the orders must be ready (delivery, pickup or dispatch day). */
+  ready_date: day,
   /** Order number, name, phone or e-mail; Arabic-normalised. */
   q: text()
     .trim()
@@ -66,7 +68,7 @@ export const adminOrderFiltersSchema = filterFields.refine(rangeInOrder, rangeEr
 
 /**
  * `GET /api/admin/orders.csv`: the filters, and `lines=1` for one row per order line (product,
- * weight, quantity, price) instead of one per order (issue 28, as accountants ask).
+ * weight, quantity, price) instead of one per order (as accountants ask).
  */
 export const adminOrdersCsvQuerySchema = filterFields
   .extend({
@@ -81,6 +83,7 @@ export type AdminOrderFilters = {
   payment_status?: PaymentStatus;
   from?: string;
   to?: string;
+  ready_date?: string;
   q?: string;
 };
 
@@ -105,7 +108,7 @@ export const adminOrdersQuerySchema = filterFields
   .refine(rangeInOrder, rangeError);
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
-/** SPEC 3's admin list row (id, order, date, customer, total, status) plus payment and the new mark. */
+/** The admin list row (id, order, date, customer, total, status) plus payment and the new mark. */
 export const adminOrderListItemSchema = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -118,22 +121,24 @@ export const adminOrderListItemSchema = z.object({
   country: z.string(),
   total: z.number(),
   payment_method: z.enum(PAYMENT_METHODS),
-  /** Issue 24: whether the money came in (the desk's column and filter, the CSV). */
+  /** Whether the money came in (the desk's column and filter, the CSV). */
   payment_status: z.enum(PAYMENT_STATUSES),
   lang: z.enum(["en", "ar"]),
   /** No admin has opened it yet. */
   is_new: z.boolean(),
   created_at: z.string(),
-  /** Issue 23: how it travels (the desk's day column and the CSV). */
+  /** How it travels (the desk's day column and the CSV). */
   shipping_kind: z.enum(["delivery", "pickup"]),
   shipping_name: z.string(),
   shipping_name_ar: z.string(),
   shipping_zone: z.string().nullable(),
   shipping_zone_ar: z.string().nullable(),
   delivery_date: z.string().nullable(),
-  /** Issue 27: `web` (checkout) or how the team took it (phone, messaging, in_person). */
+  /** The day it must be ready: the delivery day, the pickup day or the dispatch day abroad. */
+  ready_date: z.string().nullable(),
+  /** `web` (checkout) or how the team took it (phone, messaging, in_person). */
   source: z.enum(ORDER_SOURCES),
-  /** Issue 29: a gift (the desk marks it; the recipient is on the order). */
+  /** A gift (the desk marks it; the recipient is on the order). */
   gift: z.boolean(),
 });
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
@@ -144,14 +149,14 @@ export const adminOrderListResponseSchema = z.object({
 });
 
 export const orderActorSchema = z.object({
-  /** `gateway`: a verified payment provider's event (issue 24). */
+  /** `gateway`: a verified payment provider's event. */
   kind: z.enum(["customer", "admin", "system", "gateway"]),
   id: z.number().int().nullable(),
   /** The admin's name when known, the provider's for a gateway; null otherwise. */
   name: z.string().nullable(),
 });
 
-/** Money received or given back (issue 24): `at` is when it was recorded. */
+/** Money received or given back: `at` is when it was recorded. */
 const moneyEntry = {
   id: z.number().int(),
   /** Dollars. */
@@ -192,7 +197,7 @@ export const adminOrderDetailSchema = orderDtoSchema.extend({
   next_statuses: z.array(orderStatusSchema),
   timeline: z.array(timelineEntrySchema),
   /**
-   * Issue 24: bank-transfer receipts the customer uploaded, newest last. `url` is an admin
+   * Bank-transfer receipts the customer uploaded, newest last. `url` is an admin
    * API path (it needs the admin's token: fetch it as a blob, never as a bare link).
    */
   receipts: z.array(
@@ -204,10 +209,10 @@ export const adminOrderDetailSchema = orderDtoSchema.extend({
       url: z.string(),
     }),
   ),
-  /** Issue 27: where it came from, and the admin who took a staff order (null for checkout). */
+  /** Where it came from, and the admin who took a staff order (null for checkout). */
   source: z.enum(ORDER_SOURCES),
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** SPEC 3's detail names: customerName and items (name, quantity, price). */
+  /** The detail's fixed field names: customerName and items (name, quantity, price). */
   customerName: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),
 });
@@ -221,7 +226,7 @@ export const adminOrderStatusSchema = z.object({
     .max(2000, ADMIN_ORDER_MESSAGES.NOTE_TOO_LONG)
     .nullish()
     .transform((value) => (value ? value : null)),
-  /** Issue 23, on the way to `shipped` only: a carrier id from /api/admin/shipping/carriers. */
+  /** On the way to `shipped` only: a carrier id from /api/admin/shipping/carriers. */
   carrier: z
     .preprocess(
       (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
@@ -250,7 +255,7 @@ export const adminOrderNoteSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------
-// Payments (issue 24): the owner records cash collected or a transfer received, or a refund.
+// Payments: the owner records cash collected or a transfer received, or a refund.
 
 /** A form's or JSON's number: blank stays blank (refused as missing), "abc" becomes NaN. */
 const toNumber = (v: unknown) =>
@@ -325,7 +330,7 @@ export const adminOrderRefundSchema = z
 export type AdminOrderRefundInput = z.input<typeof adminOrderRefundSchema>;
 
 // ---------------------------------------------------------------------------------------
-// Orders taken by staff (issue 27): checkout's body, plus where the order came from and,
+// Orders taken by staff: checkout's body, plus where the order came from and,
 // optionally, the customer account it belongs to (it then shows in that customer's orders).
 
 export const adminPlaceOrderSchema = placeOrderSchema.extend({

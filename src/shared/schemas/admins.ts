@@ -4,7 +4,7 @@ import { registerSchema } from "./auth.ts";
 
 export { passwordChangeSchema as adminPasswordSchema } from "./account.ts";
 
-/** One or more roles, each from the list (issue 27); stored once each, in the list's order. */
+/** One or more roles, each from the list; stored once each, in the list's order. */
 export const adminRolesField = z
   .array(z.enum(ADMIN_ROLES, { message: ADMINS_MESSAGES.ROLE_UNKNOWN }), {
     message: ADMINS_MESSAGES.ROLES_REQUIRED,

@@ -10,20 +10,38 @@ import { emailField, langField, text } from "./fields.ts";
 // Defined with the other texts, free of zod, for the browser's message translator.
 export { PASSWORD_MAX, PASSWORD_TOO_LONG };
 
-/** SPEC 9: password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
+/** Password minimum 6 characters. The upper bound keeps hashing cheap for bots. */
 export const PASSWORD_MIN = 6;
 
-/** SPEC 5: values are trimmed; a missing value is SPEC's "required" text, not a type error. */
+/** Values are trimmed; a missing value gets the field's "required" text, not a type error. */
 const requiredText = (message: string) => text({ message }).trim().min(1, message);
 
-/** A new password: SPEC's minimum, trimmed like every login value so sign-in matches. */
+/** A new password: at least PASSWORD_MIN characters, trimmed like every login value. */
 export const newPasswordField = text({ message: MESSAGES.PASSWORD_MIN })
   .trim()
   .min(PASSWORD_MIN, MESSAGES.PASSWORD_MIN)
   .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
 
+/** A new password typed again: trimmed like the password; a missing one reads as a mismatch. */
+export const passwordConfirmationField = text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim();
+
+type PasswordPair = { password: string; password_confirmation: string };
+const passwordPair = z.object({ password: z.string(), password_confirmation: z.string() });
+
 /**
- * SPEC 5 customer and admin login: both required ('Email and password are required'),
+ * The one password-confirmation rule (register, reset, change): `password_confirmation` must
+ * repeat `password`, or the mismatch stands on the confirmation field. It runs as soon as both
+ * are strings, even while other fields fail, so the mismatch shows beside their errors.
+ */
+export const withPasswordConfirmation = <T extends z.ZodType<PasswordPair>>(schema: T): T =>
+  schema.refine((input) => input.password === input.password_confirmation, {
+    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ["password_confirmation"],
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+
+/**
+ * Customer and admin login: both required ('Email and password are required'),
  * password at least 6 characters, values trimmed. The e-mail is not format-checked here: a
  * malformed one simply does not match an account, with the same message as any mismatch.
  */
@@ -37,27 +55,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Both passwords are checked first, so a mismatch shows beside other field errors. */
-const passwordPair = z.object({ password: z.string(), password_confirmation: z.string() });
-
-/** SPEC 3/5 register: name, email, password, password_confirmation; errors keyed by those. */
-export const registerSchema = z
-  .object({
+/** Register: name, email, password, password_confirmation; errors keyed by those. */
+export const registerSchema = withPasswordConfirmation(
+  z.object({
     name: requiredText(MESSAGES.NAME_REQUIRED).pipe(
       z.string().max(120, "The name must not be longer than 120 characters."),
     ),
     email: emailField,
     password: newPasswordField,
-    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
-  })
-  .refine((input) => input.password === input.password_confirmation, {
-    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
-    path: ["password_confirmation"],
-    when: (payload) => passwordPair.safeParse(payload.value).success,
-  });
+    password_confirmation: passwordConfirmationField,
+  }),
+);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The user as the API shows it; is_admin is SPEC's 1/0 flag. */
+/** The user as the API shows it; is_admin is a 1/0 flag, not a boolean. */
 export const userDto = z.object({
   id: z.number(),
   name: z.string(),
@@ -68,12 +79,12 @@ export const userDto = z.object({
   phone: z.string().nullable(),
   country: z.string().nullable(),
   location: z.string().nullable(),
-  /** Issue 25: whether the current e-mail address was proven (a link opened, or Google). */
+  /** Whether the current e-mail address was proven (a link opened, or Google). */
   email_verified: z.boolean(),
 });
 export type UserDto = z.infer<typeof userDto>;
 
-/** SPEC 3 login response: token, token_type, user (customer and admin alike). */
+/** The login response: token, token_type, user (customer and admin alike). */
 export const loginResponse = z.object({
   token: z.string(),
   token_type: z.literal("Bearer"),
@@ -83,7 +94,7 @@ export const loginResponse = z.object({
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /**
- * `POST /api/auth/forgot-password` (issue 25). `lang` is the page's language, the e-mail's
+ * `POST /api/auth/forgot-password`. `lang` is the page's language, the e-mail's
  * (accounts keep no language); without it the request's cookie or Accept-Language decides.
  */
 export const forgotPasswordSchema = z.object({
@@ -96,20 +107,16 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 const RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** `POST /api/auth/reset-password`: the e-mail's token and a new password (registration's rules). */
-export const resetPasswordSchema = z
-  .object({
+export const resetPasswordSchema = withPasswordConfirmation(
+  z.object({
     token: text({ message: PASSWORD_RESET_MESSAGES.TOKEN_REQUIRED })
       .trim()
       .min(1, PASSWORD_RESET_MESSAGES.TOKEN_REQUIRED)
       .regex(RESET_TOKEN, PASSWORD_RESET_MESSAGES.TOKEN_INVALID),
     password: newPasswordField,
-    password_confirmation: text({ message: MESSAGES.PASSWORDS_DO_NOT_MATCH }).trim(),
-  })
-  .refine((input) => input.password === input.password_confirmation, {
-    message: MESSAGES.PASSWORDS_DO_NOT_MATCH,
-    path: ["password_confirmation"],
-    when: (payload) => passwordPair.safeParse(payload.value).success,
-  });
+    password_confirmation: passwordConfirmationField,
+  }),
+);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** `GET /api/auth/password-reset`: whether resets by e-mail are offered (SMTP configured). */

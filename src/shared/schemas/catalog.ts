@@ -10,7 +10,7 @@ import {
 import { text } from "./fields.ts";
 import { foodDtoSchema, withoutQuerySchema } from "./food.ts";
 
-// Catalog API contract (issue 3): the DTOs GET /api/products, /api/products/:id and
+// Catalog API contract: the DTOs GET /api/products, /api/products/:id and
 // /api/categories answer with, the list query, and the images the pages use.
 // Money is dollars with two decimals in these bodies; cents everywhere else.
 
@@ -142,8 +142,8 @@ export const productDetailSchema = productListItemSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 /**
- * What the product page gets: the detail without the stock amount (ADR 0021) and without the
- * raw food information, which the page receives laid out for its language instead.
+ * What the product page gets: the detail without the stock amount and without the raw food
+ * information, which the page receives laid out for its language instead.
  */
 export type ProductShown = Omit<ProductDetail, "stock" | "food">;
 

@@ -11,7 +11,7 @@ export const CONTENT_MESSAGES = {
   TOO_LONG: "This field is too long.",
 } as const;
 
-/** SPEC 3's FAQ item, in both languages (DECISIONS: Arabic falls back to English when empty). */
+/** An FAQ item, in both languages (Arabic falls back to English when empty). */
 export const faqItemDtoSchema = z.object({
   id: z.number().int(),
   position: z.number().int(),
@@ -23,7 +23,7 @@ export const faqItemDtoSchema = z.object({
 });
 export type FaqItemDto = z.infer<typeof faqItemDtoSchema>;
 
-/** SPEC 3's policy section: a title with either points (a list) or text. */
+/** A policy section: a title with either points (a list) or text. */
 export const policySectionDtoSchema = z.object({
   id: z.number().int(),
   page: z.enum(POLICY_PAGES),

@@ -16,7 +16,7 @@ export const INBOX_MESSAGES = {
   COUNTRY_INVALID: "Please choose a country from the list.",
   CITY_REQUIRED: "The city field is required.",
   TOO_LONG: "This field is too long.",
-  /** SPEC 5's text, shown by the contact form before anything is sent. */
+  /** The fixed text, shown by the contact form before anything is sent. */
   FILL_REQUIRED: MESSAGES.CONTACT_REQUIRED,
 } as const;
 
@@ -54,7 +54,7 @@ const optionalEmail = z
 
 const langField = z.enum(["en", "ar"]).optional();
 
-/** SPEC 3's contact message: name, email, phone, message required; subject optional. */
+/** A contact message: name, email, phone, message required; subject optional. */
 export const contactMessageSchema = z.object({
   name: requiredText(INBOX_MESSAGES.NAME_REQUIRED, 120),
   email: requiredEmail,
@@ -66,7 +66,7 @@ export const contactMessageSchema = z.object({
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** SPEC 2's trader enquiry: full name, country, city, phone required; the rest optional. */
+/** A trader enquiry: full name, country, city, phone required; the rest optional. */
 export const traderEnquirySchema = z.object({
   full_name: requiredText(INBOX_MESSAGES.FULL_NAME_REQUIRED, 120),
   country: z
@@ -173,7 +173,7 @@ export const subscriberDtoSchema = z.object({
   email: z.string(),
   lang: z.enum(["en", "ar"]),
   created_at: z.string(),
-  /** Double opt-in (issue 25): null while the address waits for its confirmation. */
+  /** Double opt-in: null while the address waits for its confirmation. */
   confirmed_at: z.string().nullable(),
 });
 export type SubscriberDto = z.infer<typeof subscriberDtoSchema>;

@@ -8,7 +8,7 @@ import {
 } from "../domain/kitchen.ts";
 import { responsiveImageSchema } from "./catalog.ts";
 
-// Kitchen API contract (issue 12): the public menu `GET /api/kitchen?filter=` and the admin
+// Kitchen API contract: the public menu `GET /api/kitchen?filter=` and the admin
 // dish calls `GET/POST /api/admin/kitchen`, `GET/PUT/DELETE /api/admin/kitchen/{id}`.
 // Money is dollars with two decimals in these bodies; cents in the database and domain.
 
@@ -35,7 +35,7 @@ export const kitchenDishSchema = z.object({
   description_ar: z.string(),
   /** Dollars; null when the kitchen shows no price. */
   price: z.number().nullable(),
-  /** SPEC 3: image (URL): "/storage/..." for uploads, or an absolute address. */
+  /** Image (URL): "/storage/..." for uploads, or an absolute address. */
   image: z.string().nullable(),
   /** The same picture at several widths when it came through the upload pipeline. */
   image_set: responsiveImageSchema.nullable(),
@@ -142,7 +142,7 @@ const dishFields = {
 };
 
 /**
- * The dish form and `POST /api/admin/kitchen`. SPEC's payload (title, price, image,
+ * The dish form and `POST /api/admin/kitchen`. The basic payload (title, price, image,
  * description) is enough on its own: such a dish is active and cooked every day.
  */
 export const dishInputSchema = z.object({
@@ -159,7 +159,7 @@ export const dishInputSchema = z.object({
 export type DishInput = z.input<typeof dishInputSchema>;
 export type DishValues = z.output<typeof dishInputSchema>;
 
-/** `PUT /api/admin/kitchen/{id}`: only the fields sent change (SPEC's client sends them all). */
+/** `PUT /api/admin/kitchen/{id}`: only the fields sent change (a client may send them all). */
 export const dishUpdateSchema = z.object(dishFields).partial();
 export type DishUpdate = z.output<typeof dishUpdateSchema>;
 

@@ -30,6 +30,7 @@ describe("placeOrderSchema (checkout form and POST /api/orders)", () => {
       lines: [{ productId: 12, grams: 500, qty: 2 }],
       // Issue 23: absent = the cheapest delivery, no day chosen.
       shipping_method: null,
+      ready_date: null,
       delivery_date: null,
       // Issue 29: absent = not a gift.
       gift: null,

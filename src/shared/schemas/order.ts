@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { isCalendarDate } from "../domain/business-days.ts";
-import { MAX_LINE_QTY } from "../domain/cart.ts";
+import { MAX_LINE_QTY, mergeOrderLines } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../domain/gift.ts";
 import type { Lang } from "../domain/money.ts";
+import { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payments.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
@@ -12,9 +13,8 @@ import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
-export { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
 export { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "../domain/payments.ts";
-export { GIFT_MESSAGE_MAX, ORDER_MESSAGES };
+export { EMPTY_ORDER_FORM, GIFT_MESSAGE_MAX, ORDER_MESSAGES };
 
 const requiredText = (message: string, max: number) =>
   text({ message }).trim().min(1, message).max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`);
@@ -26,7 +26,14 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-// ---- Shipping (issue 23): the order's method, day and what it was charged ----
+const addressText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
+    .nullish()
+    .transform((value) => value ?? "");
+
+// ---- Shipping: the order's method, day and what it was charged ----
 
 export const SHIPPING_KINDS = ["delivery", "pickup"] as const;
 export type ShippingKind = (typeof SHIPPING_KINDS)[number];
@@ -40,6 +47,17 @@ export const deliveryDateField = text({ message: SHIPPING_MESSAGES.DATE_INVALID 
   .trim()
   .refine(isCalendarDate, SHIPPING_MESSAGES.DATE_INVALID);
 
+export const orderSlotSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  label_ar: z.string(),
+});
+export const orderSeasonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_ar: z.string(),
+});
+
 /** What an order was charged for shipping, kept whatever later zone edits say. */
 export const orderShippingSchema = z.object({
   method: z.string(),
@@ -50,6 +68,16 @@ export const orderShippingSchema = z.object({
   name_ar: z.string(),
   fee: z.number(),
   delivery_date: z.string().nullable(),
+  /** A pickup order: the shop's address, opening hours and phone (null for a delivery). */
+  pickup: z
+    .object({
+      address: z.string(),
+      address_ar: z.string(),
+      hours: z.string(),
+      hours_ar: z.string(),
+      phone: z.string(),
+    })
+    .nullable(),
   carrier: z.string().nullable(),
   carrier_ar: z.string().nullable(),
   tracking_number: z.string().nullable(),
@@ -57,7 +85,7 @@ export const orderShippingSchema = z.object({
 });
 export type OrderShipping = z.infer<typeof orderShippingSchema>;
 
-/** Cart lines carry product ids as strings (SPEC 3); both "12" and 12 are accepted. */
+/** Cart lines carry product ids as strings; both "12" and 12 are accepted. */
 const productIdField = z
   .union([z.number(), text().trim().regex(/^\d+$/, ORDER_MESSAGES.PRODUCT_INVALID)], {
     message: ORDER_MESSAGES.PRODUCT_INVALID,
@@ -89,6 +117,26 @@ export const orderLineInputSchema = z.object({
     .max(MAX_LINE_QTY, ORDER_MESSAGES.QTY_INVALID),
 });
 
+/**
+ * An order's (or a quote's) lines: 1 to 100, and repeats of one product and weight merged into
+ * its first line, refused where their quantities together pass the per-line limit (the limit
+ * is per product and weight, not per line of the request). Merged before anything is priced.
+ */
+export const orderLinesField = z
+  .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
+  .min(1, ORDER_MESSAGES.LINES_REQUIRED)
+  .max(100, ORDER_MESSAGES.TOO_MANY_LINES)
+  .transform((lines, ctx) => {
+    const merged = mergeOrderLines(lines);
+    for (const index of merged.over)
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "qty"],
+        message: ORDER_MESSAGES.LINE_REPEATED_QTY,
+      });
+    return merged.lines;
+  });
+
 const phoneField = (required: string, invalid: string) =>
   text({ message: required })
     .trim()
@@ -118,7 +166,7 @@ export type GiftInput = z.input<typeof giftInputSchema>;
 export const placeOrderSchema = z.object({
   name: requiredText(ORDER_MESSAGES.NAME_REQUIRED, 120),
   phone: phoneField(ORDER_MESSAGES.PHONE_REQUIRED, ORDER_MESSAGES.PHONE_INVALID),
-  /** Optional: a guest who gives a phone need not give an e-mail (DECISIONS). */
+  /** Optional: a guest who gives a phone need not give an e-mail. */
   email: text()
     .trim()
     .max(254, ORDER_MESSAGES.EMAIL_INVALID)
@@ -130,25 +178,35 @@ export const placeOrderSchema = z.object({
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
-  city: requiredText(ORDER_MESSAGES.CITY_REQUIRED, 120),
-  address: requiredText(ORDER_MESSAGES.ADDRESS_REQUIRED, 500),
+  /**
+   * Required for a delivery, left out for a pickup (the shopper comes to the shop): checked
+   * once the method is known (`addressProblems`), each keyed by its field.
+   */
+  city: addressText(120),
+  address: addressText(500),
   notes: optionalText(1000),
   payment_method: z.enum(PAYMENT_METHODS, { message: ORDER_MESSAGES.PAYMENT_METHOD }),
   coupon: optionalText(60),
   /** The storefront language: the messaging-app text is written in it. */
   lang: z.enum(["en", "ar"]).optional(),
-  lines: z
-    .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
-    .min(1, ORDER_MESSAGES.LINES_REQUIRED)
-    .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+  lines: orderLinesField,
   /** An id from the quote; without it the cheapest delivery is used (older clients). */
   shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
-  /** Domestic delivery only; when given it must be one of the quote's days. */
+  /**
+   * The day the order must be ready: one of the quote's days for the chosen method (the
+   * delivery day, the pickup day, or the dispatch day abroad). Without it, the first day
+   * with room (older clients).
+   */
+  ready_date: deliveryDateField.nullish().transform((v) => v ?? null),
+  /** The older name of `ready_date`, still accepted; `ready_date` wins when both are sent. */
   delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
-  /** Issue 29: absent or null = not a gift. */
+  /** Absent or null = not a gift. */
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+// The empty order form (domain/order-form.ts) holds only this schema's fields.
+EMPTY_ORDER_FORM satisfies Partial<PlaceOrderInput>;
 
 export type PlaceOrder = z.output<typeof placeOrderSchema>;
 
@@ -191,7 +249,7 @@ export const orderDtoSchema = z.object({
   address: z.string(),
   notes: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
-  /** Issue 24: beside the status; only the owner or a verified gateway event moves it. */
+  /** Beside the status; only the owner or a verified gateway event moves it. */
   payment_status: z.enum(PAYMENT_STATUSES),
   /** What was received and when (null while unpaid). */
   paid_amount: z.number().nullable(),
@@ -206,7 +264,7 @@ export const orderDtoSchema = z.object({
   delivery_fee: z.number(),
   /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
   shipping: orderShippingSchema,
-  /** Issue 29: the recipient and card message of a gift; null when it is not one. */
+  /** The recipient and card message of a gift; null when it is not one. */
   gift: z
     .object({
       recipient_name: z.string(),
@@ -217,6 +275,15 @@ export const orderDtoSchema = z.object({
     .nullable(),
   /** Gift wrapping as charged, in dollars (0 when none or free); part of `total`. */
   gift_wrap_fee: z.number(),
+  /**
+   * The business day (YYYY-MM-DD, Asia/Damascus) the order must be ready: the delivery day,
+   * the pickup day, or the dispatch day abroad.
+   */
+  ready_date: z.string().nullable(),
+  /** The delivery or pickup time slot; null while the shop has no slots. */
+  slot: orderSlotSchema.nullable(),
+  /** The season the order belongs to; null outside seasons. */
+  season: orderSeasonSchema.nullable(),
   total: z.number(),
   total_grams: z.number().int(),
   lines: z.array(orderLineDtoSchema),
@@ -306,7 +373,7 @@ export const ORDER_FORM_FIELDS = {
 
 /**
  * Checkout's fields of the one order schema (the browser's form); lines, coupon and language come
- * from the cart. The gift's fields exist only while "This order is a gift" is ticked (issue 29).
+ * from the cart. The gift's fields exist only while "This order is a gift" is ticked.
  */
 export const checkoutFormSchema = placeOrderSchema
   .pick(ORDER_FORM_FIELDS)

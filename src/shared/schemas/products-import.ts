@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `POST /api/admin/products/import[?dry_run=1]`'s answer (issue 28), for the route and the screen. */
+/** `POST /api/admin/products/import[?dry_run=1]`'s answer, for the route and the screen. */
 export const productsImportResultSchema = z.object({
   dry_run: z.boolean(),
   created: z.number().int(),

@@ -9,7 +9,8 @@ import {
 } from "../domain/low-stock.ts";
 import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
-import { SETTINGS_MESSAGES } from "../domain/settings.ts";
+import { CAPACITY_MESSAGES, MAX_CAPACITY_GRAMS, NO_WEEKDAY_LIMITS } from "../domain/ready-days.ts";
+import { SETTINGS_MESSAGES } from "../domain/settings-messages.ts";
 import {
   DEFAULT_DELIVERY_CLOSED_WEEKDAYS,
   DEFAULT_DELIVERY_CUTOFF_HOUR,
@@ -30,13 +31,13 @@ export const locationSchema = z.object({
   landline: text().trim().min(1),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  /** Offered as free pickup at checkout (issue 23). */
+  /** Offered as free pickup at checkout. */
   pickup: z.boolean().default(false),
 });
 
-/** Everything SPEC calls "fixed in the page" becomes an editable shop setting (DECISIONS). */
+/** What a static page would hard-code is an editable shop setting here. */
 export const shopSettingsSchema = z.object({
-  /** SPEC's footer shows two; the owner may keep one to four. */
+  /** Phone numbers for the footer: the owner may keep one to four. */
   phones: z.array(text().trim().min(1)).min(1).max(4),
   emails: z.array(z.email()).min(1).max(4),
   /** Messaging-app number in international form, digits only (used in wa.me links). */
@@ -44,20 +45,28 @@ export const shopSettingsSchema = z.object({
   social: z.object({ instagram: z.url(), facebook: z.url(), tiktok: z.url() }),
   locations: z.array(locationSchema).min(1).max(10),
   mapCentre: z.object({ lat: z.number(), lng: z.number(), zoom: z.number().int().min(1).max(19) }),
-  /** Standing cart discount in percent and delivery fee in cents (SPEC: 20% and 15.00). */
+  /** Standing cart discount in percent and delivery fee in cents (defaults 20% and 15.00). */
   cartDiscountPercent: z.number().int().min(0).max(100),
   deliveryFeeCents: z.number().int().min(0),
   bankTransferInstructions: bilingual,
-  /** Domestic delivery days (issue 23): closed weekdays (0 = Sunday) and the daily cut-off. */
+  /** Domestic delivery days: closed weekdays (0 = Sunday) and the daily cut-off. */
   deliveryClosedWeekdays: z
     .array(z.number().int().min(0).max(6))
     .max(7)
     .default([...DEFAULT_DELIVERY_CLOSED_WEEKDAYS]),
   deliveryCutoffHour: z.number().int().min(0).max(23).default(DEFAULT_DELIVERY_CUTOFF_HOUR),
-  /** Issue 24: a pending order older than this is cancelled by the system; 0 = never. */
+  /**
+   * What the kitchen makes per weekday in grams, Sunday first; null = no limit. The default
+   * is no limit on any day, so a shop that never set it takes orders as before.
+   */
+  capacityGramsByWeekday: z
+    .array(z.number().int().min(0).max(MAX_CAPACITY_GRAMS).nullable())
+    .length(7)
+    .default([...NO_WEEKDAY_LIMITS]),
+  /** A pending order older than this is cancelled by the system; 0 = never. */
   pendingExpiryHours: z.number().int().min(0).max(720).default(DEFAULT_PENDING_EXPIRY_HOURS),
   /**
-   * Issue 24: display currencies besides US dollars (the currency of record, always offered),
+   * Display currencies besides US dollars (the currency of record, always offered),
    * with units per dollar and the symbol shown. None by default: rates are the owner's to
    * give. Lenient on codes (a code the table later drops is skipped when shown, never a reason
    * to throw the whole settings away).
@@ -66,7 +75,7 @@ export const shopSettingsSchema = z.object({
     .array(z.object({ code: z.string(), rate: z.number().positive(), symbol: z.string() }))
     .max(20)
     .default([]),
-  /** Issue 25: which order e-mails the customer gets (confirmed, shipped, ...); all on. */
+  /** Which order e-mails the customer gets (confirmed, shipped, ...); all on. */
   orderMessages: z
     .object({
       confirmed: z.boolean().default(true),
@@ -76,14 +85,14 @@ export const shopSettingsSchema = z.object({
       paid: z.boolean().default(true),
     })
     .default({ ...DEFAULT_ORDER_MESSAGES }),
-  /** Issue 27: the low-stock threshold of a product without its own, in grams (2 kg). */
+  /** The low-stock threshold of a product without its own, in grams (2 kg). */
   lowStockGrams: z
     .number()
     .int()
     .min(0)
     .max(MAX_LOW_STOCK_KG * 1000)
     .default(DEFAULT_LOW_STOCK_GRAMS),
-  /** Issue 29: the price of gift wrapping in cents; 0 = free, null = not offered. */
+  /** The price of gift wrapping in cents; 0 = free, null = not offered. */
   giftWrapCents: z.number().int().min(0).max(100_000).nullable().default(DEFAULT_GIFT_WRAP_CENTS),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
@@ -132,6 +141,7 @@ export const defaultShopSettings: ShopSettings = {
   },
   deliveryClosedWeekdays: [...DEFAULT_DELIVERY_CLOSED_WEEKDAYS],
   deliveryCutoffHour: DEFAULT_DELIVERY_CUTOFF_HOUR,
+  capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
   pendingExpiryHours: DEFAULT_PENDING_EXPIRY_HOURS,
   currencies: [],
   orderMessages: { ...DEFAULT_ORDER_MESSAGES },
@@ -140,8 +150,8 @@ export const defaultShopSettings: ShopSettings = {
 };
 
 // ---------------------------------------------------------------------------------------
-// The settings screen's API (`GET/PUT /api/admin/settings`, issue 11): snake_case, money in
-// dollars (DECISIONS), bilingual texts as `x` + `x_ar` like the catalogue's forms. The stored
+// The settings screen's API (`GET/PUT /api/admin/settings`): snake_case, money in
+// dollars, bilingual texts as `x` + `x_ar` like the catalogue's forms. The stored
 // `ShopSettings` above stays the storefront's shape; `shared/domain/settings.ts` maps between.
 
 const isBlank = (v: unknown) =>
@@ -215,7 +225,7 @@ const weekdayList = z.preprocess(
     .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
 );
 
-/** One listed display currency (issue 24): a known code, units per dollar, a short symbol. */
+/** One listed display currency: a known code, units per dollar, a short symbol. */
 export const currencyInputSchema = z.object({
   code: text({ message: SETTINGS_MESSAGES.CURRENCY_CODE })
     .trim()
@@ -281,7 +291,7 @@ export const settingsInputSchema = z.object({
       .max(100, SETTINGS_MESSAGES.PERCENT),
   ),
   /**
-   * Dollars, two decimals at most. Since issue 23 the domestic shipping zone's rate is the
+   * Dollars, two decimals at most. The domestic shipping zone's rate is the
    * delivery fee; this field is optional and, when given, sets that zone's first rate.
    */
   delivery_fee: z.preprocess(
@@ -336,6 +346,22 @@ export const settingsInputSchema = z.object({
         .max(23, SHIPPING_MESSAGES.CUTOFF_HOUR),
     )
     .default(DEFAULT_DELIVERY_CUTOFF_HOUR),
+  /** Grams per weekday, Sunday first, null = no limit; left out (an older client), kept. */
+  capacity_grams_by_weekday: z
+    .array(
+      z.preprocess(
+        (v) => (v === null || isBlank(v) ? null : toNumber(v)),
+        z
+          .number({ message: CAPACITY_MESSAGES.WEEKDAY_CAPACITY })
+          .int(CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+          .min(0, CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+          .max(MAX_CAPACITY_GRAMS, CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+          .nullable(),
+      ),
+      { message: CAPACITY_MESSAGES.WEEKDAY_CAPACITY },
+    )
+    .length(7, CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
+    .optional(),
   /** Hours a pending order keeps its stock before the system cancels it; 0 = never. */
   pending_expiry_hours: z
     .preprocess(
@@ -349,10 +375,10 @@ export const settingsInputSchema = z.object({
     .default(DEFAULT_PENDING_EXPIRY_HOURS),
   /** Display currencies besides US dollars; left out (an older client), the list is kept. */
   currencies: currencyList.optional(),
-  /** Which order e-mails go out (issue 25); left out (an older client), the switches are kept. */
+  /** Which order e-mails go out; left out (an older client), the switches are kept. */
   order_messages: orderMessageSwitches.optional(),
   /**
-   * Issue 27: the shop's low-stock threshold in kg (a product may have its own); left out (an
+   * The shop's low-stock threshold in kg (a product may have its own); left out (an
    * older client), it is kept.
    */
   low_stock_kg: z.preprocess(
@@ -363,7 +389,7 @@ export const settingsInputSchema = z.object({
       .max(MAX_LOW_STOCK_KG, LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD)
       .optional(),
   ),
-  /** Issue 29: gift wrapping offered or not, and its price in dollars (0 = free). */
+  /** Gift wrapping offered or not, and its price in dollars (0 = free). */
   gift_wrap_offered: z
     .preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean())
     .optional(),
@@ -390,6 +416,7 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   ),
   delivery_closed_weekdays: z.array(z.number().int()),
   delivery_cutoff_hour: z.number().int(),
+  capacity_grams_by_weekday: z.array(z.number().int().nullable()),
   pending_expiry_hours: z.number().int(),
   currencies: z.array(z.object({ code: z.string(), rate: z.number(), symbol: z.string() })),
   order_messages: z.object({

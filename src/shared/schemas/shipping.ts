@@ -6,14 +6,14 @@ import {
   deliveryDateField,
   ORDER_MESSAGES,
   type OrderShipping,
-  orderLineInputSchema,
+  orderLinesField,
   orderShippingSchema,
   SHIPPING_KINDS,
   type ShippingKind,
   shippingMethodIdField,
 } from "./order.ts";
 
-// Shipping zones (issue 23): one schema per input for the admin forms and the routes, and
+// Shipping zones: one schema per input for the admin forms and the routes, and
 // the public shapes (quote, shipping page, the order's `shipping`). Money is dollars with
 // two decimals in these bodies; cents in the database and the domain.
 
@@ -195,10 +195,7 @@ export const shippingQuoteRequestSchema = z.object({
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
-  lines: z
-    .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
-    .min(1, ORDER_MESSAGES.LINES_REQUIRED)
-    .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+  lines: orderLinesField,
 });
 export type ShippingQuoteRequest = z.input<typeof shippingQuoteRequestSchema>;
 
@@ -210,8 +207,11 @@ export const shippingMethodSchema = z.object({
   name_ar: z.string(),
   /** Dollars, two decimals; 0 for pickup. */
   fee: z.number(),
-  /** Domestic delivery only: the days that may be booked, YYYY-MM-DD (Asia/Damascus). */
-  days: z.array(z.string()).optional(),
+  /**
+   * The days the order may be ready on with room for the quoted lines, YYYY-MM-DD (Asia/Damascus):
+   * delivery and pickup days in Syria, the dispatch day abroad (empty when no day has room).
+   */
+  days: z.array(z.object({ date: z.string() })).optional(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 

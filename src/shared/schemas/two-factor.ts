@@ -55,7 +55,7 @@ export const twoFactorChallengeResponse = z.object({
 export type TwoFactorChallengeResponse = z.infer<typeof twoFactorChallengeResponse>;
 
 /**
- * `POST /api/auth/admin-login`'s answers: SPEC's token (with `two_factor_setup_required`
+ * `POST /api/auth/admin-login`'s answers: a token (with `two_factor_setup_required`
  * when the shop requires two-factor sign-in and this admin has not set it up: the back office
  * then opens only the set-up), or the challenge for the code step.
  */

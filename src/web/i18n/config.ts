@@ -2,7 +2,7 @@ import type { Language } from "../../shared/domain/language.ts";
 import { type Bundle, Translator, type TranslatorOptions } from "./translator.tsx";
 
 /**
- * Every namespace has a file per language (SPEC 1). A page's HTML carries only the namespaces
+ * Every namespace has a file per language. A page's HTML carries only the namespaces
  * its routes declare in `handle.i18n`; the browser fetches others when needed.
  */
 export const NAMESPACES = [
@@ -42,6 +42,8 @@ export const NAMESPACES = [
   "admin-webhooks",
   "admin-two-factor",
   "admin-customers",
+  "admin-calendar",
+  "admin-production",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = Record<string, Record<string, unknown>>;

@@ -6,7 +6,7 @@ import {
 } from "../../shared/domain/language.ts";
 import { readCookie } from "../lib/cookies.ts";
 
-// SPEC's four sources are a few lines each; a general detector library with nine sources
+// The four sources are a few lines each; a general detector library with nine sources
 // cost 2.4 KB gzipped on every first visit, which the 140 KB budget cannot spare.
 
 function fromStorage(): string | null {
@@ -20,7 +20,7 @@ function fromStorage(): string | null {
 const fromCookie = () => readCookie(document.cookie, LANGUAGE_COOKIE);
 
 /**
- * SPEC 1's order: local storage, the page's html tag, a cookie, then the browser language.
+ * The order: local storage, the page's html tag, a cookie, then the browser language.
  * Every candidate passes `toLanguage`, which discards anything that looks like injected
  * script, so an unusable value (say "fr" or markup in storage) falls through to the next one.
  */

@@ -6,7 +6,7 @@ import {
 } from "../../shared/domain/language.ts";
 import { writeCookie } from "../lib/cookies.ts";
 import type { Translator } from "./translator.tsx";
-/** Remembers the choice where SPEC's detector looks: local storage first, and the cookie the server reads. */
+/** Remembers the choice where the detector looks: local storage, and the server's cookie. */
 export function rememberLanguage(lang: Language): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
@@ -22,7 +22,7 @@ export function applyDocumentLanguage(lang: Language): void {
 }
 
 /**
- * Switches the language and updates `<html lang dir>` (SPEC 1). The translator fetches, through its
+ * Switches the language and updates `<html lang dir>`. The translator fetches, through its
  * loader, every namespace loaded so far in the new language before it switches, so
  * the screen changes in one step.
  */

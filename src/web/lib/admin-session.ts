@@ -1,4 +1,4 @@
-/** SPEC 4: the admin login stores token, token type and user in local storage. */
+/** The admin login stores token, token type and user in local storage. */
 export const ADMIN_TOKEN_KEY = "token";
 export const ADMIN_TOKEN_TYPE_KEY = "token_type";
 export const ADMIN_USER_KEY = "user";
@@ -8,7 +8,7 @@ export type AdminUser = {
   name: string;
   email: string;
   is_admin: number;
-  /** Issue 27: the admin's roles as the layout last read them (GET /api/admin/me). */
+  /** The admin's roles as the layout last read them (GET /api/admin/me). */
   roles?: string[];
 };
 export type AdminSession = { token: string; tokenType: string; user: AdminUser };

@@ -3,8 +3,8 @@ import { readCustomerSession } from "./customer-session.ts";
 import { paths } from "./paths.ts";
 
 /**
- * The one API client (issue 9). JSON and multipart, the admin or customer bearer token, and
- * every failure as one typed `ApiError` carrying SPEC 8's message and the field errors.
+ * The one API client. JSON and multipart, the admin or customer bearer token, and
+ * every failure as one typed `ApiError` carrying the message shown and the field errors.
  */
 export class ApiError extends Error {
   constructor(
@@ -32,7 +32,7 @@ export class ApiError extends Error {
 
 type ErrorBody = { message?: unknown; errors?: Record<string, string[]> };
 
-/** SPEC 8: the server's message first, then validation errors joined by spaces, then a fallback. */
+/** The server's message first, then validation errors joined by spaces, then a fallback. */
 export function errorMessage(body: ErrorBody | null, fallback: string): string {
   if (body && typeof body.message === "string" && body.message) return body.message;
   const joined = body?.errors ? Object.values(body.errors).flat().join(" ") : "";
@@ -49,7 +49,7 @@ export type ApiOptions = {
   token?: string | null;
   auth?: ApiAuth;
   signal?: AbortSignal;
-  /** SPEC 8's fixed text when neither the server nor the network gave a message. */
+  /** The fixed text when neither the server nor the network gave a message. */
   fallback?: string;
   headers?: Record<string, string>;
 };

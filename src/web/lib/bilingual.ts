@@ -7,7 +7,7 @@ export function useLang(): Lang {
   return i18n.language === "ar" ? "ar" : "en";
 }
 
-/** DECISIONS: Arabic content shows the Arabic field and falls back to English when it is empty. */
+/** Arabic content shows the Arabic field and falls back to English when it is empty. */
 export function pickText(lang: Lang, en: string | null | undefined, ar: string | null | undefined) {
   if (lang === "ar" && ar?.trim()) return ar;
   return en ?? "";

@@ -7,8 +7,8 @@ import { readCookie, writeCookie } from "./cookies.ts";
 import { paths } from "./paths.ts";
 
 /**
- * The signed-in customer (DECISIONS: the customer login stores its session). Kept apart from
- * the admin's keys (SPEC's `token`/`token_type`/`user`), so signing in on the storefront never
+ * The signed-in customer (the customer login stores its session). Kept apart from
+ * the admin's keys (`token`/`token_type`/`user`), so signing in on the storefront never
  * touches a back-office session in the same browser, and the reverse.
  */
 export const CUSTOMER_TOKEN_KEY = "customer_token";
@@ -91,7 +91,7 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * The session in components; null on the server and while the page hydrates. The first
- * reading of storage (6-13 ms at 6x CPU, issue 30) then leaves hydration's last task, the
+ * reading of storage (6-13 ms at 6x CPU) then leaves hydration's last task, the
  * longest of a first visit, for the first idle moment after it.
  */
 export function useCustomerSession(): CustomerSession | null {

@@ -2,7 +2,7 @@ import type { AdminScreen } from "../../shared/domain/admins.ts";
 import { paths } from "./paths.ts";
 
 /**
- * One menu list per layout (issue 9). Labels are i18n keys with their namespace
+ * One menu list per layout. Labels are i18n keys with their namespace
  * (`"common:nav.home"`), so a screen from another team can bring its own namespace.
  */
 export type MenuItem = {
@@ -12,12 +12,12 @@ export type MenuItem = {
   badge?: "inbox";
   /**
    * Admin menu: the screen, whose roles (`SCREEN_ROLES`) decide who sees the entry and who
-   * may open the address (issue 27). None: every admin (log out).
+   * may open the address. None: every admin (log out).
    */
   screen?: AdminScreen;
 };
 
-/** The storefront's second bar and mobile menu (SPEC 2, Navigation). */
+/** The storefront's second bar and mobile menu (Navigation). */
 export const STOREFRONT_NAV: readonly MenuItem[] = [
   { to: paths.home(), label: "common:nav.home" },
   { to: paths.shop(), label: "common:nav.shop" },
@@ -33,7 +33,7 @@ export const GET_STARTED_NAV: readonly MenuItem[] = [
   { to: paths.register(), label: "common:nav.register" },
 ];
 
-/** Footer: the links column (SPEC 2: home, about, contact, kitchen, shop). */
+/** Footer: the links column (home, about, contact, kitchen, shop). */
 export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: paths.home(), label: "common:nav.home" },
   { to: paths.about(), label: "common:nav.about" },
@@ -75,14 +75,8 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox", screen: "inbox" },
   { to: paths.admin.pages(), label: "admin-inbox:menuPages", screen: "pages" },
   { to: paths.admin.shipping(), label: "admin:menu.shipping", screen: "shipping" },
+  { to: paths.admin.calendar(), label: "admin:menu.calendar", screen: "calendar" },
+  { to: paths.admin.production(), label: "admin:menu.production", screen: "production" },
   { to: paths.admin.account(), label: "admin-two-factor:menu" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },
-];
-
-/**
- * Public pages the sitemap lists: every storefront menu's page, each once (the server's
- * `/sitemap.xml` reads this, so a page added to a menu is indexed too).
- */
-export const SITEMAP_PATHS: readonly string[] = [
-  ...new Set([...STOREFRONT_NAV, ...FOOTER_LINKS, ...POLICY_LINKS].map((item) => item.to)),
 ];

@@ -31,7 +31,7 @@ export function metaText(root: RootData | undefined, key: string): string {
 
 /**
  * The `<link rel="alternate" hreflang>` set for a page: each language's address and
- * `x-default` (the English one, at SPEC's path: with no prefix the server also goes by the
+ * `x-default` (the English one, at the unprefixed path: with no prefix the server also goes by the
  * visitor's cookie and browser, docs/decisions/0028). Absolute, from the public origin.
  */
 export function alternateLinks(origin: string, alternates: Alternates): MetaDescriptor[] {

@@ -1,41 +1,29 @@
 import { href, useLocation, useMatches } from "react-router";
 import type { Language } from "../../shared/domain/language.ts";
 import { localizePath } from "../../shared/domain/language-path.ts";
-import { productSegment } from "../../shared/domain/slug.ts";
+import {
+  type Alternates,
+  type ProductRef,
+  productPath,
+  withQuery,
+} from "../../shared/domain/paths.ts";
 import { useLang } from "./bilingual.ts";
+
+// The plain builders live in shared (the server's sitemap and e-mails use them too).
+export {
+  type Alternates,
+  alternatesOf,
+  type ProductRef,
+  productAlternates,
+  productPath,
+  withQuery,
+} from "../../shared/domain/paths.ts";
 
 /**
  * Every in-app address, built through React Router's typed `href()`: a renamed route or a
- * missing parameter is a type error here, never a dead link somewhere else (issue 9).
+ * missing parameter is a type error here, never a dead link somewhere else.
  * Query strings are added with `withQuery`, so no screen concatenates URLs by hand.
  */
-export function withQuery(
-  path: string,
-  query: Record<string, string | number | null | undefined | false>,
-): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined && value !== false && value !== "")
-      params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-/** What a product's address is made of: its id and its names (DECISIONS: Arabic falls back to English). */
-export type ProductRef = { id: number | string; name: string; name_ar?: string | null };
-
-/** A product's readable address in `lang` (docs/decisions/0028), percent-encoded. */
-export function productPath(lang: Language, product: ProductRef): string {
-  const name = lang === "ar" && product.name_ar?.trim() ? product.name_ar : product.name;
-  return localizePath(lang, href("/product/:id", { id: productSegment(product.id, name) }));
-}
-
-/** A product's addresses in both languages. */
-export function productAlternates(product: ProductRef): Alternates {
-  return { en: productPath("en", product), ar: productPath("ar", product) };
-}
-
 export const paths = {
   home: () => href("/"),
   about: () => href("/about"),
@@ -73,13 +61,13 @@ export const paths = {
     categories: () => href("/admin-categories"),
     orders: () => href("/admin-orders"),
     order: (id: number | string) => href("/admin-orders/:id", { id: String(id) }),
-    /** Issue 27: an order taken by phone, on the messaging app or in person. */
+    /** An order taken by phone, on the messaging app or in person. */
     newOrder: () => href("/admin-orders/new"),
     /** Packing slips for one order or a selection (outside the admin layout, print CSS). */
     printOrders: (ids: readonly number[]) =>
       withQuery(href("/admin-print"), { ids: ids.join(",") }),
     coupons: () => href("/admin-copouns"),
-    /** Issue 27: accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
+    /** Accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
     customers: () => href("/admin-customers"),
     customer: (key: string) => href("/admin-customers/:key", { key: encodeURIComponent(key) }),
     kitchen: () => href("/admin-kitchen"),
@@ -87,7 +75,11 @@ export const paths = {
     inbox: () => href("/admin-inbox"),
     pages: () => href("/admin-pages"),
     shipping: () => href("/admin-shipping"),
-    /** Issue 27: the signed-in admin's own account (two-factor sign-in). */
+    /** The kitchen's calendar: capacity and bookings per day (owner). */
+    calendar: () => href("/admin-calendar"),
+    /** What the kitchen makes and packs per ready day (owner, orders, kitchen). */
+    production: () => href("/admin-production"),
+    /** The signed-in admin's own account (two-factor sign-in). */
     account: () => href("/admin-account"),
   },
 };
@@ -110,7 +102,7 @@ const arabicPaths = {
 } as StorefrontPaths;
 
 /**
- * The storefront's addresses in `lang`: English at SPEC's paths, Arabic under `/ar`, so every
+ * The storefront's addresses in `lang`: English at unprefixed paths, Arabic under `/ar`, so every
  * link a page shows stays in its language (docs/decisions/0028).
  */
 export function pathsFor(lang: Language): StorefrontPaths {
@@ -120,14 +112,6 @@ export function pathsFor(lang: Language): StorefrontPaths {
 /** The storefront's addresses in the language the page shows now. */
 export function usePaths(): StorefrontPaths {
   return pathsFor(useLang());
-}
-
-/** Both languages' addresses of one page, e.g. `{ en: "/shop", ar: "/ar/shop" }`. */
-export type Alternates = Record<Language, string>;
-
-/** The page's addresses in both languages, from a path in either (query string kept). */
-export function alternatesOf(path: string): Alternates {
-  return { en: localizePath("en", path), ar: localizePath("ar", path) };
 }
 
 /**

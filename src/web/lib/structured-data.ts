@@ -4,7 +4,7 @@ import type { ShopLocation } from "../../shared/schemas/settings.ts";
 import { pickText } from "./bilingual.ts";
 
 /**
- * schema.org structured data for search engines, in the page's language (issue 26,
+ * schema.org structured data for search engines, in the page's language (see
  * docs/decisions/0028). Rendered by `meta` as `<script type="application/ld+json">`: it costs
  * the HTML a few hundred bytes and the scripts nothing.
  */

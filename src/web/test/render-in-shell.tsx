@@ -111,7 +111,7 @@ export function expectBoundaryReports(error: Error): () => void {
 }
 
 /**
- * The error panel as every layout shows it: SPEC's texts under a heading of `level`, and a
+ * The error panel as every layout shows it: the fixed texts under a heading of `level`, and a
  * "Try again" that reloads the page.
  */
 export async function expectPanelWithRetry(panel: HTMLElement, level: 1 | 2 = 1) {

@@ -52,7 +52,7 @@ export const tokens = pgTable(
 );
 
 /**
- * Password reset links (issue 25): only the sha256 of the 256-bit token is stored, so a leaked
+ * Password reset links: only the sha256 of the 256-bit token is stored, so a leaked
  * table resets nothing. Valid an hour, used once; a reset ends every session of the account.
  */
 export const passwordResets = pgTable(
@@ -71,7 +71,7 @@ export const passwordResets = pgTable(
 );
 
 /**
- * E-mail verification links (issue 25): like password resets, only the sha256 of the 256-bit
+ * E-mail verification links: like password resets, only the sha256 of the 256-bit
  * token is stored. A link proves the address it was sent to (`email`), so after an e-mail
  * change an older link verifies nothing. Valid 24 hours, used once.
  */

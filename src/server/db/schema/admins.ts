@@ -3,7 +3,7 @@ import { bigint, check, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 /**
- * Issue 27: an admin's roles, one row each (owner, orders, catalogue, kitchen). An admin
+ * An admin's roles, one row each (owner, orders, catalogue, kitchen). An admin
  * (`users.is_admin`) always has at least one; removing the admin removes them. The upgrade
  * makes every existing admin an owner.
  */

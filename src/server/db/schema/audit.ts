@@ -21,7 +21,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditChange = { field: string; before: unknown; after: unknown; redacted?: true };
 
 /**
- * Who changed which record, when, and which fields (DECISIONS: every admin write to the
+ * Who changed which record, when, and which fields (every admin write to the
  * catalogue, coupons, kitchen, content and settings). Append-only: nothing updates a row.
  */
 export const auditLog = pgTable(

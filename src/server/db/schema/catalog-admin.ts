@@ -37,9 +37,9 @@ export const productImages = pgTable(
 );
 
 /**
- * Products deleted by an admin while past orders still name them (DECISIONS: archived, never
- * erased). The product row stays (inactive, so the public API answers 404) and the admin
- * lists leave it out.
+ * Products deleted by an admin while past orders still name them (archived, never erased:
+ * docs/decisions/0011). The product row stays (inactive, so the public API answers 404) and
+ * the admin lists leave it out.
  */
 export const archivedProducts = pgTable("archived_products", {
   productId: bigint({ mode: "number" })

@@ -66,7 +66,7 @@ export const products = pgTable(
     /** Stock in grams; NULL = not tracked. The check keeps it from ever going negative. */
     stockGrams: integer(),
     /**
-     * Issue 27: low-stock threshold in grams; NULL = the shop's default (settings). Only tracked
+     * Low-stock threshold in grams; NULL = the shop's default (settings). Only tracked
      * products (stock_grams not NULL) are ever low.
      */
     lowStockGrams: integer(),

@@ -10,11 +10,11 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** DECISIONS: the inbox's four states for contact messages and trader enquiries. */
+/** The inbox's four states for contact messages and trader enquiries. */
 export const INBOX_STATUSES = ["new", "in_progress", "handled", "spam"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
-/** SPEC 3's contact message, as sent from the contact page's form. */
+/** A contact message, as sent from the contact page's form. */
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -39,7 +39,7 @@ export const contactMessages = pgTable(
   ],
 );
 
-/** SPEC 2's trader enquiry; the country is an ISO 3166-1 alpha-2 code (DECISIONS). */
+/** A trader enquiry; the country is an ISO 3166-1 alpha-2 code. */
 export const traderEnquiries = pgTable(
   "trader_enquiries",
   {
@@ -67,7 +67,7 @@ export const traderEnquiries = pgTable(
   ],
 );
 
-/** SPEC 3's FAQ item, bilingual (DECISIONS: stored content the owner edits). */
+/** An FAQ item, bilingual (stored content the owner edits). */
 export const faqItems = pgTable(
   "faq_items",
   {
@@ -88,7 +88,7 @@ export const POLICY_PAGES = ["privacy", "terms", "refund", "shipping"] as const;
 export type PolicyPage = (typeof POLICY_PAGES)[number];
 
 /**
- * SPEC 3's policy section: a title with either points (a list) or text. `slug` names a seeded
+ * A policy section: a title with either points (a list) or text. `slug` names a seeded
  * section so the seed stays idempotent and a page can be re-seeded without duplicates.
  */
 export const policySections = pgTable(

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** SPEC 3's coupon (code, discount_percent, max_uses, expire_at) plus the count of uses. */
+/** A coupon (code, discount_percent, max_uses, expire_at) plus the count of uses. */
 export const coupons = pgTable(
   "coupons",
   {

@@ -3,7 +3,7 @@ import { bigint, bigserial, index, integer, pgTable, text, timestamp } from "dri
 import { users } from "./accounts.ts";
 
 /**
- * The back office's customers (issue 27), one row per customer, kept by triggers on `orders`
+ * The back office's customers, one row per customer, kept by triggers on `orders`
  * and `users` (migration `customers_maintained`) so every writer (checkout, the desk, seeds,
  * erasure) keeps it right and the list never groups 100,000 orders per request.
  *
@@ -36,7 +36,7 @@ export const customers = pgTable(
   ],
 );
 
-/** What the shop's staff note about a customer (issue 27); never shown to the customer. */
+/** What the shop's staff note about a customer; never shown to the customer. */
 export const customerNotes = pgTable(
   "customer_notes",
   {

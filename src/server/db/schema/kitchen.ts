@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The kitchen's dishes (issue 12): bilingual, an optional price, the weekdays they are
+ * The kitchen's dishes: bilingual, an optional price, the weekdays they are
  * cooked (empty = every day) and a "sold out today" switch stored as the Damascus date it
  * was set for, so it clears itself at midnight without a job (shared/domain/kitchen.ts).
  */
@@ -25,7 +25,7 @@ export const kitchenDishes = pgTable(
     titleAr: text().notNull().default(""),
     descriptionEn: text().notNull().default(""),
     descriptionAr: text().notNull().default(""),
-    /** Cents; NULL = no price shown (SPEC 5: price is optional). */
+    /** Cents; NULL = no price shown (price is optional). */
     priceCents: integer(),
     /** An upload path under /storage, or an absolute image URL. */
     image: text(),

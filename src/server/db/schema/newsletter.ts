@@ -18,7 +18,7 @@ export const newsletterSubscribers = pgTable(
       .notNull()
       .default("en"),
     /**
-     * Double opt-in (issue 25): set when the link in the confirmation e-mail was used. Only
+     * Double opt-in: set when the link in the confirmation e-mail was used. Only
      * confirmed addresses are subscribers; NULL = pending. Addresses recorded before double
      * opt-in were kept as confirmed at their sign-up time (migration 0029).
      */

@@ -1,6 +1,6 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** SPEC 3's notification payload for a new order. */
+/** The notification payload for a new order. */
 export type OrderPlacedData = {
   customer: string;
   order_id: number;
@@ -11,20 +11,21 @@ export type OrderPlacedData = {
 };
 
 /**
- * Issue 24: a verified gateway event the shop could not apply (an amount that differs from the
- * order's total, an order it does not know, money for an order that can no longer be paid).
+ * A verified gateway event the shop could not apply (an amount that differs from the
+ * order's total, an order it does not know, money for an order that can no longer be paid, a
+ * session the shop did not open for that order).
  * `order_id` is null when the order is unknown; amounts in dollars.
  */
 export type PaymentProblemData = Omit<OrderPlacedData, "order_id"> & {
   order_id: number | null;
-  problem: "amount_mismatch" | "unknown_order" | "not_payable";
+  problem: "amount_mismatch" | "unknown_order" | "not_payable" | "unknown_session";
   amount: number | null;
   currency: string | null;
   reference: string;
 };
 
 /**
- * Issue 27: an order took a tracked product to or below its low-stock threshold (grams).
+ * An order took a tracked product to or below its low-stock threshold (grams).
  * The bell shows it in the admin's language from the two names.
  */
 export type LowStockData = {

@@ -2,7 +2,7 @@ import { bigint, bigserial, index, pgTable, text, timestamp } from "drizzle-orm/
 import { orders } from "./orders.ts";
 
 /**
- * Private-link keys handed out by "find my order" (issue 25). The key the placer got is only
+ * Private-link keys handed out by "find my order". The key the placer got is only
  * stored hashed (and derived from their Idempotency-Key), so a lookup cannot give it back; it
  * issues a new key instead, beside the first, which keeps working. Only the sha256 is kept.
  */

@@ -19,12 +19,19 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/paymen
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
-/** What a gift order stores beside the buyer's details (issue 29). */
+/** What a gift order stores beside the buyer's details. */
 export type OrderGift = {
   recipientName: string;
   recipientPhone: string;
   message: string | null;
   wrap: boolean;
+};
+
+/** Where and when a pickup order is collected, as the shop's location read when it was placed. */
+export type OrderPickupPoint = {
+  address: { en: string; ar: string };
+  hours: { en: string; ar: string };
+  phone: string;
 };
 
 export const DISCOUNT_SOURCES = ["standing", "coupon", "none"] as const;
@@ -55,7 +62,7 @@ export const orders = pgTable(
       .notNull()
       .default("en"),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
-    /** Issue 24: unpaid | paid | refunded, beside `status`. */
+    /** Unpaid | paid | refunded, beside `status`. */
     paymentStatus: text({ enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     /** What was received (the owner's figure or the gateway's) and when. */
     paidCents: integer(),
@@ -72,7 +79,7 @@ export const orders = pgTable(
     discountSource: text({ enum: DISCOUNT_SOURCES }).notNull(),
     /** What shipping was charged (`deliveryFeeCents`), kept whatever later zone edits say. */
     deliveryFeeCents: integer().notNull(),
-    /** "delivery:<zoneId>" | "pickup:<index>"; NULL on orders placed before issue 23. */
+    /** "delivery:<zoneId>" | "pickup:<index>"; NULL on orders placed before shipping zones. */
     shippingMethod: text(),
     shippingKind: text({ enum: ["delivery", "pickup"] }),
     /** Snapshots: the zone and method names as the shopper saw them. */
@@ -82,13 +89,20 @@ export const orders = pgTable(
     shippingMethodNameAr: text(),
     /** Domestic delivery day, YYYY-MM-DD (Asia/Damascus). */
     deliveryDate: date({ mode: "string" }),
+    /**
+     * The business day the order must be ready (Asia/Damascus): the delivery day, the pickup
+     * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
+     */
+    readyDate: date({ mode: "string" }),
+    /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
+    pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */
     carrierName: text(),
     carrierNameAr: text(),
     trackingUrlTemplate: text(),
     trackingNumber: text(),
     /**
-     * Issue 29: a gift's recipient and card message (the buyer stays the customer: the e-mails
+     * A gift's recipient and card message (the buyer stays the customer: the e-mails
      * go to them); NULL for an order that is not a gift.
      */
     gift: jsonb().$type<OrderGift>(),
@@ -100,7 +114,7 @@ export const orders = pgTable(
     idempotencyKeyHash: text().notNull().unique(),
     /** sha256 of the normalised request: same key + another body is refused. */
     requestHash: text().notNull(),
-    /** Issue 27: the checkout (`web`) or an order the team took by phone, message or in person. */
+    /** The checkout (`web`) or an order the team took by phone, message or in person. */
     source: text({ enum: ORDER_SOURCES }).notNull().default("web"),
     /** The admin who typed a staff order in; NULL for checkout orders (and if they leave). */
     createdByAdminId: bigint({ mode: "number" }).references(() => users.id, {
@@ -115,6 +129,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_session_idx").on(t.paymentSessionId),
+    index("orders_ready_date_idx").on(t.readyDate),
     check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],
@@ -159,7 +174,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Money received or given back (issue 24), one row per act: the owner's "cash collected" or
+ * Money received or given back, one row per act: the owner's "cash collected" or
  * "transfer received", a gateway's verified payment, a refund. The order's timeline shows them.
  */
 export const orderPayments = pgTable(
@@ -207,7 +222,7 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.eventId)],
 );
 
-/** A bank-transfer receipt a customer uploaded (issue 24); the file is private (`files`). */
+/** A bank-transfer receipt a customer uploaded; the file is private (`files`). */
 export const orderReceipts = pgTable(
   "order_receipts",
   {

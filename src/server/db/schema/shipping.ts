@@ -15,7 +15,7 @@ import {
 export type StoredRate = { upToGrams: number | null; feeCents: number };
 
 /**
- * Shipping zones the owner edits (issue 23). Rates are a small ordered list read and written
+ * Shipping zones the owner edits. Rates are a small ordered list read and written
  * whole with the zone, so they are a jsonb column rather than a child table; the shared
  * schema checks their order before anything is written.
  */
@@ -46,7 +46,7 @@ export const shippingZoneCountries = pgTable(
   (t) => [index("shipping_zone_countries_zone_idx").on(t.zoneId)],
 );
 
-/** Countries the shop does not ship to (SPEC 9's 36, seeded). */
+/** Countries the shop does not ship to (36, seeded). */
 export const shippingRefusedCountries = pgTable("shipping_refused_countries", {
   country: text().primaryKey(),
 });

@@ -2,7 +2,7 @@ import { bigint, bigserial, index, integer, pgTable, text, timestamp } from "dri
 import { users } from "./accounts.ts";
 
 /**
- * Issue 27: an admin's two-factor sign-in. `secret` is the TOTP key in use (NULL = off);
+ * An admin's two-factor sign-in. `secret` is the TOTP key in use (NULL = off);
  * `pending_secret` the one shown by the last set-up, until a code from it turns it on.
  * `last_used_step` is the TOTP step of the last accepted code: that code, and any older one,
  * never works again. The key cannot be hashed (the server must compute codes from it).

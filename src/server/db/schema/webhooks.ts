@@ -11,7 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * Issue 28: an address outside the shop that hears about events (signed with `secret`). Only
+ * An address outside the shop that hears about events (signed with `secret`). Only
  * the owner edits them; `events` is a subset of WEBHOOK_EVENTS.
  */
 export const webhookEndpoints = pgTable("webhook_endpoints", {

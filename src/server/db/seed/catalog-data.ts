@@ -1,7 +1,7 @@
 import type { CategorySlug } from "../../../shared/schemas/catalog.ts";
 import type { ArtSpec } from "./catalog-art.ts";
 
-// The demo catalog: the three categories of SPEC 2 and products a Damascene sweets maker
+// The demo catalog: the shop's three categories and products a Damascene sweets maker
 // sells, in English and Arabic. Prices are per kg in cents; options in grams, with an
 // occasional admin price override; a few discounted, a few out of stock, most untracked.
 

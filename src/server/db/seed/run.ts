@@ -19,13 +19,13 @@ const steps: SeedStep[] = [
     // Writing the settings row makes the demo contact details visible in the back office.
     await services.settings.update({});
   },
-  // Demo catalog (issue 3): categories, products with weight options, drawn images as uploads.
+  // Demo catalog: categories, products with weight options, drawn images as uploads.
   async ({ database, config }) => {
     await seedCatalog(database.db, { uploadsDir: config.uploadsDir });
   },
-  // Demo coupons (issue 5): one active 10%, one active 30%, one expired.
+  // Demo coupons: one active 10%, one active 30%, one expired.
   ({ services }) => services.coupons.seedDemo(),
-  // Demo kitchen dishes (issue 12): bilingual, some every day, some on set weekdays.
+  // Demo kitchen dishes: bilingual, some every day, some on set weekdays.
   ({ services }) => services.kitchen.seedDemo(),
 ];
 

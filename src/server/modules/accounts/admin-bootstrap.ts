@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { tokens, users } from "../../db/schema/accounts.ts";
+import { adminSignInChallenges } from "../../db/schema/two-factor.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -19,14 +20,14 @@ export async function upsertAdmin(
   name = "Admin",
 ): Promise<{ created: boolean }> {
   const passwordHash = await hashPassword(password);
-  // The owner gave this address (ADMIN_EMAIL, the command): it counts as verified (issue 25).
+  // The owner gave this address (ADMIN_EMAIL, the command): it counts as verified.
   const emailVerifiedAt = new Date();
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (existing) {
-    // A reset: the new password ends every session of that account (DECISIONS).
+    // A reset: the new password ends every session of that account.
     await db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -36,6 +37,8 @@ export async function upsertAdmin(
         .update(tokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(tokens.userId, existing.id), isNull(tokens.revokedAt)));
+      // And the code step starts afresh, as after any new password.
+      await tx.delete(adminSignInChallenges).where(eq(adminSignInChallenges.userId, existing.id));
     });
     return { created: false };
   }
@@ -50,7 +53,7 @@ export async function ensureFirstAdmin(
   if (opts.password) {
     // ADMIN_PASSWORD alone sets the password of the default admin address, but only seeds it:
     // once that admin exists, a password changed in the back office survives restarts
-    // (DECISIONS). `npm run create-admin` is the reset.
+    //. `npm run create-admin` is the reset.
     const email = opts.email ?? DEFAULT_ADMIN_EMAIL;
     const [admin] = await db
       .select({ id: users.id })

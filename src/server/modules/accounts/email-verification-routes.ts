@@ -13,7 +13,7 @@ import { createEmailVerificationService } from "./email-verification.ts";
 const messageBody = z.object({ message: z.string() });
 
 /**
- * E-mail verification (issue 25): `POST /api/auth/verify-email` (the link's page posts the
+ * E-mail verification: `POST /api/auth/verify-email` (the link's page posts the
  * token; no session needed: the link may be opened on another device) and
  * `POST /api/account/verification` ("send again", signed in). Registration and an e-mail change
  * queue their link in their own transaction (service.ts).
@@ -28,6 +28,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Verify an e-mail address from its link",
         body: verifyEmailSchema,
         response: { 200: z.object({ data: z.object({ email_verified: z.literal(true) }) }) },
       },
@@ -43,7 +44,11 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUser,
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: resendVerificationSchema, response: { 202: messageBody } },
+      schema: {
+        summary: "Send the verification e-mail again",
+        body: resendVerificationSchema,
+        response: { 202: messageBody },
+      },
     },
     async (request, reply) => {
       // Saying "sent" when nothing can be sent would leave people waiting for an e-mail. A 409

@@ -156,7 +156,7 @@ describe("e-mail change", () => {
         method: "PUT",
         url: "/api/account",
         headers: { ...auth, cookie: "lang=ar" },
-        payload: { name: "Changed", email: address },
+        payload: { name: "Changed", email: address, current_password: PASSWORD },
       });
     const saved = await save(newEmail);
     expect(saved.statusCode).toBe(200);
@@ -177,7 +177,7 @@ describe("e-mail change", () => {
       method: "PUT",
       url: "/api/account",
       headers: auth,
-      payload: { name: "Moved", email: `moved-${people}@example.com` },
+      payload: { name: "Moved", email: `moved-${people}@example.com`, current_password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expectTokenRefused(await verify(oldToken));

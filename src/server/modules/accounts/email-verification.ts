@@ -73,7 +73,7 @@ export async function queueVerification(
     expiresAt: new Date(now.getTime() + VERIFICATION_LIFETIME_MS),
     createdAt: now,
   });
-  // The page in the e-mail's language: Arabic under /ar (ADR 0028), whatever the cookie says.
+  // The page in the e-mail's language: Arabic under /ar, whatever the cookie says.
   const link = `${opts.baseUrl}${localizePath(opts.lang, "/verify-email")}?token=${token}`;
   await tx.insert(mailOutbox).values({
     kind: VERIFICATION_MAIL_KIND,

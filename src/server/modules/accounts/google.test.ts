@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema/accounts.ts";
+import { adminTwoFactor } from "../../db/schema/two-factor.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { GOOGLE_TOKENINFO_URL } from "./google.ts";
 
@@ -201,6 +202,30 @@ describe("Continue with Google", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.json().data.id).toBe(registered.json().user.id);
+  });
+
+  it("an account with two-factor on is not opened by Google: its password and code are", async () => {
+    const email = "two-factor.google@example.com";
+    const [row] = await t.database.db
+      .insert(users)
+      .values({
+        name: "Owner",
+        email,
+        passwordHash: "x",
+        emailVerifiedAt: new Date(),
+        isAdmin: true,
+      })
+      .returning({ id: users.id });
+    await t.database.db
+      .insert(adminTwoFactor)
+      .values({ userId: row!.id, secret: "JBSWY3DPEHPK3PXP", updatedAt: new Date() });
+    const { cookie, state, nonce } = await start();
+    googleAnswers(claimsFor(nonce, { email }));
+    const res = await callback(cookie, { id_token: "x.y.z", state });
+    expect(res.statusCode).toBe(303);
+    const fragment = fragmentOf(String(res.headers.location));
+    expect(fragment.get("google_error")).toBe("two_factor");
+    expect(fragment.get("google_token")).toBeNull();
   });
 
   it("keeps the return path on this site", async () => {

@@ -7,7 +7,7 @@ import { publicFormRateLimit } from "../../plugins/security.ts";
 import { publicOrigin } from "../../public-origin.ts";
 
 /**
- * "Continue with Google" (DECISIONS: only when configured, and then it must work): OpenID
+ * "Continue with Google" (offered only when configured, and then it must work): OpenID
  * Connect with Google's form_post response. GET /api/auth/google sends the browser to Google
  * with a fresh state and nonce (kept in a short-lived cookie); Google posts the ID token back
  * to /api/auth/google/callback, which checks it with Google's tokeninfo endpoint (signature,
@@ -83,7 +83,10 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
 
   app.get(
     "/auth/google",
-    { config: { rateLimit: publicFormRateLimit }, schema: { querystring: startQuery } },
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: { summary: "Start signing in with Google", querystring: startQuery },
+    },
     async (request, reply) => {
       const state = randomBytes(16).toString("base64url");
       const nonce = randomBytes(16).toString("base64url");
@@ -113,7 +116,10 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
 
   app.post(
     "/auth/google/callback",
-    { config: { rateLimit: publicFormRateLimit }, schema: { body: callbackBody } },
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: { summary: "Finish signing in with Google", body: callbackBody },
+    },
     async (request, reply) => {
       let saved: { state?: string; nonce?: string; redirect?: string } = {};
       try {
@@ -130,8 +136,12 @@ export const googleRoutes: FastifyPluginAsyncZod<{ clientId: string }> = async (
       });
       if (!identity) return back(reply, { google_error: "1" });
       const user = await app.services.accounts.signInWithGoogle(identity);
-      // An account under this address whose owner never proved it: not handed over (issue 25).
+      // An account under this address whose owner never proved it: not handed over.
       if (!user) return back(reply, { google_error: "unverified" });
+      // Google stands in for the password, not for the code: an account with two-factor on
+      // signs in with its password and code.
+      if (await app.services.twoFactor.isEnabled(user.id))
+        return back(reply, { google_error: "two_factor" });
       const { token } = await app.services.tokens.issue(user.id, "customer");
       return back(reply, { google_token: token, redirect: safePath(saved.redirect) });
     },

@@ -24,7 +24,7 @@ const forgotRateLimit = { max: 5, timeWindow: 60_000 } as const;
 const messageBody = z.object({ message: z.string() });
 
 /**
- * Password reset by e-mail (issue 25): `GET /api/auth/password-reset` (offered or not),
+ * Password reset by e-mail: `GET /api/auth/password-reset` (offered or not),
  * `POST /api/auth/forgot-password`, `POST /api/auth/reset-password`. Offered only when
  * SMTP_URL is set; otherwise the owner's `create-admin` command is the way back in (README).
  */
@@ -35,7 +35,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/auth/password-reset",
-    { schema: { response: { 200: passwordResetAvailability } } },
+    {
+      schema: {
+        summary: "Check a password-reset link",
+        response: { 200: passwordResetAvailability },
+      },
+    },
     async () => ({ data: { available } }),
   );
 
@@ -43,7 +48,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/forgot-password",
     {
       config: { rateLimit: forgotRateLimit },
-      schema: { body: forgotPasswordSchema, response: { 202: messageBody, 503: messageBody } },
+      schema: {
+        summary: "Ask for a password-reset e-mail",
+        body: forgotPasswordSchema,
+        response: { 202: messageBody, 503: messageBody },
+      },
     },
     async (request, reply) => {
       // Saying "sent" when nothing can be sent would leave people waiting for an e-mail.
@@ -69,6 +78,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each valid try costs a password hash; a token cannot be guessed (256 bits).
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Set a new password from a reset link",
         body: resetPasswordSchema,
         response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) },
       },

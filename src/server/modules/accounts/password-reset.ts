@@ -2,15 +2,16 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Language } from "../../../shared/domain/language.ts";
 import { PASSWORD_RESET_MESSAGES, type ResetPasswordInput } from "../../../shared/schemas/auth.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { passwordResets, users } from "../../db/schema/accounts.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
+import { adminSignInChallenges } from "../../db/schema/two-factor.ts";
 import { unprocessable } from "../../http-errors.ts";
 import { passwordResetMail } from "../mail/account-templates.ts";
 import { hashPassword } from "./passwords.ts";
 import type { TokenService } from "./tokens.ts";
 
-/** A reset link works for an hour (issue 25). */
+/** A reset link works for an hour. */
 export const RESET_LIFETIME_MS = 60 * 60_000;
 /**
  * At most this many links an hour per account: enough for a lost e-mail or two, not a way to
@@ -27,20 +28,49 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 const invalidToken = () => unprocessable("token", PASSWORD_RESET_MESSAGES.TOKEN_INVALID);
 
-export function createPasswordResetService(db: Db, deps: { tokens: TokenService }) {
-  /** Sent reset e-mails of this address keep no live link in the outbox (only hashes are kept). */
-  const scrubSent = (executor: Db, email: string) =>
-    executor
-      .update(mailOutbox)
-      .set({ text: SCRUBBED, html: SCRUBBED })
-      .where(
-        and(
-          eq(mailOutbox.kind, MAIL_KIND),
-          eq(mailOutbox.to, email),
-          or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt)),
-        ),
-      );
+/** Sent reset e-mails of this address keep no live link in the outbox (only hashes are kept). */
+const scrubSent = (executor: Db | Tx, email: string) =>
+  executor
+    .update(mailOutbox)
+    .set({ text: SCRUBBED, html: SCRUBBED })
+    .where(
+      and(
+        eq(mailOutbox.kind, MAIL_KIND),
+        eq(mailOutbox.to, email),
+        or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt)),
+      ),
+    );
 
+/**
+ * Every reset link of the account is used up, and the outbox keeps none of them: unsent
+ * reset e-mails to `email` are not sent, sent ones are blanked. After a reset, and when the
+ * e-mail changes: a link sent to the old address must not set the password of an account
+ * that address no longer names.
+ */
+export async function endResetLinks(
+  executor: Db | Tx,
+  userId: number,
+  email: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await executor
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.kind, MAIL_KIND),
+        eq(mailOutbox.to, email),
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.failedAt),
+      ),
+    );
+  await scrubSent(executor, email);
+}
+
+export function createPasswordResetService(db: Db, deps: { tokens: TokenService }) {
   return {
     /**
      * Queues a reset e-mail when `email` has an account. The same work either way up to the
@@ -113,25 +143,13 @@ export function createPasswordResetService(db: Db, deps: { tokens: TokenService 
           .set({ passwordHash, updatedAt: now })
           .where(eq(users.id, claimed.userId))
           .returning({ email: users.email });
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
         await deps.tokens.revokeAll(claimed.userId, now, tx);
-        if (user) {
-          // Links not sent yet are dead now: they are not sent at all.
-          await tx
-            .delete(mailOutbox)
-            .where(
-              and(
-                eq(mailOutbox.kind, MAIL_KIND),
-                eq(mailOutbox.to, user.email),
-                isNull(mailOutbox.sentAt),
-                isNull(mailOutbox.failedAt),
-              ),
-            );
-          await scrubSent(tx, user.email);
-        }
+        if (user) await endResetLinks(tx, claimed.userId, user.email, now);
+        // A new password: the code step starts afresh (wrong codes typed after the old one,
+        // perhaps by whoever had it, no longer hold the account's code step shut).
+        await tx
+          .delete(adminSignInChallenges)
+          .where(eq(adminSignInChallenges.userId, claimed.userId));
       });
     },
   };

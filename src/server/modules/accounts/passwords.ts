@@ -1,7 +1,7 @@
 import { hash, type Options, verify } from "@node-rs/argon2";
 
 /**
- * argon2id (DECISIONS). 46 MiB and 10 passes, 1 lane: above OWASP's 46 MiB / 1 pass option.
+ * argon2id. 46 MiB and 10 passes, 1 lane: above OWASP's 46 MiB / 1 pass option.
  * OWASP's 19 MiB / 2 passes baseline took only ~7 ms here, far too cheap to slow a guesser, so
  * passes were added until `npx tsx bench/argon2.ts` measured about 60-100 ms per hash on these
  * 2-core machines (target 50-250 ms). Memory stays at 46 MiB so a burst of sign-ins does not

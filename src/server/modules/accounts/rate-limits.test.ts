@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
+import { SIGN_IN_LIMITS } from "./sign-in-limits.ts";
+
+/** Wrong passwords one address may send in a minute (ADR 0025); the next one is refused. */
+const MAX = SIGN_IN_LIMITS.perAddress.max;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,10 +19,10 @@ const nextAddress = () => `10.0.0.${++address}`;
 const SIGN_IN_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
 
 describe.each(["/api/auth/login", "/api/auth/admin-login"])("%s rate limits", (url) => {
-  it("allows 5 attempts a minute from one address, then 429 with a clear message", async () => {
+  it("allows 10 wrong passwords a minute from one address, then 429 with a clear message", async () => {
     const remoteAddress = nextAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i <= MAX; i++) {
       const res = await t.app.inject({
         method: "POST",
         url,
@@ -26,12 +30,12 @@ describe.each(["/api/auth/login", "/api/auth/admin-login"])("%s rate limits", (u
         payload: { email: `someone${i}@example.com`, password: "wrong-password" },
       });
       statuses.push(res.statusCode);
-      if (i === 5) {
+      if (i === MAX) {
         expect(res.json()).toEqual({ message: SIGN_IN_MESSAGE });
         expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
       }
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(statuses).toEqual([...Array(MAX).fill(401), 429]);
     // Another address is not affected.
     const other = await t.app.inject({
       method: "POST",
@@ -75,11 +79,27 @@ describe("other public forms", () => {
     expect(statuses[10]).toBe(429);
   });
 
-  it("password change checks a password, so it is capped like a sign-in (5 a minute)", async () => {
+  it("an IPv6 /64 is one address: its hosts share register's 10 a minute", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        // One machine's /64, a new host each time (privacy addresses, or a script).
+        remoteAddress: `2001:db8:10:20:${(i + 1).toString(16)}::${i + 5}`,
+        payload: { name: "", email: "bad", password: "1", password_confirmation: "2" },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("password change checks a password, so it is capped like a sign-in (10 wrong a minute)", async () => {
     const user = await createUserWithToken(t.app);
     const remoteAddress = nextAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i <= MAX; i++) {
       const res = await t.app.inject({
         method: "PUT",
         url: "/api/account/password",
@@ -93,6 +113,6 @@ describe("other public forms", () => {
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    expect(statuses).toEqual([...Array(MAX).fill(422), 429]);
   });
 });

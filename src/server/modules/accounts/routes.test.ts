@@ -309,6 +309,8 @@ describe("GET/PUT /api/account", () => {
         phone: "+963 11 000 0000",
         country: "QA",
         location: "Doha",
+        // A new address needs the password.
+        current_password: a.password,
       },
       bearer(a.token),
     );
@@ -363,7 +365,7 @@ describe("GET/PUT /api/account", () => {
     const b = await registered();
     const taken = await put(
       "/api/account",
-      { name: "A", email: b.email.toUpperCase() },
+      { name: "A", email: b.email.toUpperCase(), current_password: a.password },
       bearer(a.token),
     );
     expect(taken.statusCode).toBe(422);

@@ -12,8 +12,14 @@ import {
   registerSchema,
   userDto,
 } from "../../../shared/schemas/auth.ts";
-import { type AdminLoginResponse, adminLoginResponse } from "../../../shared/schemas/two-factor.ts";
+import {
+  type AdminLoginResponse,
+  adminLoginResponse,
+  type TwoFactorChallengeResponse,
+  twoFactorChallengeResponse,
+} from "../../../shared/schemas/two-factor.ts";
 import { forbidden, HttpError, unauthorized } from "../../http-errors.ts";
+import { addressKey } from "../../plugins/address-key.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import type { VerificationMailOptions } from "./email-verification.ts";
 import { emailVerificationRoutes } from "./email-verification-routes.ts";
@@ -29,8 +35,8 @@ const userBody = z.object({ data: userDto });
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts, tokens } = app.services;
 
-  // Sign-in, admin sign-in and both password changes: per address, per (account, address),
-  // and per account without locking the owner out (ADR 0025, sign-in-limits.ts).
+  // Every password check: per address (failures), per (account, address), and per account
+  // without locking the owner out (ADR 0025, sign-in-limits.ts).
   const limits = signInLimits(app);
   const limitSignIn = async (request: FastifyRequest) =>
     limits.check(request, (request.body as { email: string }).email);
@@ -38,11 +44,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await request.session();
     if (session) await limits.check(request, session.user.email);
   };
-  // Issue 14.10: "already registered" on an account update tells whether an e-mail has an
+  // An e-mail change asks for the password: limited like a sign-in when one is given.
+  const limitEmailChange = async (request: FastifyRequest) => {
+    const session = await request.session();
+    if (session && (request.body as { current_password?: unknown }).current_password)
+      await limits.check(request, session.user.email);
+  };
+  /** With two-factor on, the password alone gives no token: the code step does. */
+  const challengeIfTwoFactor = async (
+    userId: number,
+  ): Promise<TwoFactorChallengeResponse | null> =>
+    (await app.services.twoFactor.isEnabled(userId))
+      ? {
+          two_factor_required: true,
+          challenge: await app.services.twoFactor.startChallenge(userId),
+        }
+      : null;
+  // "already registered" on an account update tells whether an e-mail has an
   // account, so updates are capped per address like register.
   const perAddressUpdate = app.createRateLimit({
     ...publicFormRateLimit,
-    keyGenerator: (request) => `account-update-ip:${request.ip}`,
+    keyGenerator: (request) => `account-update-ip:${addressKey(request.ip)}`,
   });
   const limitAccountUpdate = async (request: FastifyRequest) => {
     const result = await perAddressUpdate(request);
@@ -78,19 +100,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(emailVerificationRoutes);
   await app.register(privacyRoutes);
 
-  // Registration and an e-mail change send a verification link (issue 25) when the shop can
+  // Registration and an e-mail change send a verification link when the shop can
   // send e-mail, in the language the customer is using; then the outbox is run soon.
   const baseUrl = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  const languageOf = (request: FastifyRequest) =>
+    pickServerLanguage(request.cookies[LANGUAGE_COOKIE], request.headers["accept-language"]);
   const verificationFor = (request: FastifyRequest): VerificationMailOptions | undefined =>
-    app.config.smtpUrl
-      ? {
-          baseUrl,
-          lang: pickServerLanguage(
-            request.cookies[LANGUAGE_COOKIE],
-            request.headers["accept-language"],
-          ),
-        }
-      : undefined;
+    app.config.smtpUrl ? { baseUrl, lang: languageOf(request) } : undefined;
   const sendSoon = () => {
     const worker = app.mailWorker;
     if (worker && app.config.env !== "test")
@@ -101,7 +117,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/register",
     {
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: registerSchema, response: { 201: loginResponse } },
+      schema: {
+        summary: "Register (signs in)",
+        body: registerSchema,
+        response: { 201: loginResponse },
+      },
     },
     async (request, reply) => {
       const user = await accounts.register(request.body, verificationFor(request));
@@ -114,12 +134,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/login",
     {
       preHandler: limitSignIn,
-      schema: { body: loginSchema, response: { 200: loginResponse } },
+      schema: {
+        summary: "Sign in as a customer",
+        body: loginSchema,
+        response: { 200: z.union([loginResponse, twoFactorChallengeResponse]) },
+      },
     },
-    async (request) => {
+    async (request): Promise<LoginResponse | TwoFactorChallengeResponse> => {
       const user = await accounts.authenticate(request.body.email, request.body.password);
-      if (!user) throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
-      return signedIn(user.id, "customer", user);
+      if (!user) {
+        await limits.failed(request);
+        throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
+      }
+      // An account with two-factor on (an admin's) needs its code here too: the customer
+      // session changes the same account's e-mail and password, and can delete it.
+      return (await challengeIfTwoFactor(user.id)) ?? signedIn(user.id, "customer", user);
     },
   );
 
@@ -127,14 +156,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/admin-login",
     {
       preHandler: limitSignIn,
-      schema: { body: loginSchema, response: { 200: adminLoginResponse } },
+      schema: {
+        summary: "Sign in to the back office",
+        body: loginSchema,
+        response: { 200: adminLoginResponse },
+      },
     },
     async (request): Promise<AdminLoginResponse> => {
       const user = await accounts.authenticate(request.body.email, request.body.password);
-      if (!user) throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
-      // Right password, wrong role: SPEC's refusal, and no token is created.
+      if (!user) {
+        await limits.failed(request);
+        throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
+      }
+      // Right password, wrong role: refused (403), and no token is created.
       if (!user.isAdmin) throw forbidden(MESSAGES.ADMIN_NOT_AUTHORIZED);
-      // Issue 27: with two-factor sign-in on, no token yet: the code step comes first.
+      // With two-factor sign-in on, no token yet: the code step comes first.
       const twoFactor = await app.services.twoFactor.status(user.id);
       if (twoFactor.enabled)
         return {
@@ -149,7 +185,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/auth/logout",
-    { preHandler: app.requireUser, schema: { response: { 204: z.null() } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "Sign out (revokes the token)", response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const session = (await request.session())!;
       await tokens.revoke(session.tokenId);
@@ -159,7 +198,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/account",
-    { preHandler: app.requireUser, schema: { response: { 200: userBody } } },
+    { preHandler: app.requireUser, schema: { summary: "My account", response: { 200: userBody } } },
     async (request) => {
       const session = (await request.session())!;
       const user = await accounts.get(session.user.id);
@@ -171,12 +210,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/account",
     {
-      preHandler: [app.requireUser, limitAccountUpdate],
-      schema: { body: accountUpdateSchema, response: { 200: userBody } },
+      preHandler: [app.requireUser, limitAccountUpdate, limitEmailChange],
+      schema: {
+        summary: "Update my account",
+        body: accountUpdateSchema,
+        response: { 200: userBody },
+      },
     },
     async (request) => {
       const session = (await request.session())!;
-      const user = await accounts.update(session.user.id, request.body, verificationFor(request));
+      const user = await limits.counting(request, () =>
+        accounts.update(session.user.id, request.body, { verification: verificationFor(request) }),
+      );
       sendSoon();
       return { data: toUserDto(user) };
     },
@@ -187,11 +232,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // It checks a password, so it is limited like a sign-in, on the signed-in account.
       preHandler: [app.requireUser, limitPasswordChange],
-      schema: { body: passwordChangeSchema, response: { 204: z.null() } },
+      schema: {
+        summary: "Change my password",
+        body: passwordChangeSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const session = (await request.session())!;
-      await accounts.changePassword(session.user.id, session.tokenId, request.body);
+      await limits.counting(request, () =>
+        accounts.changePassword(session.user.id, session.tokenId, request.body),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -4,16 +4,22 @@ import type { AccountUpdate, PasswordChangeInput } from "../../../shared/schemas
 import { AUTH_MESSAGES, type RegisterInput, type UserDto } from "../../../shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
+import { mailOutbox } from "../../db/schema/orders-desk.ts";
+import { adminSignInChallenges } from "../../db/schema/two-factor.ts";
 import { unprocessable } from "../../http-errors.ts";
+import { emailChangedMail } from "../mail/account-templates.ts";
 import {
   forgetVerification,
   queueVerification,
   type VerificationMailOptions,
 } from "./email-verification.ts";
+import { endResetLinks } from "./password-reset.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import type { TokenService } from "./tokens.ts";
 
 type UserRow = typeof users.$inferSelect;
+
+export const EMAIL_CHANGED_MAIL_KIND = "email_changed";
 
 export function toUserDto(row: UserRow): UserDto {
   return {
@@ -100,7 +106,7 @@ export function createAccountService(db: Db, tokens: TokenService) {
     /**
      * A Google identity with a verified e-mail: that account, or a new one (verified: Google
      * vouched for the address). An existing account is handed over only when its own address
-     * was verified (issue 25): else whoever registered someone else's address first would get
+     * was verified: else whoever registered someone else's address first would get
      * that person's Google sign-in; `null` then, and the caller refuses. A new account gets a
      * random password nobody knows; the customer can sign in with Google (or reset one later).
      */
@@ -130,34 +136,59 @@ export function createAccountService(db: Db, tokens: TokenService) {
     },
 
     /**
-     * Saves the account. A new address (not just another case of the same one) is not
-     * verified: the old address's links die and, with `verification`, a link goes to the new
-     * one, all in the same transaction.
+     * Saves the account. A new address (not just another case of the same one) needs the
+     * current password (422 on `current_password`): a session alone (a borrowed phone, a
+     * stolen token) must not move the account to another mailbox, where a reset link would
+     * then take it over. The new address is not verified: the old address's verification
+     * and reset links die, a verification link goes to the new one and a notice to the old one
+     * (with `mail`: the shop sends e-mail), all in the same transaction.
      */
     async update(
       userId: number,
       input: AccountUpdate,
-      verification?: VerificationMailOptions,
+      opts: { verification?: VerificationMailOptions } = {},
     ): Promise<UserRow> {
-      await assertEmailFree(input.email, userId);
+      const { current_password: currentPassword, ...fields } = input;
+      const [current] = await db.select().from(users).where(eq(users.id, userId));
+      const changing =
+        current !== undefined && current.email.toLowerCase() !== fields.email.toLowerCase();
+      if (changing) {
+        if (!currentPassword)
+          throw unprocessable("current_password", AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED);
+        if (!(await verifyPassword(current.passwordHash, currentPassword)))
+          throw unprocessable("current_password", AUTH_MESSAGES.CURRENT_PASSWORD_WRONG);
+      }
+      await assertEmailFree(fields.email, userId);
+      const verification = opts.verification;
       const now = verification?.now ?? new Date();
       try {
         return await db.transaction(async (tx) => {
           const [before] = await tx
-            .select({ email: users.email })
+            .select({ email: users.email, name: users.name })
             .from(users)
             .where(eq(users.id, userId))
             .for("update");
           const changed =
-            before !== undefined && before.email.toLowerCase() !== input.email.toLowerCase();
+            before !== undefined && before.email.toLowerCase() !== fields.email.toLowerCase();
+          // Changed since the password was checked: checked against that address, not this one.
+          if (changed && !changing)
+            throw unprocessable("current_password", AUTH_MESSAGES.CURRENT_PASSWORD_REQUIRED);
           const [row] = await tx
             .update(users)
-            .set({ ...input, updatedAt: now, ...(changed ? { emailVerifiedAt: null } : {}) })
+            .set({ ...fields, updatedAt: now, ...(changed ? { emailVerifiedAt: null } : {}) })
             .where(eq(users.id, userId))
             .returning();
           if (changed) {
             await forgetVerification(tx, userId, before.email, now);
-            if (verification) await queueVerification(tx, row!, { ...verification, now });
+            await endResetLinks(tx, userId, before.email, now);
+            if (verification) {
+              await queueVerification(tx, row!, { ...verification, now });
+              // In the language of the page used, like the verification link.
+              const notice = emailChangedMail(verification.lang, before.name, row!.email);
+              await tx
+                .insert(mailOutbox)
+                .values({ kind: EMAIL_CHANGED_MAIL_KIND, to: before.email, ...notice });
+            }
           }
           return row!;
         });
@@ -186,6 +217,9 @@ export function createAccountService(db: Db, tokens: TokenService) {
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(users.id, userId));
         await tokens.revokeOthers(userId, currentTokenId, new Date(), tx);
+        // A new password: the code step starts afresh (wrong codes typed after the old one,
+        // perhaps by whoever had it, no longer hold the account's code step shut).
+        await tx.delete(adminSignInChallenges).where(eq(adminSignInChallenges.userId, userId));
       });
     },
   };

@@ -64,7 +64,7 @@ export function createTokenService(db: Db) {
       await db.update(tokens).set({ revokedAt: now }).where(eq(tokens.id, tokenId));
     },
 
-    /** A password reset ends every session of the user (issue 25): nobody keeps one. */
+    /** A password reset ends every session of the user: nobody keeps one. */
     async revokeAll(userId: number, now = new Date(), executor: Db = db): Promise<void> {
       await executor
         .update(tokens)

@@ -37,7 +37,10 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/me",
     {
       config: { roles: ANY_ADMIN },
-      schema: { response: { 200: z.object({ data: adminMeSchema }) } },
+      schema: {
+        summary: "The signed-in admin and their roles",
+        response: { 200: z.object({ data: adminMeSchema }) },
+      },
     },
     async (request) => ({ data: await app.services.admins.me((await sessionOf(request)).user) }),
   );
@@ -102,7 +105,7 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The current password is checked: the sign-in limits apply, on this admin's account (ADR 0025).
+  // The current password is checked: the sign-in limits apply, on this admin's account.
   const limits = signInLimits(app);
   app.put(
     "/password",
@@ -110,13 +113,16 @@ export const adminAdminsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ANY_ADMIN },
       preHandler: async (request) => limits.check(request, (await sessionOf(request)).user.email),
       schema: {
+        summary: "Change my admin password",
         body: adminPasswordSchema,
         response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }), 422: errorBody },
       },
     },
     async (request) => {
       const { tokenId, user } = await sessionOf(request);
-      await app.services.accounts.changePassword(user.id, tokenId, request.body);
+      await limits.counting(request, () =>
+        app.services.accounts.changePassword(user.id, tokenId, request.body),
+      );
       return { data: { ok: true as const } };
     },
   );

@@ -58,7 +58,7 @@ async function lockAdmins(tx: Tx) {
 const lastOwner = (message: string) => new HttpError(422, message, { roles: [message] });
 
 /**
- * The admins section (issues 11 and 27): list, add, change roles, remove (never the last
+ * The admins section: list, add, change roles, remove (never the last
  * admin, never the last owner), all audited. Removing an admin takes the admin flag away
  * (their orders and account stay), their roles and their sessions.
  */

@@ -7,7 +7,13 @@ import { forbidden } from "../../http-errors.ts";
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/audit",
-    { schema: { querystring: auditQuerySchema, response: { 200: auditListResponseSchema } } },
+    {
+      schema: {
+        summary: "The audit log",
+        querystring: auditQuerySchema,
+        response: { 200: auditListResponseSchema },
+      },
+    },
     async (request) => {
       // A record's history is for the role that edits it; the whole log, the owner's.
       if (!rolesAllow(await request.adminRoles(), auditReadRoles(request.query.entity)))

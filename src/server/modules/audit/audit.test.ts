@@ -137,4 +137,15 @@ describe("record and history", () => {
     expect((await t.app.inject({ url: "/api/admin/audit" })).statusCode).toBe(401);
     expect((await list("", customer.auth)).statusCode).toBe(403);
   });
+
+  it("an entity named like an Object property (constructor, __proto__) is a 403 or 400 for a non-owner, never a 500", async () => {
+    const kitchen = await createUserWithToken(t.app, { admin: true, roles: ["kitchen"] });
+    // The entity is lower case: "constructor" is the Object property it can name.
+    for (const entity of ["constructor", "__proto__"]) {
+      const res = await list(`?entity=${entity}`, kitchen.auth);
+      expect(res.statusCode, entity).toBe(entity === "__proto__" ? 400 : 403);
+    }
+    // The owner reads the whole log, so an unknown entity is an empty history.
+    expect((await list("?entity=constructor")).statusCode).toBe(200);
+  });
 });

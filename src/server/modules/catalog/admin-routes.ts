@@ -48,7 +48,7 @@ export function invalid(error: z.ZodError): HttpError {
 type Upload = { field: "image" | "images"; buffer: Buffer; name: string };
 type ProductBody = { fields: Record<string, unknown>; uploads: Upload[] };
 
-/** SPEC's multipart product form (or JSON without files). `image` once, `images` repeated. */
+/** The multipart product form (or JSON without files). `image` once, `images` repeated. */
 async function readProductBody(request: FastifyRequest): Promise<ProductBody> {
   if (!request.isMultipart()) {
     const body = request.body;
@@ -258,12 +258,19 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send(await saveProduct(app, request, null)),
   );
 
-  // SPEC's edit form posts multipart with `_method=PUT`; clients that can send PUT do.
+  // The edit form posts multipart with `_method=PUT`; clients that can send PUT do.
   for (const method of ["POST", "PUT"] as const) {
     app.route({
       method,
       url: "/products/:id",
-      schema: { params: idParam, response: { 200: productResponse, ...productErrors } },
+      schema: {
+        summary:
+          method === "POST"
+            ? "Update a product (multipart forms posting `_method=PUT`)"
+            : "Update a product",
+        params: idParam,
+        response: { 200: productResponse, ...productErrors },
+      },
       handler: async (request) =>
         saveProduct(app, request, (request.params as z.infer<typeof idParam>).id),
     });
@@ -273,6 +280,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     "/products/:id",
     {
       schema: {
+        summary: "Delete (or archive) a product",
         params: idParam,
         response: {
           200: z.object({ data: z.object({ id: z.number().int(), archived: z.boolean() }) }),
@@ -292,15 +300,20 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * SPEC's `POST /api/products` (the add-product dialog's call): DECISIONS require an admin
- * token, and it behaves exactly like `POST /api/admin/products`.
+ * `POST /api/products` (the add-product dialog's call) requires an admin token, and it
+ * behaves exactly like `POST /api/admin/products`: app.ts registers it through the same
+ * `adminGuard` (roles and the two-factor rule) as every /api/admin route.
  */
 export const productCreateAliasRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.requireAdmin);
   await registerMultipart(app);
   app.post(
     "/products",
-    { schema: { response: { 201: productResponse, ...productErrors } } },
+    {
+      schema: {
+        summary: "Create a product (admin; same as POST /api/admin/products)",
+        response: { 201: productResponse, ...productErrors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await saveProduct(app, request, null)),
   );
 };

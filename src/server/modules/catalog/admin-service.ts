@@ -253,7 +253,7 @@ export type ProductWrite = {
   values: ProductValues;
   /** Paths the image pipeline just stored for this request's uploads, in upload order. */
   uploads: NewImage[];
-  /** True when SPEC's single `image` field came (on update: replace the main picture). */
+  /** True when the single `image` field came (on update: replace the main picture). */
   replaceMain: boolean;
   actorId: number | null;
 };
@@ -326,7 +326,7 @@ export function createCatalogAdminService(db: Db) {
     if (!row) throw unprocessable("category_id", ADMIN_MESSAGES.CATEGORY_UNKNOWN);
   }
 
-  /** The option list after a write: the form's list, SPEC's weight as the first one, or as is. */
+  /** The option list after a write: the form's list, a single weight as the first one, or as is. */
   function nextOptions(
     values: ProductValues,
     current: { grams: number; priceCents: number | null }[] | null,
@@ -340,7 +340,7 @@ export function createCatalogAdminService(db: Db) {
             priceCents: o.price === null ? null : toCents(o.price),
           }));
     if (weightGrams !== null && weightGrams > 0 && values.weight_options === undefined) {
-      // SPEC's client sends one weight: it is the default (first) option.
+      // A client that sends one weight: it is the default (first) option.
       const rest = (list ?? []).slice(1).filter((o) => o.grams !== weightGrams);
       const keep = (list ?? []).find((o) => o.grams === weightGrams);
       list = [{ grams: weightGrams, priceCents: keep?.priceCents ?? null }, ...rest];
@@ -366,7 +366,7 @@ export function createCatalogAdminService(db: Db) {
     }
   }
 
-  /** SPEC's weight/unit columns follow the first option when the form sent only options. */
+  /** The weight/unit columns follow the first option when the form sent only options. */
   function weightColumns(values: ProductValues, list: { grams: number }[] | null) {
     if (values.weight !== null) return { weight: values.weight, weightUnit: values.weight_unit };
     const first = list?.[0];
@@ -464,7 +464,7 @@ export function createCatalogAdminService(db: Db) {
       return dedupe(list);
     }
     if (write.replaceMain && fresh.length > 0) {
-      // SPEC's edit form sends one `image`: it replaces the main picture.
+      // An edit form that sends one `image`: it replaces the main picture.
       return dedupe([...fresh, ...current.slice(1)]);
     }
     return dedupe([...current, ...fresh]);
@@ -497,7 +497,7 @@ export function createCatalogAdminService(db: Db) {
       descriptionEn: values.description,
       descriptionAr: values.description_ar,
       priceCents: toCents(values.price),
-      // 0 means "no discount" in SPEC's form; stored as none.
+      // 0 means "no discount" in the product form; stored as none.
       discountPriceCents:
         values.discount_price === null || values.discount_price === 0
           ? null

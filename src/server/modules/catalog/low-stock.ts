@@ -8,7 +8,7 @@ import { lowStockNotice } from "../mail/templates.ts";
 import { enqueueWebhookEvent } from "../webhooks/events.ts";
 
 /**
- * Issue 27: which products are low, as SQL: tracked, and at or below their own threshold or,
+ * Which products are low, as SQL: tracked, and at or below their own threshold or,
  * without one, the shop's default. One condition for the products filter and the dashboard.
  */
 export const lowStockWhere = (shopDefaultGrams: number): SQL =>

@@ -4,8 +4,8 @@ import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { businessDate } from "../../../shared/domain/coupons.ts";
-import { csvCell } from "../../../shared/domain/csv.ts";
+import { businessDate } from "../../../shared/domain/business-time.ts";
+import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
@@ -23,11 +23,10 @@ import type { Db } from "../../db/client.ts";
 import { categories, products, productWeightOptions } from "../../db/schema/catalog.ts";
 import { archivedProducts, productImages } from "../../db/schema/catalog-admin.ts";
 import { HttpError } from "../../http-errors.ts";
-import { BOM } from "../orders/admin-csv.ts";
 import { ImportRejected, importProducts, PRODUCT_CSV_COLUMNS } from "./products-import.ts";
 
 /**
- * Issue 28: the catalogue as one CSV, in the format the import reads back (matched by SKU;
+ * The catalogue as one CSV, in the format the import reads back (matched by SKU;
  * the columns and their rules: shared/domain/products-import.ts). Money in dollars with 2
  * decimals; stock and the low-stock threshold in grams (empty = not tracked / the shop's
  * default); weight options as `grams` or `grams:price` (an admin's override), `|` between
@@ -147,6 +146,7 @@ export const adminProductsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     "/products/import",
     {
       schema: {
+        summary: "Import products from CSV (dry run with ?dry_run=1)",
         querystring: productsImportQuerySchema,
         response: {
           200: z.object({ data: productsImportResultSchema }),
@@ -189,15 +189,18 @@ export const adminProductsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/products/export.csv", async (_request, reply) =>
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header(
-        "content-disposition",
-        `attachment; filename="products-${businessDate(new Date())}.csv"`,
-      )
-      .header("cache-control", "no-store")
-      // Back-pressure: the next batch is read only when the client has taken the last one.
-      .send(Readable.from(productsCsv(app.database.db), { objectMode: false })),
+  app.get(
+    "/products/export.csv",
+    { schema: { summary: "Export products as CSV" } },
+    async (_request, reply) =>
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="products-${businessDate(new Date())}.csv"`,
+        )
+        .header("cache-control", "no-store")
+        // Back-pressure: the next batch is read only when the client has taken the last one.
+        .send(Readable.from(productsCsv(app.database.db), { objectMode: false })),
   );
 };

@@ -19,7 +19,7 @@ import { record } from "../audit/service.ts";
 import { productSearchText } from "./service.ts";
 
 /**
- * Issue 28: the products CSV read back. The file is parsed (csv-parse: quoted cells with commas
+ * The products CSV read back. The file is parsed (csv-parse: quoted cells with commas
  * and line breaks, BOM, CRLF), every row checked by the shared rules
  * (shared/domain/products-import.ts) against what the database holds, and, when nothing is
  * wrong, written in one transaction with a few statements per 500 rows and one audit entry.
@@ -221,7 +221,7 @@ async function contextFor(
   };
 }
 
-/** SPEC's weight/unit columns follow the first option, as the product form does. */
+/** The weight/unit columns follow the first option, as the product form does. */
 function weightColumns(options: CsvProduct["options"]) {
   const first = options[0];
   if (!first) return { weight: null, weightUnit: "kg" as const };

@@ -13,12 +13,13 @@ const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/** Shop API (SPEC 7): public, read-only. */
+/** Shop API: public, read-only. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/products",
     {
       schema: {
+        summary: "List products",
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, 400: errorBody },
       },
@@ -44,6 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Any id text is accepted here so "abc" or "1e3" is a 404 like an unknown number.
       schema: {
+        summary: "Get a product",
         params: z.object({ id: z.string() }),
         response: { 200: productDetailResponseSchema, 404: errorBody },
       },
@@ -60,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/categories",
-    { schema: { response: { 200: categoryListResponseSchema } } },
+    { schema: { summary: "List categories", response: { 200: categoryListResponseSchema } } },
     async (_request, reply) =>
       reply
         .type("application/json; charset=utf-8")

@@ -15,7 +15,7 @@ export type SeedSection = {
 };
 
 /**
- * SPEC 9's facts as the FAQ gives them (DECISIONS: where two pages disagree, each keeps its
+ * The shop's facts as the FAQ gives them (where two pages disagree, each keeps its
  * own reading: the FAQ's delivery times differ from the refund page's on purpose).
  */
 export const SEED_FAQ: SeedFaq[] = [
@@ -84,7 +84,7 @@ const PAYMENT_POINTS = {
   ],
 };
 
-/** SPEC 9's policy facts, one section per title (with points or text), per page. */
+/** The shop's policy facts, one section per title (with points or text), per page. */
 export const SEED_SECTIONS: SeedSection[] = [
   // Privacy
   {

@@ -54,7 +54,7 @@ const sectionFields = ({ id: _i, updated_at: _u, page: _p, slug: _s, ...rest }: 
   rest;
 
 /**
- * FAQ items and policy sections: stored bilingual content the owner edits (DECISIONS), read on
+ * FAQ items and policy sections: stored bilingual content the owner edits, read on
  * every FAQ and policy page. Public reads go through the shared content cache, which migration
  * 0014's triggers make stale on any write (docs/conventions.md, "Caches").
  */
@@ -71,7 +71,7 @@ export function createContentService(db: Db, opts: ContentServiceOptions = {}) {
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     opts.cache ? opts.cache.get(key, load) : load();
 
-  /** SPEC's texts go in once, on the first read of a fresh database, demo data or not. */
+  /** The default FAQ and policy texts go in once, on a fresh database's first read, demo or not. */
   async function seedOnce(): Promise<void> {
     const [done] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY));
     if (done) return;

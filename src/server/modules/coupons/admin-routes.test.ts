@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDate } from "../../../shared/domain/coupons.ts";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { addCoupon } from "../orders/test-fixtures.ts";

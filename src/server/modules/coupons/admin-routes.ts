@@ -15,8 +15,8 @@ const errorBody = z.object({
 const one = z.object({ data: adminCouponSchema });
 
 /**
- * `/api/admin/copouns` (SPEC's spelling, with the slash its client forgot) and the same under
- * `/api/admin/coupons` (DECISIONS). Inside the admin plugin: an admin token is required.
+ * `/api/admin/copouns` (the original misspelling, kept for its client) and the same under
+ * `/api/admin/coupons`. Inside the admin plugin: an admin token is required.
  */
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorOf = async (request: { session(): Promise<{ user: { id: number } } | null> }) =>

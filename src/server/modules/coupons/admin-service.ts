@@ -55,7 +55,7 @@ function isCheckViolation(error: unknown, name: string): boolean {
   return e?.cause ? isCheckViolation(e.cause, name) : false;
 }
 
-/** The coupons screen's API (`/api/admin/copouns`, SPEC's spelling, and `/coupons`). */
+/** The coupons screen's API (`/api/admin/copouns`, the original misspelling, and `/coupons`). */
 export function createCouponAdminService(db: Db) {
   async function find(id: number, tx: Db | Tx = db): Promise<CouponRow> {
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, id));

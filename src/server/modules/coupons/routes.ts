@@ -1,7 +1,7 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { couponCheckResponseSchema, couponCheckSchema } from "../../../shared/schemas/coupon.ts";
-import { answerRuleErrors } from "../orders/rule-error.ts";
+import { answerRuleErrors } from "../../rule-error.ts";
 
 /** People try a code or two; guessing codes by the hundred is what this limit stops. */
 const couponCheckRateLimit: RateLimitOptions = { max: 30, timeWindow: "1 minute" };
@@ -13,7 +13,11 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     "/coupons/check",
     {
       config: { rateLimit: couponCheckRateLimit },
-      schema: { body: couponCheckSchema, response: { 200: couponCheckResponseSchema } },
+      schema: {
+        summary: "Check a coupon code",
+        body: couponCheckSchema,
+        response: { 200: couponCheckResponseSchema },
+      },
     },
     async (request) => ({ data: await app.services.coupons.check(request.body) }),
   );

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
-  businessDate,
   type CouponProblem,
   type CouponState,
   couponProblem,
@@ -15,7 +15,7 @@ import {
 } from "../../../shared/schemas/coupon.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type CouponRow, coupons } from "../../db/schema/coupons.ts";
-import { RuleError } from "../orders/rule-error.ts";
+import { RuleError } from "../../rule-error.ts";
 import type { SettingsService } from "../settings/service.ts";
 
 const toState = (row: CouponRow): CouponState => ({
@@ -42,7 +42,7 @@ export async function findCoupon(db: Db | Tx, code: string): Promise<CouponRow |
   return row ?? null;
 }
 
-/** A coupon that can be applied now, or the reason it cannot (DECISIONS' three checks). */
+/** A coupon that can be applied now, or the reason it cannot (known, not expired, not used up). */
 export async function usableCoupon(
   db: Db | Tx,
   code: string,
@@ -100,7 +100,7 @@ export function createCouponService(db: Db, deps: { settings: SettingsService })
       };
     },
 
-    /** Demo coupons (issue 5): one active 10%, one active 30%, one expired. Idempotent. */
+    /** Demo coupons: one active 10%, one active 30%, one expired. Idempotent. */
     async seedDemo(now = new Date()): Promise<void> {
       const inAYear = new Date(now.getTime() + 365 * 24 * 3600 * 1000);
       await db

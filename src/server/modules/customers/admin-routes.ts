@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { businessDate } from "../../../shared/domain/coupons.ts";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
   adminCustomerDetailResponseSchema,
   adminCustomerListResponseSchema,
@@ -12,7 +12,7 @@ import {
 import { customersCsvStream } from "./csv.ts";
 
 /**
- * The back office's customers (issue 27). Registered inside the /api/admin plugin, whose hook
+ * The back office's customers. Registered inside the /api/admin plugin, whose hook
  * requires an admin token; app.ts gives the group to the `orders` role (and so the owner).
  */
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +22,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customers",
     {
       schema: {
+        summary: "List customers (accounts and guest buyers)",
         querystring: adminCustomersQuerySchema,
         response: { 200: adminCustomerListResponseSchema },
       },
@@ -35,7 +36,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/customers.csv",
-    { schema: { querystring: adminCustomersCsvQuerySchema } },
+    { schema: { summary: "Export customers as CSV", querystring: adminCustomersCsvQuerySchema } },
     async (request, reply) =>
       reply
         .header("content-type", "text/csv; charset=utf-8")
@@ -51,6 +52,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customers/:key",
     {
       schema: {
+        summary: "Get a customer with their orders and notes",
         params: customerKeyParam,
         response: { 200: adminCustomerDetailResponseSchema },
       },
@@ -62,6 +64,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customers/:key/notes",
     {
       schema: {
+        summary: "Add a note to a customer",
         params: customerKeyParam,
         body: customerNoteInputSchema,
         response: { 201: customerNoteResponseSchema },

@@ -1,8 +1,7 @@
 import { Readable } from "node:stream";
-import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
-import { csvCell } from "../../../shared/domain/csv.ts";
+import { businessDateTime } from "../../../shared/domain/business-time.ts";
+import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import type { AdminCustomer } from "../../../shared/schemas/admin-customers.ts";
-import { BOM } from "../orders/admin-csv.ts";
 import type { CustomerService } from "./service.ts";
 
 const HEADER = [
@@ -17,16 +16,6 @@ const HEADER = [
   "last_order",
 ];
 
-const damascusTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /** One customer as a CSV line: every cell through the shop's one CSV rule (formulas neutralised). */
 export function customerCsvRow(row: AdminCustomer): string {
   return `${[
@@ -39,7 +28,7 @@ export function customerCsvRow(row: AdminCustomer): string {
     row.order_count,
     row.total_spent.toFixed(2),
     // The business's own clock, as the orders export writes dates.
-    row.last_order_at ? damascusTime.format(new Date(row.last_order_at)).replace(",", "") : null,
+    row.last_order_at ? businessDateTime(new Date(row.last_order_at)) : null,
   ]
     .map(csvCell)
     .join(",")}\r\n`;

@@ -70,7 +70,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V, size: number): 
 }
 
 /**
- * The back office's customers (issue 27). The `customers` table is kept by triggers (migration
+ * The back office's customers. The `customers` table is kept by triggers (migration
  * 0037), so a page is an index read; whole answers and counts are kept in memory under the
  * orders desk's version, which every write of orders, accounts or customers moves (on this or
  * any other instance), so nothing stale is served.

@@ -6,7 +6,12 @@ import { dashboardSchema } from "../../../shared/schemas/admin-dashboard.ts";
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/dashboard",
-    { schema: { response: { 200: z.object({ data: dashboardSchema }) } } },
+    {
+      schema: {
+        summary: "Sales dashboard",
+        response: { 200: z.object({ data: dashboardSchema }) },
+      },
+    },
     async () => ({ data: await app.services.dashboard.overview() }),
   );
 };

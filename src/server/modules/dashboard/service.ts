@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, max, ne, sql } from "drizzle-orm";
 import { businessDayStart, daysEndingWith } from "../../../shared/domain/business-days.ts";
-import { BUSINESS_TIME_ZONE, businessDate } from "../../../shared/domain/coupons.ts";
+import { BUSINESS_TIME_ZONE, businessDate } from "../../../shared/domain/business-time.ts";
 import { gramsToKg } from "../../../shared/domain/low-stock.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/domain/order-states.ts";
@@ -42,7 +42,7 @@ export type LowStockList = {
 };
 
 /**
- * Issue 27: the products to restock, lowest first (archived ones left out), with the threshold
+ * The products to restock, lowest first (archived ones left out), with the threshold
  * that applies. Read fresh: a restock or an order shows at the next poll.
  */
 async function lowStock(db: Db): Promise<LowStockList> {
@@ -86,7 +86,7 @@ async function lowStock(db: Db): Promise<LowStockList> {
 export type OrderCharts = {
   /**
    * One entry per Asia/Damascus day, oldest first, zeros included. `revenue`: the value of the
-   * orders placed that day (cancelled left out); `paid_revenue` (issue 24): the money received
+   * orders placed that day (cancelled left out); `paid_revenue`: the money received
    * that day, by the payment's date, from orders still paid (refunded ones left out).
    */
   per_day: Array<{ date: string; orders: number; revenue: number; paid_revenue: number }>;
@@ -107,7 +107,7 @@ type OrderFigures = OrderCharts & { total_orders: number; total_payments: number
 
 /**
  * Customers (the shop's own admin accounts are not its users), products, and trader
- * enquiries the owner has not marked as spam (the inbox of issue 13): one statement, so one
+ * enquiries the owner has not marked as spam (in the inbox): one statement, so one
  * round trip (PGlite serves requests one at a time).
  */
 async function smallTotals(db: Db): Promise<{ users: number; products: number; traders: number }> {
@@ -148,7 +148,7 @@ export function createDashboardService(db: Db) {
       db
         .select({
           n: count(),
-          // Issue 24: total_payments is the money received, the amounts recorded on orders
+          // Total_payments is the money received, the amounts recorded on orders
           // that are paid (a refunded order gave it back). Before, it was completed orders'
           // totals; migration 0024 marked those paid, so the figure carried over.
           paid: sql<number>`coalesce(sum(${orders.paidCents}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(
@@ -253,7 +253,7 @@ export function createDashboardService(db: Db) {
   }
 
   return {
-    /** SPEC's five totals plus the charts' figures. */
+    /** The five totals plus the charts' figures. */
     async overview(now = new Date()): Promise<DashboardTotals & OrderCharts & LowStockList> {
       const [small, figures, low] = await Promise.all([
         smallTotals(db),
@@ -275,7 +275,7 @@ export function createDashboardService(db: Db) {
       };
     },
 
-    /** SPEC's five totals. */
+    /** The five totals. */
     async totals(now = new Date()): Promise<DashboardTotals> {
       const {
         per_day,

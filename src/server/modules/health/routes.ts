@@ -6,7 +6,7 @@ import { z } from "zod";
 declare module "fastify" {
   interface FastifyInstance {
     /**
-     * Readiness for a load balancer (issue 22): `drain()` makes /healthz answer 503 while the
+     * Readiness for a load balancer: `drain()` makes /healthz answer 503 while the
      * instance keeps serving, and asks keep-alive clients (nginx's upstream connections) to
      * reconnect elsewhere, so closing later drops nothing.
      */

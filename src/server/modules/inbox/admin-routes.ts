@@ -27,14 +27,19 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
 export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const inbox = () => app.services.inbox;
 
-  app.get("/inbox/counts", { schema: { response: { 200: inboxCountsSchema } } }, async () => ({
-    data: await inbox().counts(),
-  }));
+  app.get(
+    "/inbox/counts",
+    { schema: { summary: "Unread counts of the inbox", response: { 200: inboxCountsSchema } } },
+    async () => ({
+      data: await inbox().counts(),
+    }),
+  );
 
   app.get(
     "/contact-messages",
     {
       schema: {
+        summary: "List contact messages (JSON or CSV)",
         querystring: inboxListQuerySchema,
         response: { 200: contactMessageListSchema.or(z.string()) },
       },
@@ -49,6 +54,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     "/contact-messages/:id",
     {
       schema: {
+        summary: "Update a contact message",
         params: idParam,
         body: inboxPatchSchema,
         response: { 200: z.object({ data: contactMessageDtoSchema }) },
@@ -63,6 +69,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     "/trader-enquiries",
     {
       schema: {
+        summary: "List trader enquiries (JSON or CSV)",
         querystring: inboxListQuerySchema,
         response: { 200: traderEnquiryListSchema.or(z.string()) },
       },
@@ -77,6 +84,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     "/trader-enquiries/:id",
     {
       schema: {
+        summary: "Update a trader enquiry",
         params: idParam,
         body: inboxPatchSchema,
         response: { 200: z.object({ data: traderEnquiryDtoSchema }) },
@@ -91,6 +99,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     "/subscribers",
     {
       schema: {
+        summary: "List newsletter subscribers (JSON or CSV)",
         querystring: inboxListQuerySchema,
         response: { 200: subscriberListSchema.or(z.string()) },
       },
@@ -103,7 +112,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/subscribers/:id",
-    { schema: { params: idParam, response: { 204: z.null() } } },
+    { schema: { summary: "Delete a subscriber", params: idParam, response: { 204: z.null() } } },
     async (request, reply) => {
       await inbox().deleteSubscriber(request.params.id);
       return reply.status(204).send(null);

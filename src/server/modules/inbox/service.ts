@@ -86,7 +86,7 @@ type ListResult<T> = { data: T[]; meta: PageMeta };
 type InboxTable = typeof contactMessages | typeof traderEnquiries | typeof newsletterSubscribers;
 
 /**
- * The owner's inbox (DECISIONS): contact messages and trader enquiries with the statuses new,
+ * The owner's inbox: contact messages and trader enquiries with the statuses new,
  * in progress, handled, spam and an internal note; newsletter subscribers to read and remove.
  */
 export function createInboxService(db: Db) {
@@ -161,7 +161,7 @@ export function createInboxService(db: Db) {
 
   return {
     async createContactMessage(input: ContactMessage): Promise<{ id: number }> {
-      // The webhook event is queued with the message: both hold, or neither (issue 28).
+      // The webhook event is queued with the message: both hold, or neither.
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
@@ -243,7 +243,7 @@ export function createInboxService(db: Db) {
       const [[contact], [traders], [subscribers]] = await Promise.all([
         db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, "new")),
         db.select({ n: count() }).from(traderEnquiries).where(eq(traderEnquiries.status, "new")),
-        // Only confirmed addresses are subscribers (double opt-in, issue 25).
+        // Only confirmed addresses are subscribers (double opt-in).
         db
           .select({ n: count() })
           .from(newsletterSubscribers)

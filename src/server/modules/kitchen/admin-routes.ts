@@ -49,7 +49,7 @@ function invalid(error: z.ZodError): HttpError {
 type DishBody = { fields: Record<string, unknown>; file: { buffer: Buffer; name: string } | null };
 
 /**
- * The dish payload, as JSON (SPEC's title, price, image URL, description...) or multipart
+ * The dish payload, as JSON (title, price, image URL, description...) or multipart
  * like the product form: the same fields as text, and `image` as a file or an address.
  */
 async function readDishBody(request: FastifyRequest): Promise<DishBody> {
@@ -95,7 +95,7 @@ async function readDishBody(request: FastifyRequest): Promise<DishBody> {
     // "Unexpected end of form") is a malformed body: the client's, never a 500.
     throw new HttpError(422, "The form data could not be read.");
   }
-  // SPEC's product form sends the address as image_url; the dish form may too.
+  // The product form sends the address as image_url; the dish form may too.
   if (fields.image === undefined && typeof fields.image_url === "string") {
     fields.image = fields.image_url;
   }
@@ -190,11 +190,15 @@ export const adminKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     update,
   );
-  // Multipart forms cannot PUT everywhere: POST with `_method=PUT`, as SPEC's product form.
+  // Multipart forms cannot PUT everywhere: POST with `_method=PUT`, as the product form does.
   app.post(
     "/kitchen/:id",
     {
-      schema: { params: idParams, response: { 200: adminDishResponseSchema, 404: errorBody } },
+      schema: {
+        summary: "Update a dish (multipart forms posting `_method=PUT`)",
+        params: idParams,
+        response: { 200: adminDishResponseSchema, 404: errorBody },
+      },
     },
     update,
   );

@@ -1,7 +1,7 @@
 import { dirFor, type Language } from "../../../shared/domain/language.ts";
 import { escapeHtml, type Mail } from "./templates.ts";
 
-/** E-mails about the account itself (issue 25), kept apart from the order e-mails. */
+/** E-mails about the account itself, kept apart from the order e-mails. */
 const TEXTS = {
   en: {
     brand: "Golden Syrup Sweets",
@@ -103,4 +103,46 @@ const VERIFY_TEXTS = {
  */
 export function emailVerificationMail(lang: Language, name: string, link: string): Mail {
   return accountLinkMail(lang, { ...TEXTS[lang], ...VERIFY_TEXTS[lang] }, name, link);
+}
+
+const EMAIL_CHANGED_TEXTS = {
+  en: {
+    subject: "Your e-mail address was changed – Golden Syrup Sweets",
+    changed: (to: string) =>
+      `The e-mail address of your account at our shop was changed to ${to}. E-mails about your account and orders now go there.`,
+    notYou:
+      "If you did not change it, someone may know your password: reply to this e-mail or contact us, and we will help you get your account back.",
+  },
+  ar: {
+    subject: "تم تغيير بريدك الإلكتروني – حلويات القطر الذهبي",
+    changed: (to: string) =>
+      `تم تغيير عنوان البريد الإلكتروني لحسابك في متجرنا إلى ${to}. تُرسل رسائل حسابك وطلباتك إليه من الآن.`,
+    notYou:
+      "إن لم تغيّره أنت فربما يعرف أحدٌ كلمة مرورك: ردّ على هذه الرسالة أو تواصل معنا وسنساعدك على استعادة حسابك.",
+  },
+} as const;
+
+/** `r***@example.com`: enough for the owner to recognise, not a gift to whoever reads the old box. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * The notice to the old address when an account's e-mail changes: the one way the owner
+ * hears of it if someone else did it. No link (nothing to click in a message that may be
+ * read by the wrong person); the new address masked.
+ */
+export function emailChangedMail(lang: Language, name: string, newEmail: string): Mail {
+  const t = { ...TEXTS[lang], ...EMAIL_CHANGED_TEXTS[lang] };
+  const lines = [t.hello(name), t.changed(maskedEmail(newEmail)), t.notYou, t.bye, t.brand];
+  const text = [lines[0], "", lines[1], "", lines[2], "", lines[3], lines[4]].join("\n");
+  const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
+<p>${escapeHtml(t.hello(name))}</p>
+<p>${escapeHtml(t.changed(maskedEmail(newEmail)))}</p>
+<p>${escapeHtml(t.notYou)}</p>
+<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
+</body></html>`;
+  return { subject: t.subject, text, html };
 }

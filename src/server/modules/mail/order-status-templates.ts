@@ -22,6 +22,8 @@ export type StatusMailOrder = {
   city: string;
   country: string;
   shipping: OrderShipping;
+  /** The day the order must be ready (delivery, pickup or dispatch day). */
+  ready_date?: string | null;
 };
 
 const TEXTS = {
@@ -79,7 +81,7 @@ const TEXTS = {
 } as const;
 
 /**
- * The customer's e-mail for one moment of their order (issue 25), in the order's language and
+ * The customer's e-mail for one moment of their order, in the order's language and
  * direction: what happened, the carrier and tracking once shipped, the reason of a
  * cancellation, the amount of a payment, how the order travels, its total and where to follow
  * it (`link`: its private page).

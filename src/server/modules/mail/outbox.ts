@@ -1,14 +1,21 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { nextMailAttempt } from "../../../shared/domain/mail-retry.ts";
+import { orderPath, shopPath } from "../../../shared/domain/paths.ts";
 import type { SystemCancelReason } from "../../../shared/domain/reservations.ts";
+import type { OrderDto } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { type ClaimLoop, claimDue, claimLoop } from "../../jobs/claim-loop.ts";
-import type { PlacedOrder } from "../orders/service.ts";
 import { type Mail, newOrderNotice, orderCancelledMail, orderConfirmation } from "./templates.ts";
+
+/**
+ * A new order as the orders service announces it (`onPlaced`): declared here, so the mail kit
+ * needs nothing of the orders module.
+ */
+export type PlacedOrder = { dto: OrderDto; lang: "en" | "ar"; accessKey: string | null };
 
 /**
  * Queues an order's e-mails: the confirmation to the customer (when they gave an e-mail) and
@@ -20,8 +27,7 @@ export async function enqueueOrderMails(
   opts: { baseUrl: string; settings: ShopSettings },
 ): Promise<number> {
   const { dto, lang, accessKey } = placed;
-  const number = encodeURIComponent(dto.number);
-  const link = `${opts.baseUrl}/order/${number}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ""}`;
+  const link = opts.baseUrl + orderPath(dto.number, accessKey ?? undefined);
   const rows: Array<Mail & { kind: string; to: string }> = [];
   if (dto.email) {
     rows.push({
@@ -56,8 +62,8 @@ export async function enqueueCancellationMail(
 ): Promise<boolean> {
   if (!order.email) return false;
   const links = {
-    order: order.userId ? `${opts.baseUrl}/order/${encodeURIComponent(order.number)}` : null,
-    shop: `${opts.baseUrl}/shop`,
+    order: order.userId ? opts.baseUrl + orderPath(order.number) : null,
+    shop: opts.baseUrl + shopPath(),
   };
   await tx.insert(mailOutbox).values({
     kind: "order_cancelled_unpaid",

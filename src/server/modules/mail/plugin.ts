@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { fallbackOrigin } from "../../public-origin.ts";
 import { createMailWorker, enqueueOrderMails, type MailWorker } from "./outbox.ts";
 
 declare module "fastify" {
@@ -10,15 +11,15 @@ declare module "fastify" {
 }
 
 /**
- * Order e-mails (issue 11), only when SMTP_URL is set: a placed order queues its e-mails right
+ * Order e-mails, only when SMTP_URL is set: a placed order queues its e-mails right
  * after it is saved (a failure there is logged, never the order's), and a worker in this
  * process sends the outbox with retries. Without SMTP_URL nothing is queued or sent.
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance, opts: { autoStart?: boolean }) => {
-    const { smtpUrl, mailFrom, publicUrl, port } = app.config;
+    const { smtpUrl, mailFrom } = app.config;
     if (!smtpUrl) return;
-    const baseUrl = publicUrl ?? `http://localhost:${port}`;
+    const baseUrl = fallbackOrigin(app.config);
     const worker = createMailWorker({
       db: app.database.db,
       smtpUrl,

@@ -5,11 +5,12 @@ import {
   listSeparator,
   quantityText,
 } from "../../../shared/domain/bidi.ts";
+import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
-import { formatDeliveryDay } from "../../../web/lib/delivery-day.ts";
 
 export type Mail = { subject: string; text: string; html: string };
 
@@ -50,6 +51,10 @@ export const TEXTS = {
     method: "Delivery method",
     pickupAt: (name: string) => `Pickup: ${name}`,
     day: "Delivery day",
+    pickupDay: "Pickup day",
+    shipsOn: "Ships on",
+    collectFrom: "Collect from",
+    hours: "Opening hours",
     address: "Address",
   },
   ar: {
@@ -88,6 +93,10 @@ export const TEXTS = {
     method: "طريقة التوصيل",
     pickupAt: (name: string) => `الاستلام: ${name}`,
     day: "يوم التوصيل",
+    pickupDay: "يوم الاستلام",
+    shipsOn: "يُشحن يوم",
+    collectFrom: "الاستلام من",
+    hours: "ساعات العمل",
     address: "العنوان",
   },
 } as const;
@@ -111,7 +120,7 @@ export function withUserText(sentence: (value: string) => string, value: string)
 }
 
 /**
- * How the order travels (issue 23's snapshot on the order): the method with its zone, the
+ * How the order travels (the shipping snapshot on the order): the method with its zone, the
  * delivery day, and for a delivery the address. Label, text, and whether the text is the
  * customer's own (shown in `<bdi dir="auto">`).
  */
@@ -125,7 +134,10 @@ type ShippingRow = {
 };
 
 export function shippingRows(
-  order: Pick<OrderDto, "address" | "city" | "country"> & { shipping: OrderShipping },
+  order: Pick<OrderDto, "address" | "city" | "country"> & {
+    shipping: OrderShipping;
+    ready_date?: string | null;
+  },
   lang: Lang,
 ): ShippingRow[] {
   const t = TEXTS[lang];
@@ -138,9 +150,23 @@ export function shippingRows(
       value: s.kind === "pickup" ? t.pickupAt(name) : zone ? `${name} (${zone})` : name,
     },
   ];
-  if (s.delivery_date) rows.push({ label: t.day, value: formatDeliveryDay(s.delivery_date, lang) });
+  // The ready day, named as the shopper meets it: delivery day, pickup day, or dispatch day abroad.
+  const day = s.delivery_date ?? order.ready_date;
+  const dayLabel =
+    s.kind === "pickup" ? t.pickupDay : order.country !== DOMESTIC_COUNTRY ? t.shipsOn : t.day;
+  if (day) rows.push({ label: dayLabel, value: formatDeliveryDay(day, lang) });
+  if (s.kind === "pickup" && s.pickup) {
+    // Where and when to collect it: the shop's address and opening hours.
+    const pick = (en: string, ar: string) => (lang === "ar" && ar ? ar : en);
+    rows.push({
+      label: t.collectFrom,
+      value: pick(s.pickup.address, s.pickup.address_ar),
+      user: true,
+    });
+    rows.push({ label: t.hours, value: pick(s.pickup.hours, s.pickup.hours_ar), user: true });
+  }
   if (s.kind === "delivery") {
-    // Each part isolated (issue 29.11): a Latin address in an Arabic e-mail keeps its order.
+    // Each part isolated: a Latin address in an Arabic e-mail keeps its order.
     const parts = addressParts(order, lang);
     rows.push({ label: t.address, value: isolatedList(parts, lang), parts, lang, user: true });
   }
@@ -170,7 +196,7 @@ const weight = (grams: number) =>
 function lineRows(order: OrderDto, lang: Lang) {
   return order.lines.map((line) => ({
     name: lang === "ar" && line.name_ar ? line.name_ar : line.name,
-    // "1 كغ × 2" in the order's language, the weight isolated (issue 29.11).
+    // "1 كغ × 2" in the order's language, the weight isolated.
     detail: quantityText(line.grams, line.qty, lang),
     weight: optionLabel(line.grams, lang),
     qty: line.qty,
@@ -215,7 +241,7 @@ export function orderConfirmation(
   const payUrl =
     order.payment_url && /^https?:\/\//.test(order.payment_url) ? order.payment_url : null;
   const shipping = shippingRows(order, lang);
-  // "Find my order" (issue 25) beside the private link, in the order's language.
+  // "Find my order" beside the private link, in the order's language.
   const track = URL.canParse(link)
     ? `${new URL(link).origin}${lang === "ar" ? "/ar" : ""}/track`
     : null;
@@ -232,7 +258,7 @@ export function orderConfirmation(
     t.usd,
     "",
     ...shipping.map((row) => `${row.label}: ${row.value}`),
-    // A gift (issue 29): the buyer is told who it goes to; the card stays a surprise here.
+    // A gift: the buyer is told who it goes to; the card stays a surprise here.
     ...(order.gift ? [`${t.giftFor}: ${isolate(order.gift.recipient_name)}`] : []),
     "",
     `${t.payment}: ${payment}`,
@@ -299,7 +325,7 @@ export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
 }
 
 /**
- * Issue 27: the shop's notice that an order took a product to or below its low-stock
+ * The shop's notice that an order took a product to or below its low-stock
  * threshold. In English like the new-order notice (the shop's own mail), the Arabic name beside.
  */
 export function lowStockNotice(
@@ -331,7 +357,7 @@ export function lowStockNotice(
 }
 
 /**
- * The customer's notice that the system ended their order's reservation (issue 24), in the
+ * The customer's notice that the system ended their order's reservation, in the
  * order's language: which order, why, that nothing was charged, and where to order again.
  */
 export function orderCancelledMail(

@@ -1,7 +1,7 @@
 import { dirFor, type Language } from "../../../shared/domain/language.ts";
 import type { Mail } from "../mail/templates.ts";
 
-/** Newsletter e-mails (issue 25): each one ends with its one-click unsubscribe link. */
+/** Newsletter e-mails: each one ends with its one-click unsubscribe link. */
 const TEXTS = {
   en: {
     brand: "Golden Syrup Sweets",

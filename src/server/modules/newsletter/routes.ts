@@ -13,7 +13,7 @@ import { publicFormRateLimit } from "../../plugins/security.ts";
 const done = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 /**
- * The newsletter with consent (issue 25): subscribing records a pending address and e-mails a
+ * The newsletter with consent: subscribing records a pending address and e-mails a
  * confirmation link; only a confirmed address is a subscriber; every newsletter e-mail has a
  * one-click unsubscribe link and List-Unsubscribe headers (RFC 8058) pointing at
  * `POST /api/newsletter/unsubscribe?token=…`.
@@ -47,7 +47,11 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     "/newsletter",
     {
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: newsletterSubscribeSchema, response: { 202: newsletterSubscribedSchema } },
+      schema: {
+        summary: "Subscribe to the newsletter",
+        body: newsletterSubscribeSchema,
+        response: { 202: newsletterSubscribedSchema },
+      },
     },
     async (request, reply) => {
       await app.services.newsletter.subscribe(request.body, { mail });
@@ -66,7 +70,11 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     "/newsletter/confirm",
     {
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: newsletterTokenSchema, response: { 200: done } },
+      schema: {
+        summary: "Confirm a newsletter subscription",
+        body: newsletterTokenSchema,
+        response: { 200: done },
+      },
     },
     async (request) => {
       await app.services.newsletter.confirm(request.body.token);
@@ -79,6 +87,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Unsubscribe (page or one-click from a mail client)",
         querystring: z.object({ token: newsletterTokenField.optional() }),
         // JSON from the page, a form (or nothing) from a mail client's one-click POST.
         body: z.object({ token: newsletterTokenField.optional() }).passthrough().nullish(),

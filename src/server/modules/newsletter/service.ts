@@ -36,7 +36,7 @@ const invalidToken = () => unprocessable("token", NEWSLETTER_MESSAGES.TOKEN_INVA
 type Executor = Db | Tx;
 type Links = { baseUrl: string };
 
-/** A page of the e-mail's language: Arabic pages live under /ar (ADR 0028). */
+/** A page of the e-mail's language: Arabic pages live under /ar. */
 const pageUrl = (baseUrl: string, lang: Language, path: string) =>
   `${baseUrl}${lang === "ar" ? "/ar" : ""}${path}`;
 

@@ -10,14 +10,16 @@ const orderData = z.object({
   order_number: z.string(),
   total: z.number(),
   placed_at: z.string(),
-  /** `payment_problem` (issue 24): what went wrong, the gateway's amount and reference. */
-  problem: z.enum(["amount_mismatch", "unknown_order", "not_payable"]).optional(),
+  /** `payment_problem`: what went wrong, the gateway's amount and reference. */
+  problem: z
+    .enum(["amount_mismatch", "unknown_order", "not_payable", "unknown_session"])
+    .optional(),
   amount: z.number().nullable().optional(),
   currency: z.string().nullable().optional(),
   reference: z.string().optional(),
 });
 
-/** `low_stock` (issue 27): an order took a tracked product to or below its threshold (grams). */
+/** `low_stock`: an order took a tracked product to or below its threshold (grams). */
 const lowStockData = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
@@ -50,6 +52,7 @@ export const adminNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/notifications",
     {
       schema: {
+        summary: "List notifications",
         querystring: listQuery,
         response: {
           200: z.object({
@@ -70,7 +73,13 @@ export const adminNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/notifications/:id/read",
-    { schema: { params: idParam, response: { 200: z.object({ data: notificationSchema }) } } },
+    {
+      schema: {
+        summary: "Mark a notification read",
+        params: idParam,
+        response: { 200: z.object({ data: notificationSchema }) },
+      },
+    },
     async (request) => ({ data: await app.services.notifications.markRead(request.params.id) }),
   );
 };

@@ -18,7 +18,7 @@ const toDto = (row: NotificationRow) => ({
 export type NotificationDto = ReturnType<typeof toDto>;
 
 /**
- * The owner's bell item for a verified gateway event the shop did not apply (issue 24), in the
+ * The owner's bell item for a verified gateway event the shop did not apply, in the
  * transaction that records the event: recorded once, told once.
  */
 export async function notifyPaymentProblem(
@@ -31,7 +31,7 @@ export async function notifyPaymentProblem(
 
 export function createNotificationService(db: Db) {
   return {
-    /** Latest first; `meta.unread` feeds the bell's badge (SPEC polls this every 10 s). */
+    /** Latest first; `meta.unread` feeds the bell's badge (the bell polls this every 10 s). */
     async list(query: { page: number; per_page: number; after?: number }) {
       const [[totals], rows] = await Promise.all([
         db

@@ -1,15 +1,15 @@
 import { Readable } from "node:stream";
 import { asc, inArray } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE } from "../../../shared/domain/coupons.ts";
-import { csvCell } from "../../../shared/domain/csv.ts";
+import { businessDateTime } from "../../../shared/domain/business-time.ts";
+import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import type { AdminOrderFilters, AdminOrderListItem } from "../../../shared/schemas/admin-order.ts";
 import type { Db } from "../../db/client.ts";
 import { orderLines } from "../../db/schema/orders.ts";
 import type { AdminOrderService } from "./admin-service.ts";
 
-/** Spreadsheet programs read UTF-8 (and so Arabic) only when the file starts with a BOM. */
-export const BOM = "\uFEFF";
+// Its tests read the mark from here.
+export { BOM };
 
 const HEADER = [
   "order",
@@ -26,8 +26,10 @@ const HEADER = [
   "shipping_method",
   "shipping_zone",
   "delivery_date",
-  // Issue 29: gift orders, last so earlier columns keep their places in saved spreadsheets.
+  // Gift orders, last so earlier columns keep their places in saved spreadsheets.
   "gift",
+  // Then the ready day, for the same reason.
+  "ready_date",
 ];
 
 /**
@@ -37,19 +39,9 @@ const HEADER = [
  */
 export const csvField: (value: string | number | boolean | null) => string = csvCell;
 
-const damascusTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /** "2026-11-23 14:05" in Asia/Damascus: the business's own clock. */
 function localTime(iso: string): string {
-  return damascusTime.format(new Date(iso)).replace(",", "");
+  return businessDateTime(new Date(iso));
 }
 
 export function csvRow(row: AdminOrderListItem): string {
@@ -69,6 +61,7 @@ export function csvRow(row: AdminOrderListItem): string {
     row.shipping_zone,
     row.delivery_date,
     row.gift ? "yes" : "no",
+    row.ready_date,
   ]
     .map(csvField)
     .join(",")}\r\n`;

@@ -240,19 +240,25 @@ describe("CSV export", () => {
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = parse(res.body.slice(1));
       expect(lines[0]).toBe(
-        "order,date,customer,phone,email,country,total,status,payment_method,payment_status,new,shipping_method,shipping_zone,delivery_date,gift",
+        "order,date,customer,phone,email,country,total,status,payment_method,payment_status,new,shipping_method,shipping_zone,delivery_date,gift,ready_date",
       );
       // 08:00Z is 11:00 in Damascus; the ahmad order was opened above, so no longer new.
+      // The ready day (the first day offered when the order was placed) ends the row.
       expect(lines.slice(1)).toEqual([
-        `${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,+963 933 111 222,ahmad@example.com,SY,31.00,pending,cod,unpaid,no,Home delivery,Syria,,no`,
+        expect.stringMatching(
+          new RegExp(
+            `^${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,\\+963 933 111 222,ahmad@example.com,SY,31.00,pending,cod,unpaid,no,Home delivery,Syria,,no,\\d{4}-\\d{2}-\\d{2}$`,
+          ),
+        ),
       ]);
     }
   });
 
-  it("ends each row with the gift mark (issue 29): yes for a gift, no otherwise", async () => {
+  it("ends each row with the gift mark (issue 29) and then the ready day", async () => {
     const row = (await get("/api/admin/orders")).json().data[0];
-    expect(csvRow({ ...row, gift: true }).endsWith(",yes\r\n")).toBe(true);
-    expect(csvRow({ ...row, gift: false }).endsWith(",no\r\n")).toBe(true);
+    const ready_date = "2026-12-03";
+    expect(csvRow({ ...row, gift: true, ready_date }).endsWith(",yes,2026-12-03\r\n")).toBe(true);
+    expect(csvRow({ ...row, gift: false, ready_date: null }).endsWith(",no,\r\n")).toBe(true);
   });
 
   it("exports every matching order across batches, newest first, and nothing else", async () => {

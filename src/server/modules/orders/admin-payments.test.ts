@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDayStart } from "../../../shared/domain/business-days.ts";
-import { businessDate } from "../../../shared/domain/coupons.ts";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import { PAYMENT_MESSAGES } from "../../../shared/domain/payments.ts";
 import { ADMIN_ORDER_MESSAGES, parsePaidAt } from "../../../shared/schemas/admin-order.ts";
 import { orderPayments } from "../../db/schema/orders.ts";

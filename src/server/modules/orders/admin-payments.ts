@@ -9,10 +9,10 @@ import type { AdminOrderPayment } from "../../../shared/schemas/admin-order.ts";
 import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
-import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
+import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
-// Issue 24 (DECISIONS "Money"): the owner's side of payment state. Payment state moves beside
+// The owner's side of payment state (docs/decisions/0024). Payment state moves beside
 // the order status, never with it: cancelling a paid order leaves it paid until the owner
 // refunds it here.
 
@@ -61,7 +61,7 @@ export async function markOrderPaid(
       .set({ paymentStatus: "paid", paidCents: amountCents, paidAt, updatedAt: now })
       .where(eq(orders.id, id))
       .returning();
-    // Issue 25: the customer's "payment received", queued with the payment itself.
+    // The customer's "payment received", queued with the payment itself.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: opts.mail ?? null, now });
     await enqueueOrderEvent(tx, "order.paid", paid!, { now });
   });

@@ -81,6 +81,8 @@ describe("admin orders API", () => {
       shipping_zone: "Syria",
       shipping_zone_ar: "سوريا",
       delivery_date: null,
+      // No day asked for: the first day offered.
+      ready_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       // Issue 27: placed at checkout (staff orders say phone, messaging or in_person).
       source: "web",
       // Issue 29: not a gift.

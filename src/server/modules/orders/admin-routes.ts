@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { businessDate } from "../../../shared/domain/coupons.ts";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
   type AdminOrderFilters,
   adminOrderDetailResponseSchema,
@@ -18,8 +18,8 @@ import {
 import { idParam } from "../../../shared/schemas/fields.ts";
 import { idempotencyKeySchema } from "../../../shared/schemas/order.ts";
 import { publicOrigin } from "../../public-origin.ts";
+import { answerRuleErrors } from "../../rule-error.ts";
 import { linesOfOrders, ordersCsvStream } from "./admin-csv.ts";
-import { answerRuleErrors } from "./rule-error.ts";
 import { customerAccount } from "./staff-order.ts";
 
 /** Registered inside the /api/admin plugin, whose hook already requires an admin token. */
@@ -45,9 +45,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/orders",
     // `?format=csv` answers a stream, JSON a string built once: neither is serialised here,
-    // the schema documents the JSON (issue 28).
+    // the schema documents the JSON.
     {
       schema: {
+        summary: "List orders (JSON, or CSV with ?format=csv)",
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrderListResponseSchema },
       },
@@ -61,13 +62,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 27: an order taken by phone, on the messaging app or in person. Checkout's own
+  // An order taken by phone, on the messaging app or in person. Checkout's own
   // placeOrder (same pricing, stock, coupon, shipping and idempotency), with the admin as its
   // author; the answer is the desk's order plus the private link's key, like checkout's.
   app.post(
     "/orders",
     {
       schema: {
+        summary: "Take an order for a customer (phone, messaging app, in person)",
         headers: z.object({ "idempotency-key": idempotencyKeySchema }),
         body: adminPlaceOrderSchema,
         response: { 200: adminOrderDetailResponseSchema, 201: adminOrderDetailResponseSchema },
@@ -94,7 +96,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/orders.csv",
-    { schema: { querystring: adminOrdersCsvQuerySchema } },
+    { schema: { summary: "Export orders as CSV", querystring: adminOrdersCsvQuerySchema } },
     async (request, reply) => {
       const { lines, ...filters } = request.query;
       return sendCsv(reply, filters, lines);
@@ -103,7 +105,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/orders/:id",
-    { schema: { params: idParam, response: { 200: adminOrderDetailResponseSchema } } },
+    {
+      schema: {
+        summary: "Get an order",
+        params: idParam,
+        response: { 200: adminOrderDetailResponseSchema },
+      },
+    },
     async (request) => {
       const session = (await request.session())!;
       return { data: await service().detail(request.params.id, session.user.id) };
@@ -114,6 +122,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id",
     {
       schema: {
+        summary: "Update an order's status or shipping",
         params: idParam,
         body: adminOrderStatusSchema,
         response: { 200: adminOrderDetailResponseSchema },
@@ -127,11 +136,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 24: payment state beside the status, moved only by the owner (or a gateway event).
+  // Payment state beside the status, moved only by the owner (or a gateway event).
   app.post(
     "/orders/:id/payments",
     {
       schema: {
+        summary: "Record a payment",
         params: idParam,
         body: adminOrderPaymentSchema,
         response: { 200: adminOrderDetailResponseSchema },
@@ -149,6 +159,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/refund",
     {
       schema: {
+        summary: "Refund an order",
         params: idParam,
         body: adminOrderRefundSchema,
         response: { 200: adminOrderDetailResponseSchema },
@@ -162,11 +173,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 25: the prefilled messaging-app message for the customer, with a private link.
+  // The prefilled messaging-app message for the customer, with a private link.
   app.post(
     "/orders/:id/message",
     {
       schema: {
+        summary: "Prepare a message to the customer",
         params: idParam,
         response: {
           200: z.object({
@@ -189,6 +201,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/notes",
     {
       schema: {
+        summary: "Add a note to an order",
         params: idParam,
         body: adminOrderNoteSchema,
         response: { 201: z.object({ data: timelineEntrySchema }) },

@@ -34,15 +34,14 @@ import {
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
-import { enqueueOrderStatusMail, type OrderMail } from "../mail/order-status-mail.ts";
-import { receiptLinks } from "../receipts/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
-import { loadOrderParts, orderShipping, toOrderDto } from "./dto.ts";
+import { loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
+import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
 /** `LIKE` treats % and _ as wildcards; a search for "50%" means the characters. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,6 +56,7 @@ export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
     filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
     filters.from ? gte(orders.createdAt, businessDayStart(filters.from)) : undefined,
     filters.to ? lt(orders.createdAt, businessDayStart(nextDay(filters.to))) : undefined,
+    filters.ready_date ? eq(orders.readyDate, filters.ready_date) : undefined,
     // Folded by the same SQL function the trigger used on the stored text (migration 0006).
     filters.q
       ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(filters.q)}) || '%'`
@@ -114,6 +114,7 @@ const listColumns = {
   shippingZoneName: orders.shippingZoneName,
   shippingZoneNameAr: orders.shippingZoneNameAr,
   deliveryDate: orders.deliveryDate,
+  readyDate: orders.readyDate,
   source: orders.source,
   gift: orders.gift,
 };
@@ -145,6 +146,7 @@ function toListItem(row: ListRow): AdminOrderListItem {
     shipping_zone: row.shippingZoneName,
     shipping_zone_ar: row.shippingZoneNameAr,
     delivery_date: row.deliveryDate,
+    ready_date: row.readyDate,
     source: row.source ?? "web",
     gift: row.gift !== null,
   };
@@ -179,7 +181,7 @@ export function createAdminOrderService(
   db: Db,
   deps: {
     settings: SettingsService;
-    /** Set when the shop sends e-mail (SMTP_URL): the customer hears of each move (issue 25). */
+    /** Set when the shop sends e-mail (SMTP_URL): the customer hears of each move. */
     mail?: OrderMail;
   },
 ) {
@@ -445,7 +447,7 @@ export function createAdminOrderService(
     },
 
     /**
-     * DECISIONS' state machine: an illegal move is a 422 naming both states. The row is
+     * The order state machine: an illegal move is a 422 naming both states. The row is
      * locked first, so two admins clicking at once cannot both cancel (and return stock twice).
      */
     async changeStatus(
@@ -529,7 +531,7 @@ export function createAdminOrderService(
     },
 
     /**
-     * Issue 24: the owner records cash collected or a transfer received (422 when the order
+     * The owner records cash collected or a transfer received (422 when the order
      * cannot be paid: cancelled unpaid, already paid, refunded). Answers the order.
      */
     async markPaid(
@@ -542,7 +544,7 @@ export function createAdminOrderService(
       return this.detail(id);
     },
 
-    /** Issue 24: the owner gave a paid order's money back (422 unless paid). */
+    /** The owner gave a paid order's money back (422 unless paid). */
     async refund(
       id: number,
       note: string | null,
@@ -554,7 +556,7 @@ export function createAdminOrderService(
     },
 
     /**
-     * Issue 25: the messaging-app message the owner sends from the order desk, in the ORDER's
+     * The messaging-app message the owner sends from the order desk, in the ORDER's
      * language: its state, payment, total, carrier and tracking once shipped, and its private
      * page with a newly issued key (the placer's is never stored). `phone`: the customer's
      * number as the app's link wants it, or null when it cannot be made international.

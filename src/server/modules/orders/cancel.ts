@@ -27,7 +27,7 @@ export async function returnReservedStock(tx: Tx, orderId: number): Promise<void
 }
 
 /**
- * The system's cancellation of an order nobody paid for in time (issue 24: reservations end,
+ * The system's cancellation of an order nobody paid for in time (reservations end,
  * an expired card session). Locks the row and acts only while the order is still pending and
  * unpaid, so a payment or an admin's move that won the race is never undone. Returns the
  * cancelled row, or null when there was nothing to do.

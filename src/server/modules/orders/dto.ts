@@ -4,11 +4,13 @@ import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { storageUrl } from "../../../shared/schemas/catalog.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
+import type { ReceiptDto } from "../../../shared/schemas/receipt.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import {
   type OrderEventRow,
+  type OrderReceiptRow,
   type OrderRow,
   orderEvents,
   orderLines,
@@ -46,7 +48,7 @@ export function messagingLink(
 
 /**
  * What the order was charged for shipping, from its own snapshot columns (never today's
- * zones). Orders older than issue 23 were backfilled by migration 0021; the fallbacks
+ * zones). Orders older than shipping zones were backfilled by migration 0021; the fallbacks
  * only cover a row that missed it.
  */
 export function orderShipping(order: OrderRow): OrderShipping {
@@ -59,6 +61,15 @@ export function orderShipping(order: OrderRow): OrderShipping {
     name_ar: order.shippingMethodNameAr ?? HOME_DELIVERY.nameAr,
     fee: centsToDollars(order.deliveryFeeCents),
     delivery_date: order.deliveryDate,
+    pickup: order.pickupPoint
+      ? {
+          address: order.pickupPoint.address.en,
+          address_ar: order.pickupPoint.address.ar,
+          hours: order.pickupPoint.hours.en,
+          hours_ar: order.pickupPoint.hours.ar,
+          phone: order.pickupPoint.phone,
+        }
+      : null,
     carrier: order.carrierName,
     carrier_ar: order.carrierNameAr,
     tracking_number: order.trackingNumber,
@@ -115,6 +126,9 @@ export function toOrderDto(
         }
       : null,
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
+    ready_date: order.readyDate,
+    slot: null,
+    season: null,
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({
@@ -169,4 +183,20 @@ export async function loadOrderParts(
         .map((row) => ({ ...row.line, image: row.image })),
     eventsOf: (orderId) => eventRows.filter((row) => row.orderId === orderId),
   };
+}
+
+/** A receipt as the customer's page and the back office show it (the file stays private). */
+export const receiptDto = (row: OrderReceiptRow): ReceiptDto => ({
+  id: row.id,
+  content_type: row.contentType,
+  bytes: row.bytes,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The admin detail's list: API paths the back office fetches with its token. */
+export function receiptLinks(orderId: number, rows: ReadonlyArray<OrderReceiptRow>) {
+  return rows.map((row) => ({
+    ...receiptDto(row),
+    url: `/api/admin/orders/${orderId}/receipts/${row.id}`,
+  }));
 }

@@ -157,25 +157,56 @@ describe("limits (every try counts, wrong ones included)", () => {
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
   });
 
-  it("guesses at one person's order numbers from many addresses end in 429", async () => {
+  it("guesses at one person's order numbers: an address that already tried waits, wherever it moves its guesses", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date() });
+    const from = address();
     const statuses: number[] = [];
-    for (let i = 0; i <= LOOKUP_LIMITS.perContact.max; i++) {
+    for (let i = 0; i <= LOOKUP_LIMITS.perContactAndAddress.max; i++) {
       const res = await lookup(
         limited.app,
         { number: `SW-${500000 + i}`, contact: "+963 944 123 456" },
-        address(),
+        // The public forms' minute is not what is tested here: a new minute, same address.
+        from,
       );
       statuses.push(res.statusCode);
+      if (i % 9 === 8) vi.setSystemTime(Date.now() + 61_000);
     }
     expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // The same person typed the domestic way is the same counter.
-    const domestic = await lookup(
+    const domestic = await lookup(limited.app, { number: "SW-1", contact: "0944123456" }, from);
+    expect(domestic.statusCode).toBe(429);
+  });
+
+  it("the outside probe: someone who knows a customer's e-mail cannot shut them out of /track", async () => {
+    const order = await orderIn(limited);
+    // Guesses with the customer's e-mail at made-up numbers, each from a new address, well
+    // past the contact's hourly count.
+    const attackers: string[] = [];
+    for (let i = 0; i < LOOKUP_LIMITS.perContact.max + 5; i++) {
+      attackers.push(address());
+      const res = await lookup(
+        limited.app,
+        { number: `SW-${800000 + i}`, contact: order.email },
+        attackers[i],
+      );
+      expect(res.statusCode).toBe(404);
+    }
+    // An address that already tried this contact waits...
+    const again = await lookup(
       limited.app,
-      { number: "SW-1", contact: "0944123456" },
+      { number: "SW-899999", contact: order.email },
+      attackers[0],
+    );
+    expect(again.statusCode).toBe(429);
+    // ...and the customer, from their own address, finds their order.
+    const right = await lookup(
+      limited.app,
+      { number: order.number, contact: order.email },
       address(),
     );
-    expect(domestic.statusCode).toBe(429);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data.url).toMatch(/^\/order\//);
   });
 
   it("one address trying many orders and contacts is held to the public forms' limit", async () => {

@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { emailKey, looksLikeEmail, samePhone } from "../../../shared/domain/order-lookup.ts";
+import { orderPath } from "../../../shared/domain/paths.ts";
 import {
   ORDER_LOOKUP_MESSAGES,
   type OrderLookupInput,
@@ -13,6 +14,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { orderLookupKeys } from "../../db/schema/order-lookup.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { addressKey } from "../../plugins/address-key.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { sha256 } from "./place-order.ts";
 
@@ -20,13 +22,18 @@ import { sha256 } from "./place-order.ts";
 export const LOOKUP_KEY_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 
 /**
- * Tries per order number and per contact (e-mail or phone), from every address together, right
- * or wrong, in the rate-limit store (Redis when configured): an hour's worth of guesses at one
- * order's contact, or at one person's order numbers, spread over many addresses, stays small.
- * Each address is also held to the public forms' limit per minute.
+ * Tries, right or wrong, in the rate-limit store (Redis when configured):
+ * - per order number, from every address together: numbers are sequential, so one order's
+ *   contact guessed at from many addresses stays an hour's handful of guesses;
+ * - per contact (e-mail or phone) and address: one place guessing one person's numbers;
+ * - per contact from every address, without locking its owner out: above it an address that
+ *   already tried this contact waits, and an address that has not still gets its answer. An
+ *   e-mail is no secret: whoever knows it must not be able to shut its owner out of /track.
+ * Each address (an IPv6 one by its /64) is also held to the public forms' limit per minute.
  */
 export const LOOKUP_LIMITS = {
   perNumber: { max: 10, timeWindow: 60 * 60_000 },
+  perContactAndAddress: { max: 10, timeWindow: 60 * 60_000 },
   perContact: { max: 10, timeWindow: 60 * 60_000 },
 } as const;
 
@@ -67,7 +74,7 @@ export async function findOrderLink(
 
 /**
  * The order's private page with a newly issued key (stored hashed, beside the placer's):
- * for a lookup, and for the order messages (issue 25) that link a guest to their order.
+ * for a lookup, and for the order messages that link a guest to their order.
  */
 export async function orderPathWithNewKey(
   db: Db | Tx,
@@ -81,7 +88,7 @@ export async function orderPathWithNewKey(
     expiresAt: new Date(now.getTime() + LOOKUP_KEY_LIFETIME_MS),
     createdAt: now,
   });
-  return `/order/${encodeURIComponent(order.number)}?key=${encodeURIComponent(key)}`;
+  return orderPath(order.number, key);
 }
 
 /** Whether `key` is a live key a lookup issued for this order (the order page's second check). */
@@ -109,30 +116,43 @@ type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
 
 /** Counters keyed by a short hash: order numbers and contacts stay out of Redis keys. */
 function lookupLimits(app: FastifyInstance) {
-  const keys = new WeakMap<FastifyRequest, { number: string; contact: string }>();
+  type Key = "number" | "pair" | "contact";
+  const keys = new WeakMap<FastifyRequest, Record<Key, string>>();
   const short = (value: string) => digest(value).toString("base64url").slice(0, 22);
-  const limiter = (name: "number" | "contact", limit: { max: number; timeWindow: number }) =>
+  const limiter = (name: Key, limit: { max: number; timeWindow: number }) =>
     app.createRateLimit({
       ...limit,
       keyGenerator: (request: FastifyRequest) =>
         `order-lookup-${name}:${keys.get(request)?.[name]}`,
     });
   const perNumber: Limiter = limiter("number", LOOKUP_LIMITS.perNumber);
+  const perPair: Limiter = limiter("pair", LOOKUP_LIMITS.perContactAndAddress);
   const perContact: Limiter = limiter("contact", LOOKUP_LIMITS.perContact);
+  const refuse = (ttl: number) =>
+    new HttpError(429, TOO_MANY, undefined, {
+      "retry-after": String(Math.max(1, Math.ceil(ttl / 1000))),
+    });
   return async (request: FastifyRequest, input: OrderLookupInput) => {
     const contact = looksLikeEmail(input.contact)
       ? emailKey(input.contact)
       : input.contact.replace(/\D/g, "").replace(/^0+/, "").slice(-8);
+    const contactKey = short(contact);
     keys.set(request, {
       number: short(input.number.trim().toUpperCase()),
-      contact: short(contact),
+      pair: `${contactKey}|${addressKey(request.ip)}`,
+      contact: contactKey,
     });
-    for (const counted of [await perNumber(request), await perContact(request)]) {
-      if (!counted.isAllowed && counted.isExceeded)
-        throw new HttpError(429, TOO_MANY, undefined, {
-          "retry-after": String(Math.max(1, Math.ceil(counted.ttl / 1000))),
-        });
-    }
+    const number = await perNumber(request);
+    // Limits off (tests): nothing is counted.
+    if (number.isAllowed) return;
+    if (number.isExceeded) throw refuse(number.ttl);
+    const pair = await perPair(request);
+    if (pair.isAllowed) return;
+    if (pair.isExceeded) throw refuse(pair.ttl);
+    const total = await perContact(request);
+    // This address's first try at this contact in its window is always answered.
+    const fresh = pair.remaining === LOOKUP_LIMITS.perContactAndAddress.max - 1;
+    if (!total.isAllowed && total.isExceeded && !fresh) throw refuse(pair.ttl);
   };
 }
 
@@ -143,7 +163,11 @@ export const orderLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/lookup",
     {
       config: { rateLimit: publicFormRateLimit },
-      schema: { body: orderLookupSchema, response: { 200: orderLookupResponseSchema } },
+      schema: {
+        summary: "Find my order by number and e-mail or phone",
+        body: orderLookupSchema,
+        response: { 200: orderLookupResponseSchema },
+      },
     },
     async (request) => {
       await limit(request, request.body);

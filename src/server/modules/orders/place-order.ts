@@ -1,11 +1,14 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
+import { CAPACITY_MESSAGES, dayFullMessage } from "../../../shared/domain/ready-days.ts";
 import {
   cheapestDelivery,
+  parseMethodId,
   SHIPPING_MESSAGES,
   type ShippingOption,
   type ShippingOptions,
@@ -21,18 +24,20 @@ import { products } from "../../db/schema/catalog.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import {
   type OrderEventRow,
+  type OrderPickupPoint,
   type OrderRow,
   orderEvents,
   orderLines,
   orders,
 } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
+import { RuleError } from "../../rule-error.ts";
+import { claimCapacity } from "../calendar/capacity.ts";
 import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
-import { RuleError } from "./rule-error.ts";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -50,16 +55,21 @@ export function requestHashOf(
   userId: number | null,
   staff: StaffAuthor | null = null,
 ): string {
-  // Without a shipping choice the body hashes as it did before issue 23, so a retry that
+  // Without a shipping choice the body hashes as it did before shipping methods, so a retry that
   // spans the upgrade is still recognised as the same order.
-  const { shipping_method, delivery_date, gift, ...before } = input;
-  // Likewise without a gift (issue 29): the body hashes as before the field existed.
-  const body = shipping_method || delivery_date || gift ? input : before;
-  // A checkout order hashes as before issue 27; a staff order also names who took it and how.
+  const { shipping_method, delivery_date, gift, ready_date, ...before } = input;
+  const { ready_date: _ready, ...withoutReady } = input;
+  // Likewise without a gift or a ready day: a body hashes as before the field existed.
+  const body = ready_date
+    ? input
+    : shipping_method || delivery_date || gift
+      ? withoutReady
+      : before;
+  // A checkout order hashes as before staff orders; a staff order also names who took it and how.
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
 
-/** Issue 27: an order the team typed in on the orders desk, and where it came from. */
+/** An order the team typed in on the orders desk, and where it came from. */
 export type StaffAuthor = { adminId: number; source: StaffOrderSource };
 
 export type PlaceOrderContext = {
@@ -67,9 +77,9 @@ export type PlaceOrderContext = {
   /** The methods this shop offers now (card only with a configured gateway). */
   paymentMethods?: ReadonlyArray<PlaceOrder["payment_method"]>;
   user: { id: number; email: string } | null;
-  /** Issue 27: the shop's low-stock e-mail (SMTP configured); absent or null = none. */
+  /** The shop's low-stock e-mail (SMTP configured); absent or null = none. */
   lowStockMail?: LowStockMail;
-  /** Absent for the storefront's checkout; set when an admin takes the order (issue 27). */
+  /** Absent for the storefront's checkout; set when an admin takes the order. */
   staff?: StaffAuthor | null;
   now?: Date;
 };
@@ -120,14 +130,16 @@ function shippingRefusal(
 }
 
 /**
- * The method the order is charged for, recomputed from the rules now (issue 23): a method
- * the quote would not offer, or a day it would not offer, is refused; a fee the client
- * sent is never read. Without a method, the cheapest delivery (clients older than zones).
+ * The method the order is charged for and the day it must be ready, recomputed from the rules
+ * now: a method the quote would not offer, or a day it would not offer, is refused;
+ * a fee the client sent is never read. Without a method, the cheapest delivery (clients older
+ * than zones); without a day, the first one with room. A day that was offered but has filled
+ * up since is a 409 naming it; no day with room at all is a 409 too.
  */
 export function chooseShipping(
   options: ShippingOptions,
-  input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date">,
-): ShippingOption {
+  input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date">,
+): { method: ShippingOption; readyDate: string } {
   if (!options.ok) throw shippingRefusal(options, input.country);
   const method = input.shipping_method
     ? options.methods.find((m) => m.id === input.shipping_method)
@@ -137,17 +149,48 @@ export function chooseShipping(
     throw new HttpError(422, SHIPPING_MESSAGES.METHOD_UNKNOWN, {
       shipping_method: [SHIPPING_MESSAGES.METHOD_UNKNOWN],
     });
-  if (input.delivery_date) {
-    if (!method.days)
-      throw new HttpError(422, SHIPPING_MESSAGES.DATE_ONLY_DELIVERY, {
-        delivery_date: [SHIPPING_MESSAGES.DATE_ONLY_DELIVERY],
-      });
-    if (!method.days.includes(input.delivery_date))
+  const days = method.days ?? [];
+  const wanted = input.ready_date ?? input.delivery_date;
+  const field = input.ready_date ? "ready_date" : "delivery_date";
+  if (wanted) {
+    if (method.fullDays?.includes(wanted)) throw dayFull(wanted, field);
+    if (!days.includes(wanted))
       throw new HttpError(422, SHIPPING_MESSAGES.DATE_NOT_OFFERED, {
-        delivery_date: [SHIPPING_MESSAGES.DATE_NOT_OFFERED],
+        [field]: [SHIPPING_MESSAGES.DATE_NOT_OFFERED],
       });
+    return { method, readyDate: wanted };
   }
-  return method;
+  const first = days[0];
+  if (!first)
+    throw new RuleError(409, "ready_date", CAPACITY_MESSAGES.NO_DAY, {
+      code: "no_day",
+      message_ar: NO_DAY_AR,
+    });
+  return { method, readyDate: first };
+}
+
+const NO_DAY_AR = "لا يوجد حالياً يوم متاح لهذا الطلب. يرجى تقليل الكمية أو التواصل معنا.";
+
+function dayFull(day: string, field: string): RuleError {
+  const message = dayFullMessage(day);
+  return new RuleError(409, field, message.en, {
+    code: "day_full",
+    message_ar: message.ar,
+    ready_date: day,
+  });
+}
+
+/** The location a pickup method names, as the order keeps it (null for a delivery). */
+function pickupPointOf(method: ShippingOption, settings: ShopSettings): OrderPickupPoint | null {
+  const id = parseMethodId(method.id);
+  if (id?.kind !== "pickup") return null;
+  const location = settings.locations[id.index];
+  if (!location) return null;
+  return {
+    address: { ...location.address },
+    hours: { ...location.hours },
+    phone: location.mobile || location.landline,
+  };
 }
 
 /** What placing an order needs from the shipping module. */
@@ -182,7 +225,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
         lowStockGrams: products.lowStockGrams,
       });
     if (reserved.length === 1) {
-      // What the order took, for the low-stock rule (issue 27): the row is locked until commit.
+      // What the order took, for the low-stock rule: the row is locked until commit.
       const row = reserved[0]!;
       const line = cart.lines.find((l) => l.productId === id)!;
       changes.push({
@@ -222,7 +265,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
 }
 
 /**
- * DECISIONS' checkout: reprice from the database, recompute totals in cents, check shipping,
+ * Checkout: reprice from the database, recompute totals in cents, check shipping,
  * then in ONE transaction claim the idempotency key, reserve stock, count the coupon use and
  * write the order, its lines, its first event and the admin notification.
  */
@@ -242,6 +285,10 @@ export async function placeOrder(
   const earlier = await replay(db, keyHash, requestHash, accessKey);
   if (earlier) return earlier;
 
+  const missing = addressProblems(input);
+  const first = Object.values(missing)[0];
+  if (first) throw new HttpError(422, first[0]!, missing);
+
   const offered = ctx.paymentMethods ?? OFFLINE_PAYMENT_METHODS;
   if (!offered.includes(input.payment_method))
     throw new HttpError(422, ORDER_MESSAGES.PAYMENT_METHOD, {
@@ -249,7 +296,10 @@ export async function placeOrder(
     });
 
   const cart = await priceLines(db, input.lines);
-  const method = chooseShipping(await shipping.options(input.country, cart.totalGrams, now), input);
+  const { method, readyDate } = chooseShipping(
+    await shipping.options(input.country, cart.totalGrams, now),
+    input,
+  );
 
   let coupon: { id: number; code: string; discountPercent: number } | null = null;
   if (input.coupon) {
@@ -258,7 +308,7 @@ export async function placeOrder(
     coupon = found.coupon;
   }
 
-  // Gift wrapping at the owner's price, only while it is offered (issue 29).
+  // Gift wrapping at the owner's price, only while it is offered.
   const wrap = input.gift?.wrap ?? false;
   if (wrap && settings.giftWrapCents === null)
     throw new HttpError(422, ORDER_MESSAGES.GIFT_WRAP_UNAVAILABLE, {
@@ -307,7 +357,11 @@ export async function placeOrder(
           shippingZoneNameAr: method.zone?.nameAr ?? null,
           shippingMethodName: method.name,
           shippingMethodNameAr: method.nameAr,
-          deliveryDate: input.delivery_date,
+          // The delivery day as before: what was asked for a home delivery.
+          deliveryDate:
+            method.kind === "delivery" ? (input.ready_date ?? input.delivery_date) : null,
+          readyDate,
+          pickupPoint: pickupPointOf(method, settings),
           gift: input.gift
             ? {
                 recipientName: input.gift.recipient_name,
@@ -328,6 +382,12 @@ export async function placeOrder(
         })
         .returning();
 
+      // Before any stock is taken: a full day rolls the whole order back untouched.
+      await claimCapacity(tx, settings, {
+        id: order!.id,
+        readyDate,
+        grams: cart.totalGrams,
+      });
       const stock = await reserveStock(tx, cart, input);
 
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {
@@ -373,7 +433,7 @@ export async function placeOrder(
       });
       // Lines first: the event carries them.
       await enqueueOrderEvent(tx, "order.created", order!, { now });
-      // Issue 27: a product this order took to its low-stock threshold: bell, e-mail, webhook.
+      // A product this order took to its low-stock threshold: bell, e-mail, webhook.
       await announceLowStock(tx, stock, {
         shopDefaultGrams: settings.lowStockGrams,
         shopEmail: settings.emails[0],

@@ -10,13 +10,13 @@ import {
   placeOrderSchema,
 } from "../../../shared/schemas/order.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
+import { answerRuleErrors } from "../../rule-error.ts";
 import { orderLookupRoutes } from "./lookup.ts";
-import { answerRuleErrors } from "./rule-error.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   answerRuleErrors(app);
-  // "Find my order" (issue 25): number + e-mail or phone -> the private page.
+  // "Find my order": number + e-mail or phone -> the private page.
   await app.register(orderLookupRoutes);
 
   app.post(
@@ -24,6 +24,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Place an order",
         headers: z.object({ "idempotency-key": idempotencyKeySchema }),
         body: placeOrderSchema,
         response: { 200: orderResponseSchema, 201: orderResponseSchema },
@@ -47,6 +48,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUser,
       schema: {
+        summary: "My orders",
         querystring: customerOrdersQuerySchema,
         response: { 200: orderListResponseSchema },
       },
@@ -61,6 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:number",
     {
       schema: {
+        summary: "Get an order (its key or its signed-in owner)",
         params: orderNumberParams,
         querystring: orderAccessQuerySchema,
         response: { 200: orderResponseSchema },
@@ -84,6 +87,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Open a card payment for an order",
         params: orderNumberParams,
         querystring: orderAccessQuerySchema,
         response: { 200: orderResponseSchema },

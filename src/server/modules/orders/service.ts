@@ -6,14 +6,13 @@ import {
   statusGroup,
 } from "../../../shared/domain/order-states.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
+import type { PaymentMethod } from "../../../shared/domain/payments.ts";
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
 import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
 import type { LowStockMail } from "../catalog/low-stock.ts";
-import { GatewayUnavailable } from "../payments/provider.ts";
-import type { PaymentService } from "../payments/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
 import { type PlaceOrderContext, placeOrder, type ShippingOptionsSource } from "./place-order.ts";
@@ -21,6 +20,21 @@ import { ORDER_NOT_FOUND, type OrderViewer, viewableOrder } from "./viewer.ts";
 
 /** A new order, as listeners (the order e-mails) get it once it is saved. */
 export type PlacedOrder = { dto: OrderDto; lang: "en" | "ar"; accessKey: string | null };
+
+/**
+ * What orders asks of card payments. The payments module gives it (wired in services.ts) and
+ * sits above orders: it cancels unpaid orders and mails their customers.
+ */
+export type CardPayments = {
+  /** The methods offered now. */
+  methods(): PaymentMethod[];
+  /** A hosted payment session for a pending, unpaid card order, stored on the order. */
+  openSession(order: OrderRow, accessKey: string | null): Promise<OrderRow>;
+  /** The order page's "Pay by card" retry. */
+  retrySession(order: OrderRow, accessKey: string | null): Promise<OrderRow>;
+  /** Whether `openSession` failed because the gateway is down for a moment. */
+  isUnavailable(error: unknown): boolean;
+};
 
 const statusesOf = (group: StatusGroup): OrderStatus[] =>
   ORDER_STATUSES.filter((status) => statusGroup(status) === group);
@@ -31,8 +45,8 @@ export function createOrderService(
     settings: SettingsService;
     shipping: ShippingOptionsSource;
     /** Card orders open a hosted payment session; absent = offline methods only. */
-    payments?: Pick<PaymentService, "methods" | "openSession" | "retrySession">;
-    /** Issue 27: the shop's low-stock e-mail, queued with the order (null = no SMTP_URL). */
+    payments?: CardPayments;
+    /** The shop's low-stock e-mail, queued with the order (null = no SMTP_URL). */
     lowStockMail?: LowStockMail;
   },
 ) {
@@ -51,7 +65,7 @@ export function createOrderService(
     try {
       return await deps.payments.openSession(order, accessKey);
     } catch (error) {
-      if (!(error instanceof GatewayUnavailable)) throw error;
+      if (!deps.payments.isUnavailable(error)) throw error;
       onSessionError(error);
       return order;
     }
@@ -92,8 +106,8 @@ export function createOrderService(
 
   return {
     /**
-     * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (issue 27: the same
-     * rules, one code path): the DTO, with the private-link key for the placer.
+     * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (the same rules, one
+     * code path; docs/decisions/0030): the DTO, with the private-link key for the placer.
      */
     async place(
       input: PlaceOrder,

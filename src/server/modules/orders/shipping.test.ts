@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deliveryDays, SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
+import { ORDER_MESSAGES } from "../../../shared/schemas/order.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "./test-fixtures.ts";
@@ -82,6 +83,7 @@ describe("placing an order charges what the rules say now", () => {
       name_ar: "توصيل إلى العنوان",
       fee: 40,
       delivery_date: null,
+      pickup: null,
       carrier: null,
       carrier_ar: null,
       tracking_number: null,
@@ -162,31 +164,90 @@ describe("delivery days", () => {
         url: "/api/shipping/quote",
         payload: { country: "SY", lines: [{ productId: product, grams: 500, qty: 1 }] },
       });
-      expect(quote.json().data.methods[0].days.includes(day)).toBe(status === 201);
+      const offered = quote.json().data.methods[0].days.map((d: { date: string }) => d.date);
+      expect(offered.includes(day)).toBe(status === 201);
       const res = await placeOrder(
         t.app,
         syria({ shipping_method: "delivery:1", delivery_date: day }),
       );
       expect(res.statusCode).toBe(status);
-      if (status === 201) expect(res.json().data.shipping.delivery_date).toBe(day);
-      else expect(res.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_NOT_OFFERED]);
+      if (status === 201) {
+        expect(res.json().data.shipping.delivery_date).toBe(day);
+        expect(res.json().data.ready_date).toBe(day);
+      } else expect(res.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_NOT_OFFERED]);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("a day for pickup or abroad is refused; a non-date is refused by the schema", async () => {
-    const pickup = await placeOrder(
+  it("pickup takes a day of the same list; abroad only its dispatch day; a non-date is refused by the schema", async () => {
+    vi.useFakeTimers({ now, toFake: ["Date"] });
+    try {
+      const pickup = await placeOrder(
+        t.app,
+        syria({ shipping_method: "pickup:0", ready_date: "2026-12-01" }),
+      );
+      expect(pickup.statusCode).toBe(201);
+      expect(pickup.json().data.ready_date).toBe("2026-12-01");
+      // The delivery day stays a home delivery's field.
+      expect(pickup.json().data.shipping.delivery_date).toBeNull();
+      const closed = await placeOrder(
+        t.app,
+        syria({ shipping_method: "pickup:0", ready_date: "2026-11-27" }),
+      );
+      expect(closed.statusCode).toBe(422);
+      expect(closed.json().errors.ready_date).toEqual([SHIPPING_MESSAGES.DATE_NOT_OFFERED]);
+      const abroad = await placeOrder(t.app, qatar({ delivery_date: "2026-12-01" }));
+      expect(abroad.statusCode).toBe(422);
+      // Without a day, abroad gets its dispatch day: today, with no limits set.
+      const dispatched = await placeOrder(t.app, qatar());
+      expect(dispatched.json().data.ready_date).toBe("2026-11-25");
+      const bad = await placeOrder(t.app, syria({ delivery_date: "2026-02-30" }));
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_INVALID]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("pickup asks for no address", () => {
+  it("a pickup order needs name and phone only, and keeps where and when to collect it", async () => {
+    const res = await placeOrder(
       t.app,
-      syria({ shipping_method: "pickup:0", delivery_date: "2026-12-01" }),
+      orderBody([{ productId: product, grams: 500, qty: 1 }], {
+        shipping_method: "pickup:0",
+        city: undefined,
+        address: undefined,
+      }),
     );
-    expect(pickup.statusCode).toBe(422);
-    expect(pickup.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_ONLY_DELIVERY]);
-    const abroad = await placeOrder(t.app, qatar({ delivery_date: "2026-12-01" }));
-    expect(abroad.statusCode).toBe(422);
-    const bad = await placeOrder(t.app, syria({ delivery_date: "2026-02-30" }));
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.delivery_date).toEqual([SHIPPING_MESSAGES.DATE_INVALID]);
+    expect(res.statusCode).toBe(201);
+    const order = res.json().data;
+    expect([order.city, order.address]).toEqual(["", ""]);
+    expect(order.shipping.pickup).toMatchObject({
+      address: expect.any(String),
+      address_ar: expect.any(String),
+      hours: expect.any(String),
+      phone: expect.any(String),
+    });
+    expect(order.shipping.pickup.address.length).toBeGreaterThan(0);
+    expect(order.ready_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("a delivery still needs both, each named, and writes nothing", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 500, qty: 1 }], {
+        shipping_method: "delivery:1",
+        city: "",
+        address: " ",
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      city: [ORDER_MESSAGES.CITY_REQUIRED],
+      address: [ORDER_MESSAGES.ADDRESS_REQUIRED],
+    });
   });
 });
 
@@ -290,7 +351,9 @@ describe("the orders desk", () => {
       delivery_date: placed.shipping.delivery_date,
     });
     const csv = (await send("GET", `/api/admin/orders.csv?q=${placed.number}`)).body;
-    // Issue 29: the gift column (yes/no) ends the row.
-    expect(csv).toContain(`,Home delivery,Syria,${placed.shipping.delivery_date},no\r\n`);
+    // Issue 29: the gift column (yes/no), then the ready day, end the row.
+    expect(csv).toContain(
+      `,Home delivery,Syria,${placed.shipping.delivery_date},no,${placed.ready_date}\r\n`,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { users } from "../../db/schema/accounts.ts";
 import { HttpError } from "../../http-errors.ts";
 
 /**
- * Issue 27: the account a staff order is attached to (`customer_id`), as checkout sees a
+ * The account a staff order is attached to (`customer_id`), as checkout sees a
  * signed-in shopper: the order shows in their orders, and their e-mail is used when the form
  * gave none. An unknown id is the form's mistake (422), not a missing page.
  */

@@ -29,7 +29,7 @@ export async function endReservation(
     note: SYSTEM_CANCEL_NOTES[reason],
     now: opts.now,
   });
-  // The owner's "order cancelled" switch (issue 25) covers the system's cancellations too.
+  // The owner's "order cancelled" switch covers the system's cancellations too.
   if (cancelled && opts.mail && (await readShopSettings(tx)).orderMessages.canceled)
     await enqueueCancellationMail(tx, cancelled, reason, opts.mail);
   return cancelled;

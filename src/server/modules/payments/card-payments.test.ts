@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_CANCEL_NOTES } from "../../../shared/domain/reservations.ts";
 import { notifications } from "../../db/schema/notifications.ts";
@@ -293,6 +294,101 @@ describe("POST /api/payments/stripe/webhook", () => {
       .from(paymentEvents)
       .where(eq(paymentEvents.orderId, row.id));
     expect(events!.n).toBe(0);
+  });
+
+  it("a signed session the shop never opened for the order pays nothing, card or transfer", async () => {
+    // A card order with its own session, and a bank-transfer order with none.
+    const { body } = await cardOrder();
+    const card = await orderRow(body.data.number);
+    const transfer = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 1000, qty: 1 }], { payment_method: "bank_transfer" }),
+    );
+    const bank = await orderRow(transfer.json().data.number);
+    const foreign = (row: typeof card) =>
+      completed(sessionOf(card), {
+        id: `cs_test_${randomUUID().replaceAll("-", "")}`,
+        client_reference_id: row.number,
+        metadata: { order_number: row.number },
+        amount_total: row.totalCents,
+      });
+    for (const row of [card, bank]) {
+      const event = foreign(row);
+      const res = await deliver(event.payload, event.signature);
+      expect(res.statusCode, row.paymentMethod).toBe(200);
+      expect(res.json().outcome, row.paymentMethod).toBe("unknown_session");
+      expect(await orderRow(row.number), row.paymentMethod).toMatchObject({
+        paymentStatus: "unpaid",
+        paidCents: null,
+      });
+      expect(await paymentsOf(row.id)).toBe(0);
+      const [recorded] = await db()
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.id));
+      expect(recorded).toMatchObject({ outcome: "unknown_session", orderId: row.id });
+    }
+    // The owner hears of the money that arrived.
+    const problems = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, "payment_problem"));
+    expect(
+      problems.filter(
+        (n) =>
+          "problem" in n.data &&
+          n.data.problem === "unknown_session" &&
+          [card.number, bank.number].includes(n.data.order_number),
+      ),
+    ).toHaveLength(2);
+    // The order's own session still pays it.
+    const own = completed(sessionOf(card));
+    expect((await deliver(own.payload, own.signature)).json().outcome).toBe("paid");
+  });
+
+  it("refuses a delivery signed for a time beyond the tolerance ahead, and keeps a small skew", async () => {
+    const { body } = await cardOrder();
+    const row = await orderRow(body.data.number);
+    const session = { ...sessionOf(row), payment_status: "paid" as const };
+    const future = standin.signedEvent("checkout.session.completed", session, {
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const res = await deliver(future.payload, future.signature);
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe("string");
+    expect(await orderRow(row.number)).toMatchObject({ paymentStatus: "unpaid" });
+
+    // A clock a minute ahead of the shop's is still Stripe's ordinary delivery.
+    const skewed = standin.signedEvent("checkout.session.completed", session, {
+      timestamp: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect((await deliver(skewed.payload, skewed.signature)).json().outcome).toBe("paid");
+  });
+
+  it("a signed event without the session it names is a 400 with a message, not a 500", async () => {
+    const sign = (payload: string) => ({
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    });
+    const id = () => `evt_${randomUUID().replaceAll("-", "")}`;
+    const cases = [
+      ["no data.object", { id: id(), type: "checkout.session.completed", data: {} }],
+      ["no data", { id: id(), type: "checkout.session.expired" }],
+      ["object is null", { id: id(), type: "checkout.session.completed", data: { object: null } }],
+      [
+        "session without id",
+        { id: id(), type: "checkout.session.completed", data: { object: {} } },
+      ],
+      ["no event id", { type: "checkout.session.completed", data: { object: { id: "cs_1" } } }],
+      ["NUL in the id", { id: "evt_\u0000", type: "payout.paid", data: { object: {} } }],
+      ["not an object", null],
+    ] as const;
+    for (const [name, event] of cases) {
+      const { payload, signature } = sign(JSON.stringify(event));
+      const res = await deliver(payload, signature);
+      expect(res.statusCode, name).toBe(400);
+      expect(typeof res.json().message, name).toBe("string");
+    }
   });
 
   it("an amount that differs from the total: recorded, not paid, a bell item for the owner", async () => {

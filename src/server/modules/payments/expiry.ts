@@ -3,6 +3,7 @@ import { pendingCutoff } from "../../../shared/domain/payments.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { type ClaimLoop, claimLoop } from "../../jobs/claim-loop.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
 
 const BATCH = 50;
@@ -17,7 +18,7 @@ const MAX_BATCHES = 20;
 export type ExpiryResult = { cancelled: string[] };
 
 /**
- * Reservations end (issue 24). Cancels, oldest first, every order still pending and unpaid
+ * Reservations end. Cancels, oldest first, every order still pending and unpaid
  * that is either older than `settings.pendingExpiryHours` (0 = never) or a card order whose
  * payment session has closed (with a margin). A card order whose session is open waits. Each
  * order is ended in its own short transaction; `SKIP LOCKED` lets two instances share the
@@ -80,11 +81,7 @@ export async function expireReservations(
   return { cancelled };
 }
 
-export type ExpiryWorker = {
-  runOnce(now?: Date): Promise<ExpiryResult>;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-};
+export type ExpiryWorker = ClaimLoop<ExpiryResult>;
 
 /** Runs `expireReservations` every minute in this process (started and stopped with the app). */
 export function createExpiryWorker(opts: {
@@ -92,34 +89,12 @@ export function createExpiryWorker(opts: {
   onError?: (error: unknown) => void;
   onCancelled?: (numbers: string[]) => void;
 }): ExpiryWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-
-  const tick = () => {
-    if (running) return;
-    running = opts
-      .run(new Date())
-      .then((result) => {
-        if (result.cancelled.length) opts.onCancelled?.(result.cancelled);
-      })
-      .catch((error) => opts.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  return {
-    runOnce: (now = new Date()) => opts.run(now),
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
+  return claimLoop({
+    runOnce: opts.run,
+    intervalMs: 60_000,
+    onRun: (result) => {
+      if (result.cancelled.length) opts.onCancelled?.(result.cancelled);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+    onError: opts.onError,
+  });
 }

@@ -4,7 +4,7 @@ import { createExpiryWorker, type ExpiryWorker, expireReservations } from "./exp
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Ends unpaid reservations every minute (issue 24); tests call `runOnce(now)`. */
+    /** Ends unpaid reservations every minute; tests call `runOnce(now)`. */
     reservationWorker: ExpiryWorker;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The hosted payment gateway behind card payments (issue 24). The shop never sees card data:
+ * The hosted payment gateway behind card payments. The shop never sees card data:
  * it opens a session on the gateway's page, sends the shopper there, and believes only the
  * gateway's signed events. Stripe Checkout is the one implementation (stripe-provider.ts);
  * another hosted gateway implements these two calls.
@@ -10,18 +10,20 @@ export type PaymentGateway = {
   createSession(input: CreateSessionInput): Promise<PaymentSession>;
   /**
    * Verifies the signature of a webhook delivery over its raw bytes and reads the event;
-   * throws `WebhookRejected` when the signature is missing, wrong or too old.
+   * throws `WebhookRejected` when the signature is missing, wrong, too old or signed for a
+   * time ahead of `now`, or when the event lacks what the shop reads of it.
    */
   parseWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
+    now?: Date,
   ): GatewayEvent;
 };
 
 export type CreateSessionInput = {
   order: {
     number: string;
-    /** The currency of record is USD (DECISIONS, "Money"); integer cents. */
+    /** The currency of record is USD ("Money"); integer cents. */
     totalCents: number;
     email: string | null;
     lang: "en" | "ar";

@@ -24,7 +24,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/payments/stripe/webhook",
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      schema: { response: { 200: webhookAnswer } },
+      schema: {
+        summary: "Card gateway webhook (signed by Stripe)",
+        response: { 200: webhookAnswer },
+      },
     },
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;

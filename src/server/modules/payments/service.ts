@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { orderPath } from "../../../shared/domain/paths.ts";
 import {
   markPaidRefusal,
   offeredPaymentMethods,
@@ -10,8 +11,8 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { PaymentProblemData } from "../../db/schema/notifications.ts";
 import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
-import { enqueueOrderStatusMail } from "../mail/order-status-mail.ts";
 import { notifyPaymentProblem } from "../notifications/service.ts";
+import { enqueueOrderStatusMail } from "../orders/order-status-mail.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
 import {
@@ -32,6 +33,7 @@ export type EventOutcome =
   | "unknown_order"
   | "amount_mismatch"
   | "not_payable"
+  | "unknown_session"
   | "duplicate";
 
 export const PAYMENT_SESSION_MESSAGES = {
@@ -51,8 +53,7 @@ export function gatewayUnavailable(): HttpError {
 
 /** The private order page, where the gateway sends the shopper back (paid or not). */
 export function orderPageUrl(baseUrl: string, number: string, accessKey: string | null): string {
-  const path = `${baseUrl}/order/${encodeURIComponent(number)}`;
-  return accessKey ? `${path}?key=${encodeURIComponent(accessKey)}` : path;
+  return baseUrl + orderPath(number, accessKey ?? undefined);
 }
 
 /** A session is open while the order waits for it and its page has not expired. */
@@ -227,6 +228,13 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       return "unknown_order";
     }
     if (order.paymentStatus === "paid") return "already_paid";
+    // Only the session the shop opened for this order pays it: a signed session with the same
+    // number and amount that the shop never opened (another order's, one made by hand in the
+    // gateway, a bank-transfer order's number) is money the owner must look at, not a payment.
+    if (order.paymentSessionId !== qualifiedSessionId(gateway!.provider, event.sessionId)) {
+      await problem("unknown_session");
+      return "unknown_session";
+    }
     if (event.amountCents !== order.totalCents || event.currency?.toLowerCase() !== "usd") {
       await problem("amount_mismatch");
       return "amount_mismatch";
@@ -256,7 +264,7 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       })
       .where(eq(orders.id, order.id))
       .returning();
-    // Issue 25: the customer's "payment received", in the event's transaction.
+    // The customer's "payment received", in the event's transaction.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: deps.mail, now });
     await enqueueOrderEvent(tx, "order.paid", paid!, { now });
     return "paid";
@@ -268,6 +276,10 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       return [...methods];
     },
     cardEnabled: gateway !== null,
+    /** Whether a failure of `openSession` is the gateway being down for a moment. */
+    isUnavailable(error: unknown): boolean {
+      return error instanceof GatewayUnavailable;
+    },
     /** Where a system cancellation's e-mail links to; null without SMTP_URL. */
     cancelMail: deps.mail,
     openSession,
@@ -284,7 +296,7 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
         throw new HttpError(404, PAYMENT_SESSION_MESSAGES.NOT_CONFIGURED);
       let event: GatewayEvent;
       try {
-        event = gateway.parseWebhook(rawBody ?? Buffer.alloc(0), headers);
+        event = gateway.parseWebhook(rawBody ?? Buffer.alloc(0), headers, now);
       } catch (error) {
         if (error instanceof WebhookRejected) throw new HttpError(400, error.message);
         throw error;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
+import { z } from "zod";
 import {
   type CreateSessionInput,
   type GatewayEvent,
@@ -11,6 +12,46 @@ import {
 
 /** Stripe's own default; a delivery older than this (or from the future) is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The signed timestamp as Stripe's own check reads it (`t=` items, the last one wins), so
+ * the one it verified is the one judged here. The package refuses only old timestamps; one
+ * further ahead than the tolerance was signed for later and is refused too.
+ */
+export function signedTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(",")) {
+    const [key, value = ""] = item.split("=");
+    if (key === "t") timestamp = Number.parseInt(value, 10);
+  }
+  return timestamp !== null && Number.isFinite(timestamp) ? timestamp : null;
+}
+
+/**
+ * Stripe's ids are short words of letters, digits and underscores; anything else (a NUL
+ * byte, a number, an object) is not an event the shop can record, whatever signed it.
+ */
+const stripeId = z.string().regex(/^[A-Za-z0-9_]{1,255}$/);
+
+const eventEnvelope = z.object({ id: stripeId, type: z.string().regex(/^[A-Za-z0-9_.]{1,255}$/) });
+
+/** The part of a Checkout Session the shop reads; a session event without it is refused. */
+const checkoutSession = z.object({
+  id: stripeId,
+  client_reference_id: z.string().max(255).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  payment_status: z.string().nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().max(16).nullish(),
+  payment_intent: z.union([stripeId, z.object({ id: stripeId })]).nullish(),
+});
+
+const orderNumberOf = (session: z.infer<typeof checkoutSession>): string | null => {
+  const fromMetadata = session.metadata?.order_number;
+  return (
+    session.client_reference_id ?? (typeof fromMetadata === "string" ? fromMetadata : null) ?? null
+  );
+};
 
 export type StripeGatewayOptions = {
   secretKey: string;
@@ -101,49 +142,60 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
 
-    parseWebhook(rawBody, headers): GatewayEvent {
+    parseWebhook(rawBody, headers, now = new Date()): GatewayEvent {
       const signature = header(headers["stripe-signature"]);
       if (!signature) throw new WebhookRejected("The Stripe-Signature header is missing.");
-      let event: Stripe.Event;
+      let raw: unknown;
       try {
-        event = stripe.webhooks.constructEvent(
+        raw = stripe.webhooks.constructEvent(
           rawBody,
           signature,
           opts.webhookSecret,
           WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          now.getTime(),
         );
       } catch {
         throw new WebhookRejected("The Stripe-Signature does not match this delivery.");
       }
+      const timestamp = signedTimestamp(signature);
+      if (timestamp === null || timestamp - now.getTime() / 1000 > WEBHOOK_TOLERANCE_SECONDS)
+        throw new WebhookRejected("The Stripe-Signature's time is in the future.");
+      const envelope = eventEnvelope.safeParse(raw);
+      if (!envelope.success) throw new WebhookRejected("The event has no valid id or type.");
+      const { id, type } = envelope.data;
       if (
-        event.type === "checkout.session.completed" ||
-        event.type === "checkout.session.async_payment_succeeded"
+        type === "checkout.session.completed" ||
+        type === "checkout.session.async_payment_succeeded" ||
+        type === "checkout.session.expired"
       ) {
-        const session = event.data.object;
+        const parsed = checkoutSession.safeParse(
+          (raw as { data?: { object?: unknown } }).data?.object,
+        );
+        if (!parsed.success) throw new WebhookRejected("The event carries no Checkout Session.");
+        const session = parsed.data;
+        if (type === "checkout.session.expired")
+          return {
+            kind: "session_expired",
+            id,
+            type,
+            sessionId: session.id,
+            orderNumber: orderNumberOf(session),
+          };
         const intent = session.payment_intent;
         return {
           kind: "session_completed",
-          id: event.id,
-          type: event.type,
+          id,
+          type,
           sessionId: session.id,
-          orderNumber: session.client_reference_id ?? session.metadata?.order_number ?? null,
+          orderNumber: orderNumberOf(session),
           paid: session.payment_status === "paid",
-          amountCents: session.amount_total,
-          currency: session.currency,
+          amountCents: session.amount_total ?? null,
+          currency: session.currency ?? null,
           reference: (typeof intent === "string" ? intent : intent?.id) ?? session.id,
         };
       }
-      if (event.type === "checkout.session.expired") {
-        const session = event.data.object;
-        return {
-          kind: "session_expired",
-          id: event.id,
-          type: event.type,
-          sessionId: session.id,
-          orderNumber: session.client_reference_id ?? session.metadata?.order_number ?? null,
-        };
-      }
-      return { kind: "other", id: event.id, type: event.type };
+      return { kind: "other", id, type };
     },
   };
 }

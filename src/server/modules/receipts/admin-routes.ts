@@ -5,7 +5,12 @@ import { idParam } from "../../../shared/schemas/fields.ts";
 export const adminReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/orders/:id/receipts/:receipt",
-    { schema: { params: idParam.extend({ receipt: idParam.shape.id }) } },
+    {
+      schema: {
+        summary: "Download a transfer receipt",
+        params: idParam.extend({ receipt: idParam.shape.id }),
+      },
+    },
     async (request, reply) => {
       const file = await app.services.receipts.file(request.params.id, request.params.receipt);
       return (

@@ -1,7 +1,9 @@
+import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
+import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECEIPT_MESSAGES } from "../../../shared/domain/receipts.ts";
+import { MAX_RECEIPT_BYTES_PER_ORDER, RECEIPT_MESSAGES } from "../../../shared/domain/receipts.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
@@ -26,7 +28,38 @@ const photo = () =>
     .withMetadata({ exif: { IFD0: { Copyright: "phone gps here" } } })
     .jpeg()
     .toBuffer();
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+/** A one-page PDF as a bank's statement is: written by a PDF library, not by hand. */
+const makePdf = (): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A5", info: { CreationDate: new Date(0) } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.text("Transfer receipt: 30.00 USD");
+    doc.end();
+  });
+let pdf: Buffer;
+beforeAll(async () => {
+  pdf = await makePdf();
+});
+
+/** A real PDF grown to `bytes` by a comment after it (readers skip comments). */
+const bigPdf = (bytes: number) =>
+  Buffer.concat([
+    pdf,
+    Buffer.from("\n%"),
+    Buffer.alloc(bytes - pdf.length - 9, 0x41),
+    Buffer.from("\n%%EOF\n"),
+  ]);
+
+/** The header and end marker around anything: what passed as a PDF before. */
+const fakePdf = (bytes: number) =>
+  Buffer.concat([
+    Buffer.from("%PDF-1.4\n"),
+    Buffer.alloc(bytes - 16, 0x41),
+    Buffer.from("\n%%EOF\n"),
+  ]);
 
 async function order(method = "bank_transfer") {
   const res = await placeOrder(
@@ -134,6 +167,22 @@ describe("POST /api/orders/{number}/receipt", () => {
       RECEIPT_MESSAGES.TYPE,
     ],
     [
+      "a header and an end marker around noise (not a PDF a reader opens)",
+      { field: "file", name: "r.pdf", data: fakePdf(64 * 1024) },
+      422,
+      RECEIPT_MESSAGES.TYPE,
+    ],
+    [
+      "a header, an empty object and trailer, and an end marker",
+      {
+        field: "file",
+        name: "r.pdf",
+        data: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+      },
+      422,
+      RECEIPT_MESSAGES.TYPE,
+    ],
+    [
       "a file over 10 MB",
       { field: "file", name: "r.pdf", data: Buffer.alloc(10 * 1024 * 1024 + 1, 1) },
       413,
@@ -205,5 +254,97 @@ describe("POST /api/orders/{number}/receipt", () => {
     const sixth = await upload(many, file);
     expect(sixth.statusCode).toBe(422);
     expect(sixth.json().message).toBe(RECEIPT_MESSAGES.TOO_MANY);
+  });
+});
+
+describe("what receipts may take", () => {
+  it("an order's receipts stop at 20 MB stored, whatever their number", async () => {
+    const o = await order();
+    const nine = bigPdf(9 * 1024 * 1024);
+    for (let i = 0; i < 2; i++)
+      expect((await upload(o, { field: "file", name: "big.pdf", data: nine })).statusCode).toBe(
+        201,
+      );
+    const third = await upload(o, {
+      field: "file",
+      name: "small.pdf",
+      data: bigPdf(3 * 1024 * 1024),
+    });
+    expect(third.statusCode).toBe(422);
+    expect(third.json()).toEqual({
+      message: RECEIPT_MESSAGES.ORDER_FULL,
+      errors: { file: [RECEIPT_MESSAGES.ORDER_FULL] },
+    });
+    expect(2 * nine.length + 3 * 1024 * 1024).toBeGreaterThan(MAX_RECEIPT_BYTES_PER_ORDER);
+    // Something small still fits.
+    expect((await upload(o, { field: "file", name: "r.pdf", data: pdf })).statusCode).toBe(201);
+  });
+
+  describe("per address and hour, with the shop's limits on", () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp({ rateLimit: true });
+    });
+    afterAll(() => limited.close());
+
+    /** Random per run: with Redis the counters outlive the test process for an hour. */
+    const address = () => `10.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(1, 250)}`;
+
+    async function transferOrder(remoteAddress: string) {
+      const item = await addProduct(limited.database.db, { priceCents: 3000 });
+      const res = await limited.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        remoteAddress,
+        headers: { "idempotency-key": `receipts-${randomInt(1e9)}-${randomInt(1e9)}` },
+        payload: orderBody([{ productId: item, grams: 1000, qty: 1 }], {
+          payment_method: "bank_transfer",
+        }),
+      });
+      expect(res.statusCode).toBe(201);
+      return {
+        number: res.json().data.number as string,
+        key: res.json().data.access_key as string,
+      };
+    }
+
+    const send = (o: { number: string; key: string }, data: Buffer, remoteAddress: string) =>
+      limited.app.inject({
+        method: "POST",
+        url: `/api/orders/${o.number}/receipt?key=${encodeURIComponent(o.key)}`,
+        remoteAddress,
+        ...multipartBody({}, [{ field: "file", name: "r.pdf", data }]),
+      });
+
+    it("about 30 MB an hour from one address, refused files included; another address is not held", async () => {
+      const here = address();
+      const orders2 = [await transferOrder(here), await transferOrder(here)];
+      const noise = fakePdf(Math.floor(9.5 * 1024 * 1024));
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await send(orders2[i % 2]!, noise, here)).statusCode);
+      expect(statuses).toEqual([422, 422, 422, 429]);
+      const refused = await send(orders2[0]!, pdf, here);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(RECEIPT_MESSAGES.TOO_MUCH);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3000);
+
+      const elsewhere = address();
+      expect((await send(await transferOrder(elsewhere), pdf, elsewhere)).statusCode).toBe(201);
+    });
+
+    it("an IPv6 network (/64) is one address: fresh addresses in it share the budget", async () => {
+      const net = `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+      const noise = fakePdf(Math.floor(9.5 * 1024 * 1024));
+      const statuses: number[] = [];
+      for (let i = 1; i <= 4; i++) {
+        const here = `${net}::${i.toString(16)}`;
+        statuses.push((await send(await transferOrder(here), noise, here)).statusCode);
+      }
+      expect(statuses).toEqual([422, 422, 422, 429]);
+      // The next network is another subscriber.
+      const next = `2001:db8:${randomInt(1, 0xffff).toString(16)}:1::1`;
+      expect((await send(await transferOrder(next), pdf, next)).statusCode).toBe(201);
+    });
   });
 });

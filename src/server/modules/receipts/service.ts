@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sum } from "drizzle-orm";
 import sharp from "sharp";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { RECEIPT_MESSAGES, receiptRefusal } from "../../../shared/domain/receipts.ts";
@@ -9,6 +9,7 @@ import { files } from "../../db/schema/files.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import { type OrderReceiptRow, orderReceipts, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { receiptDto } from "../orders/dto.ts";
 import { type OrderViewer, viewableOrder } from "../orders/viewer.ts";
 
 /** 10 MB: a phone photo of a paper receipt or a bank's PDF; photos are re-encoded smaller. */
@@ -27,16 +28,46 @@ const refuse = (status: 413 | 422, message: string) =>
 type Checked = { data: Buffer; contentType: "image/webp" | "application/pdf"; ext: string };
 
 /**
- * Checked by content, never by name or the browser's type: a PDF by its header and end
- * marker; anything else must decode as a PNG, JPEG or WebP photo, which is re-encoded (its
- * metadata, such as the phone's location, is dropped).
+ * Whether the bytes are a PDF a reader opens: PDF.js (the browsers' own reader, its Node
+ * build) reads the cross-reference table, the trailer, the catalogue and the first page. A
+ * header and an end marker around anything (10 MB of noise) was a "PDF" before. A PDF locked
+ * with a password has been read that far, so it counts: banks send such statements, and the
+ * owner may know the password. Scripts, fonts and eval stay off: nothing is rendered.
+ */
+export async function isReadablePdf(buffer: Buffer): Promise<boolean> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const task = getDocument({
+    data: new Uint8Array(buffer),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: true,
+    // Errors only: a damaged file is the uploader's problem, not a line in the server's log.
+    verbosity: 0,
+  });
+  try {
+    const document = await task.promise;
+    const pages = document.numPages;
+    if (pages < 1) return false;
+    await document.getPage(1);
+    return true;
+  } catch (error) {
+    return (error as { name?: string }).name === "PasswordException";
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * Checked by content, never by name or the browser's type: a PDF must open in a PDF reader
+ * (`isReadablePdf`); anything else must decode as a PNG, JPEG or WebP photo, which is
+ * re-encoded (its metadata, such as the phone's location, is dropped).
  */
 export async function checkReceipt(buffer: Buffer): Promise<Checked> {
   if (buffer.length === 0) throw refuse(422, RECEIPT_MESSAGES.REQUIRED);
   if (buffer.length > MAX_RECEIPT_BYTES) throw refuse(413, RECEIPT_MESSAGES.TOO_LARGE);
   if (buffer.subarray(0, 5).toString("latin1") === "%PDF-") {
-    const tail = buffer.subarray(Math.max(0, buffer.length - 1024)).toString("latin1");
-    if (!tail.includes("%%EOF")) throw refuse(422, RECEIPT_MESSAGES.TYPE);
+    if (!(await isReadablePdf(buffer))) throw refuse(422, RECEIPT_MESSAGES.TYPE);
     return { data: buffer, contentType: "application/pdf", ext: "pdf" };
   }
   try {
@@ -56,13 +87,6 @@ export async function checkReceipt(buffer: Buffer): Promise<Checked> {
     throw refuse(422, RECEIPT_MESSAGES.TYPE);
   }
 }
-
-const toDto = (row: OrderReceiptRow): ReceiptDto => ({
-  id: row.id,
-  content_type: row.contentType,
-  bytes: row.bytes,
-  created_at: row.createdAt.toISOString(),
-});
 
 export function createReceiptService(db: Db) {
   return {
@@ -88,11 +112,14 @@ export function createReceiptService(db: Db) {
           .from(orders)
           .where(eq(orders.id, order.id))
           .for("update");
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
+        const [{ n, stored } = { n: 0, stored: null }] = await tx
+          .select({ n: count(), stored: sum(orderReceipts.bytes).mapWith(Number) })
           .from(orderReceipts)
           .where(eq(orderReceipts.orderId, order.id));
-        const refusal = receiptRefusal(locked!, n);
+        const refusal = receiptRefusal(locked!, n, undefined, {
+          stored: stored ?? 0,
+          adding: checked.data.length,
+        });
         if (refusal) throw refuse(422, refusal);
         await tx.insert(files).values({ path, data: checked.data });
         const [receipt] = await tx
@@ -118,13 +145,13 @@ export function createReceiptService(db: Db) {
         });
         return receipt!;
       });
-      return toDto(row);
+      return receiptDto(row);
     },
 
     /** What the customer already sent (the private page says "received"). */
     async listForViewer(number: string, viewer: OrderViewer): Promise<ReceiptDto[]> {
       const order = await viewableOrder(db, number, viewer);
-      return (await this.listForOrder(order.id)).map(toDto);
+      return (await this.listForOrder(order.id)).map(receiptDto);
     },
 
     async listForOrder(orderId: number): Promise<OrderReceiptRow[]> {
@@ -157,11 +184,3 @@ export function createReceiptService(db: Db) {
   };
 }
 export type ReceiptService = ReturnType<typeof createReceiptService>;
-
-/** The admin detail's list: API paths the back office fetches with its token. */
-export function receiptLinks(orderId: number, rows: ReadonlyArray<OrderReceiptRow>) {
-  return rows.map((row) => ({
-    ...toDto(row),
-    url: `/api/admin/orders/${orderId}/receipts/${row.id}`,
-  }));
-}

@@ -37,6 +37,7 @@ export const restockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "E-mail me when this sold-out product is back",
         params: idParam,
         body: restockAlertInputSchema,
         response: {
@@ -65,6 +66,7 @@ export const restockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Stop back-in-stock e-mails (one-click from a mail client)",
         querystring: tokenQuery,
         response: { 200: z.object({ data: z.object({ stopped: z.number().int() }) }) },
       },
@@ -76,7 +78,13 @@ export const restockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/restock-alerts/stop",
-    { config: { rateLimit: publicFormRateLimit }, schema: { querystring: tokenQuery } },
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        summary: "Stop back-in-stock e-mails (the link in the e-mail)",
+        querystring: tokenQuery,
+      },
+    },
     async (request, reply) => {
       await app.services.restockAlerts.stop(request.query.token ?? "");
       const lang = pickServerLanguage(

@@ -25,6 +25,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: publicFormRateLimit },
       schema: {
+        summary: "Review a product received in a completed order",
         params: idParam,
         body: reviewInputSchema,
         response: { 201: z.object({ data: reviewDtoSchema }), 422: errorBody },
@@ -41,6 +42,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/products/:id/reviews",
     {
       schema: {
+        summary: "A product's published reviews, the page's language first",
         params: idParam,
         querystring: reviewListQuerySchema,
         response: { 200: reviewListResponseSchema },
@@ -56,6 +58,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reviews",
     {
       schema: {
+        summary: "List reviews to moderate",
         querystring: adminReviewQuerySchema,
         response: {
           200: z.object({
@@ -77,6 +80,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reviews/:id",
     {
       schema: {
+        summary: "Publish, hide or reply to a review",
         params: idParam,
         body: adminReviewUpdateSchema,
         response: {

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import { dirFor, LANGUAGES, type Language, toLanguage } from "../../../shared/domain/language.ts";
 import { localizePath } from "../../../shared/domain/language-path.ts";
+import {
+  type Alternates,
+  alternatesOf,
+  productAlternates,
+  SITEMAP_PATHS,
+  shopPath,
+} from "../../../shared/domain/paths.ts";
 import commonAr from "../../../web/i18n/locales/ar/common.json" with { type: "json" };
 import commonEn from "../../../web/i18n/locales/en/common.json" with { type: "json" };
-import { SITEMAP_PATHS } from "../../../web/lib/menus.ts";
-import { type Alternates, alternatesOf, paths, productAlternates } from "../../../web/lib/paths.ts";
 import { publicOrigin } from "../../public-origin.ts";
 
-/** Public pages worth indexing: the storefront menus' pages (one list, in web/lib/menus.ts). */
+/** Public pages worth indexing: the storefront menus' pages (one list, in shared/domain/paths.ts). */
 export const SITEMAP_PAGES = SITEMAP_PATHS;
 
 /** Private or transactional paths crawlers should skip, in both languages (docs/decisions/0028). */
@@ -59,7 +64,7 @@ const BACKGROUND_COLOR = "#fbf6ee";
  */
 export function webManifest(lang: Language) {
   const texts = lang === "ar" ? commonAr : commonEn;
-  const start = localizePath(lang, paths.home());
+  const start = localizePath(lang, "/");
   return {
     id: start,
     name: texts.brand,
@@ -96,7 +101,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       ...SITEMAP_PAGES.flatMap((page) => pageEntries(base, alternatesOf(page))),
       // Each category's view of the shop has its own address in each language.
       ...categories.flatMap((category) =>
-        pageEntries(base, alternatesOf(paths.shop({ category: category.slug }))),
+        pageEntries(base, alternatesOf(shopPath({ category: category.slug }))),
       ),
       ...products.flatMap((product) =>
         pageEntries(base, productAlternates(product), product.updatedAt),

@@ -8,15 +8,25 @@ const errorBody = z.object({
 });
 const one = z.object({ data: adminSettingsSchema });
 
-/** `GET/PUT /api/admin/settings` (issue 11). Inside the admin plugin: an admin token is required. */
+/** `GET/PUT /api/admin/settings`. Inside the admin plugin: an admin token is required. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/settings", { schema: { response: { 200: one } } }, async () => ({
-    data: await app.services.settings.adminGet(),
-  }));
+  app.get(
+    "/settings",
+    { schema: { summary: "Get the shop's settings", response: { 200: one } } },
+    async () => ({
+      data: await app.services.settings.adminGet(),
+    }),
+  );
 
   app.put(
     "/settings",
-    { schema: { body: settingsInputSchema, response: { 200: one, 422: errorBody } } },
+    {
+      schema: {
+        summary: "Update the shop's settings",
+        body: settingsInputSchema,
+        response: { 200: one, 422: errorBody },
+      },
+    },
     async (request) => {
       const actorId = (await request.session())?.user.id ?? null;
       return { data: await app.services.settings.save(request.body, actorId) };

@@ -14,7 +14,7 @@ const publicSettingsResponse = z.object({
       gift_wrap_price: true,
     })
     .extend({
-      /** Issue 29: gift wrapping's price in dollars (0 = free); null when not offered. */
+      /** Gift wrapping's price in dollars (0 = free); null when not offered. */
       gift_wrap_price: z.number().nullable(),
       payment_methods: z.array(z.enum(PAYMENT_METHODS)),
     }),
@@ -28,7 +28,9 @@ const publicSettingsResponse = z.object({
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/settings",
-    { schema: { response: { 200: publicSettingsResponse } } },
+    {
+      schema: { summary: "The shop's public settings", response: { 200: publicSettingsResponse } },
+    },
     async (_request, reply) => {
       const json = await app.services.settings.publicJson();
       return reply.type("application/json; charset=utf-8").send(json as never);

@@ -24,7 +24,7 @@ import { loadRules, ZONE_ENTITY } from "../shipping/service.ts";
 const SHOP_KEY = "shop";
 
 /**
- * Since issue 23 the delivery fee is the domestic zone's first rate; the setting is kept in
+ * The delivery fee is the domestic zone's first rate; the setting is kept in
  * step with it (the cart page's pre-country summary reads it). A save of the settings form
  * that changes it writes the zone too, and a zone save writes the setting
  * (`syncDomesticFeeSetting` in the shipping service): both screens edit one number.
@@ -108,7 +108,7 @@ export function createSettingsService(
           gift_wrap_offered: wrapOffered,
           ...data
         } = settingsToForm(await this.get());
-        // Gift wrapping (issue 29) as checkout needs it: its price, or null when not offered.
+        // Gift wrapping as checkout needs it: its price, or null when not offered.
         const settings = await this.get();
         const giftWrap = wrapOffered ? centsToDollars(settings.giftWrapCents ?? 0) : null;
         return JSON.stringify({

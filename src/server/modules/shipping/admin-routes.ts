@@ -19,7 +19,7 @@ const errorBody = z.object({
 const errors = { 400: errorBody, 404: errorBody, 422: errorBody };
 
 /**
- * The owner's shipping screen (issue 23): zones, the refused list and carriers. Inside the
+ * The owner's shipping screen: zones, the refused list and carriers. Inside the
  * admin plugin, so an admin token is required; every write is audited in its transaction.
  */
 export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,7 +77,12 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/shipping/refused",
-    { schema: { response: { 200: refusedCountriesResponseSchema } } },
+    {
+      schema: {
+        summary: "Places the shop does not deliver to",
+        response: { 200: refusedCountriesResponseSchema },
+      },
+    },
     async () => ({ data: { countries: await app.services.shipping.refused() } }),
   );
 
@@ -85,6 +90,7 @@ export const adminShippingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/shipping/refused",
     {
       schema: {
+        summary: "Set the places the shop does not deliver to",
         body: refusedCountriesInputSchema,
         response: { 200: refusedCountriesResponseSchema, ...errors },
       },

@@ -94,11 +94,13 @@ describe("the seed: today's rules, so nothing a shopper sees changes on upgrade"
     });
   });
 
-  it("domestic delivery lists its days; abroad none", async () => {
+  it("domestic delivery and pickup list their days; abroad its one dispatch day", async () => {
     const sy = (await quote("SY", 500)).json().data;
     expect(sy.methods[0].days.length).toBeGreaterThanOrEqual(5);
-    for (const day of sy.methods[0].days) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await quote("QA", 500)).json().data.methods[0].days).toBeUndefined();
+    for (const day of sy.methods[0].days) expect(day.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const method of sy.methods) expect(method.days).toEqual(sy.methods[0].days);
+    const abroad = (await quote("QA", 500)).json().data.methods[0].days;
+    expect(abroad).toEqual([sy.methods[0].days[0]]);
   });
 
   it.each([
@@ -176,6 +178,7 @@ describe("zones", () => {
           name: "Home delivery",
           name_ar: "توصيل إلى العنوان",
           fee: 40,
+          days: [{ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }],
         },
       ],
     });

@@ -12,7 +12,7 @@ const errorBody = z.object({
 });
 
 /**
- * Public shipping (issue 23). `POST /api/shipping/quote`: the methods and fees checkout offers
+ * Public shipping. `POST /api/shipping/quote`: the methods and fees checkout offers
  * for a country and a cart (a refusal is a 200 with `ok: false`: it is an answer, not an
  * error). `GET /api/shipping`: the zones and the refused list the shipping page shows.
  * Both read the rules through the content cache, so an owner's save shows on the next call.
@@ -22,6 +22,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/shipping/quote",
     {
       schema: {
+        summary: "Quote delivery and pickup for an address and cart",
         body: shippingQuoteRequestSchema,
         response: { 200: shippingQuoteResponseSchema, 422: errorBody },
       },
@@ -33,7 +34,12 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/shipping",
-    { schema: { response: { 200: publicShippingResponseSchema } } },
+    {
+      schema: {
+        summary: "Delivery zones and pickup points",
+        response: { 200: publicShippingResponseSchema },
+      },
+    },
     async (_request, reply) => {
       // Serialised once per content version; a string skips the per-request serializer.
       const json = await app.services.shipping.publicJson();

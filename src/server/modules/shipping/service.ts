@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { addDays } from "../../../shared/domain/business-time.ts";
 import { countryName } from "../../../shared/domain/countries.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
+import {
+  type Booked,
+  type DayOverride,
+  DISPATCH_HORIZON_DAYS,
+  firstBookableDay,
+  unlimited,
+} from "../../../shared/domain/ready-days.ts";
 import {
   countryInOtherZoneMessage,
   countryRefusedMessage,
@@ -32,6 +40,7 @@ import {
 } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
+import { bookedBetween, loadOverrides } from "../calendar/capacity.ts";
 
 /** The audit log's names (the history screen filters on them). */
 export const ZONE_ENTITY = "shipping_zone";
@@ -108,7 +117,7 @@ export async function loadRules(db: Db | Tx): Promise<ShippingRules> {
 
 /**
  * The domestic zone's first rate: what the cart page shows before a country is known
- * (DECISIONS: SPEC's formula with the domestic fee). Undefined when no zone holds Syria.
+ * (the cart formula with the domestic fee). Undefined when no zone holds Syria.
  */
 export function domesticFeeCents(rules: ShippingRules): number | undefined {
   return rules.zones.find((z) => z.countries.includes(DOMESTIC_COUNTRY))?.rates[0]?.feeCents;
@@ -133,14 +142,14 @@ export function quoteBody(options: ShippingOptions, country: string): ShippingQu
       name: m.name,
       name_ar: m.nameAr,
       fee: centsToDollars(m.feeCents),
-      ...(m.days ? { days: m.days } : {}),
+      ...(m.days ? { days: m.days.map((date) => ({ date })) } : {}),
     })),
   };
 }
 
 /**
  * Keeps the delivery-fee setting equal to the domestic zone's first rate after a zone write
- * (the cart page shows it before a country is known; DECISIONS). Same transaction.
+ * (the cart page shows it before a country is known). Same transaction.
  */
 async function syncDomesticFeeSetting(tx: Tx): Promise<void> {
   const fee = domesticFeeCents(await loadRules(tx));
@@ -230,7 +239,29 @@ async function zoneDto(executor: Db | Tx, id: number): Promise<ShippingZoneDto |
   });
 }
 
-export function createShippingService(db: Db, deps: { cache: Cache; settings: Settings }) {
+/**
+ * The orders desk's change counter (orders' desk version), handed in by createServices: it
+ * moves with every order written, cancelled or refunded, on any instance. Shipping sits below
+ * orders, so it is given the counter rather than importing it.
+ */
+type OrdersVersion = () => Promise<{ changes: string } | null>;
+
+export function createShippingService(
+  db: Db,
+  deps: { cache: Cache; settings: Settings; ordersVersion: OrdersVersion },
+) {
+  // What is booked per ready day, kept while no order is written. A quote is only an offer:
+  // the order's transaction counts again under the day's lock.
+  const { ordersVersion } = deps;
+  let bookedCache: { key: string; value: Map<string, Booked> } | null = null;
+  async function bookedFrom(first: string): Promise<Map<string, Booked>> {
+    const version = await ordersVersion();
+    const key = version ? `${version.changes}|${first}` : null;
+    if (key && bookedCache?.key === key) return bookedCache.value;
+    const value = await bookedBetween(db, first, addDays(first, DISPATCH_HORIZON_DAYS));
+    if (key) bookedCache = { key, value };
+    return value;
+  }
   return {
     /** The rules every quote and order uses: read once per content version (any zone save moves it). */
     rules(): Promise<ShippingRules> {
@@ -247,9 +278,30 @@ export function createShippingService(db: Db, deps: { cache: Cache; settings: Se
       });
     },
 
-    /** Everything offered for this cart and country at `now` (methods in cents). */
+    /** The owner's changed dates, read once per content version (a calendar save moves it). */
+    overrides(): Promise<Map<string, DayOverride>> {
+      return deps.cache.get("calendar:overrides", () => loadOverrides(db));
+    },
+
+    /**
+     * Everything offered for this cart and country at `now` (methods in cents), each with the
+     * days that still have room for it. What is booked is read only when some day has a limit,
+     * so a shop without capacities quotes exactly as before, without the query.
+     */
     async options(country: string, grams: number, now = new Date()): Promise<ShippingOptions> {
-      const [rules, settings] = await Promise.all([this.rules(), deps.settings.get()]);
+      const [rules, settings, overrides] = await Promise.all([
+        this.rules(),
+        deps.settings.get(),
+        this.overrides(),
+      ]);
+      const capacityRules = {
+        closedWeekdays: settings.deliveryClosedWeekdays,
+        cutoffHour: settings.deliveryCutoffHour,
+        weekdayCapacity: settings.capacityGramsByWeekday,
+        overrides,
+      };
+      const first = firstBookableDay(now, settings.deliveryCutoffHour);
+      const booked = unlimited(capacityRules) ? new Map() : await bookedFrom(first);
       return shippingOptions({
         rules,
         country,
@@ -260,6 +312,7 @@ export function createShippingService(db: Db, deps: { cache: Cache; settings: Se
           cutoffHour: settings.deliveryCutoffHour,
         },
         now,
+        capacity: { weekdayCapacity: settings.capacityGramsByWeekday, overrides, booked },
       });
     },
 

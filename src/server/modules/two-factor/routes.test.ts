@@ -1,21 +1,24 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminRole } from "../../../shared/domain/admins.ts";
 import {
   CHALLENGE_LIFETIME_MS,
   CHALLENGE_MAX_FAILURES,
+  CODE_FAILURE_WINDOW_MS,
+  CODE_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_MESSAGES as M,
   RECOVERY_CODE_COUNT,
   TOTP_PERIOD_SECONDS,
   totpCodeAt,
 } from "../../../shared/domain/two-factor.ts";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
-import { users } from "../../db/schema/accounts.ts";
+import { passwordResets, users } from "../../db/schema/accounts.ts";
 import { adminRoles } from "../../db/schema/admins.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { upsertAdmin } from "../accounts/admin-bootstrap.ts";
+import { SIGN_IN_LIMITS } from "../accounts/sign-in-limits.ts";
 import { expectTooMany, nextAddress } from "../accounts/sign-in-limits-fixtures.ts";
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
@@ -143,6 +146,18 @@ describe("turning it on", () => {
     expect(entry.actor.id).toBe(admin.id);
     expect(entry.changes).toEqual([{ field: "two_factor", before: "off", after: "on" }]);
     expect(JSON.stringify(audit.json())).not.toContain(secret);
+  });
+
+  it("turning it on ends the account's shop sessions, given on the password alone", async () => {
+    const admin = await newAdmin();
+    const shop = await post("/api/auth/login", { email: admin.email, password: PASSWORD });
+    expect(shop.statusCode).toBe(200);
+    const shopAuth = bearer(shop.json().token);
+    expect((await get("/api/account", shopAuth)).statusCode).toBe(200);
+    await turnOn(admin);
+    expect((await get("/api/account", shopAuth)).statusCode).toBe(401);
+    // The back-office session that turned it on stays.
+    expect((await get("/api/admin/me", admin.auth)).statusCode).toBe(200);
   });
 
   it("enable without a set-up, and with the key of a replaced set-up, is refused", async () => {
@@ -484,52 +499,218 @@ describe("limits", () => {
   });
   afterAll(() => limited.close());
 
-  it("wrong codes count like wrong passwords: 5 a minute from one address, then 429", async () => {
+  const send = (
+    address: string,
+    url: string,
+    payload: object,
+    headers: Record<string, string> = {},
+  ) => limited.app.inject({ method: "POST", url, payload, headers, remoteAddress: address });
+
+  /** An admin with two-factor on in the limited app, each step from an address of its own. */
+  async function limitedAdmin() {
     const email = `limited-${randomBytes(3).toString("hex")}@example.com`;
     await upsertAdmin(limited.database.db, email, PASSWORD);
-    const address = nextAddress();
-    const inject = (url: string, payload: object, headers: Record<string, string> = {}) =>
-      limited.app.inject({ method: "POST", url, payload, headers, remoteAddress: address });
-    const login = await inject("/api/auth/admin-login", { email, password: PASSWORD });
+    const login = await send(nextAddress(), "/api/auth/admin-login", { email, password: PASSWORD });
     const auth = bearer(login.json().token);
-    const setup = await limited.app.inject({
-      method: "POST",
-      url: "/api/admin/2fa/setup",
-      headers: auth,
-      remoteAddress: nextAddress(),
-    });
-    const secret = setup.json().data.secret;
-    const enable = await limited.app.inject({
-      method: "POST",
-      url: "/api/admin/2fa/enable",
-      headers: auth,
-      remoteAddress: nextAddress(),
-      payload: { code: totpCodeAt(secret, clock) },
-    });
+    const setup = await send(nextAddress(), "/api/admin/2fa/setup", {}, auth);
+    const secret = setup.json().data.secret as string;
+    const code = totpCodeAt(secret, clock);
+    const enable = await send(nextAddress(), "/api/admin/2fa/enable", { code }, auth);
     expect(enable.statusCode).toBe(200);
     nextMoment();
-    // The password: one of the address's five; then four wrong codes, then the fifth is refused.
-    const challenge = (await inject("/api/auth/admin-login", { email, password: PASSWORD })).json()
-      .challenge;
-    const right = totpCodeAt(secret, clock);
-    const wrong = right === "000000" ? "111111" : "000000";
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push(
-        (await inject("/api/auth/admin-login/2fa", { challenge, code: wrong })).statusCode,
-      );
-    expect(statuses).toEqual([422, 422, 422, 422]);
-    expectTooMany(await inject("/api/auth/admin-login/2fa", { challenge, code: right }));
-    // Forged challenges count too.
-    const other = nextAddress();
-    const forged = async () =>
-      limited.app.inject({
-        method: "POST",
-        url: "/api/auth/admin-login/2fa",
-        remoteAddress: other,
-        payload: { challenge: randomBytes(32).toString("base64url"), code: "123456" },
+    const challenge = async (address = nextAddress(), url = "/api/auth/admin-login") => {
+      const res = await send(address, url, { email, password: PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().challenge as string;
+    };
+    return { email, secret, challenge };
+  }
+  const wrongFor = (right: string) => (right === "000000" ? "111111" : "000000");
+
+  it("the outside probe: 35 wrong passwords from 7 addresses, and the owner from a fresh address still passes the code step", async () => {
+    const admin = await limitedAdmin();
+    for (let address = 0; address < 7; address++) {
+      const from = nextAddress();
+      for (let i = 0; i < 5; i++) {
+        const url = i % 2 ? "/api/auth/login" : "/api/auth/admin-login";
+        const res = await send(from, url, { email: admin.email, password: "wrong-guess" });
+        // Past the account's ceiling an address that already tried it waits.
+        expect([401, 429]).toContain(res.statusCode);
+      }
+    }
+    const fresh = nextAddress();
+    const challenge = await admin.challenge(fresh);
+    const res = await send(fresh, "/api/auth/admin-login/2fa", {
+      challenge,
+      code: totpCodeAt(admin.secret, clock),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().token_type).toBe("Bearer");
+  });
+
+  it(`one sign-in takes ${CHALLENGE_MAX_FAILURES} wrong codes, whatever the addresses; then the password again`, async () => {
+    const admin = await limitedAdmin();
+    const challenge = await admin.challenge();
+    const right = totpCodeAt(admin.secret, clock);
+    for (let i = 0; i < CHALLENGE_MAX_FAILURES; i++) {
+      const res = await send(nextAddress(), "/api/auth/admin-login/2fa", {
+        challenge,
+        code: wrongFor(right),
       });
-    for (let i = 0; i < 5; i++) expect((await forged()).statusCode).toBe(422);
-    expectTooMany(await forged());
+      expectRefused(res, "code", M.CODE_INVALID);
+    }
+    const ended = await send(nextAddress(), "/api/auth/admin-login/2fa", {
+      challenge,
+      code: right,
+    });
+    expectRefused(ended, "challenge", M.CHALLENGE_INVALID);
+  });
+
+  it(`the account takes ${CODE_FAILURES_PER_ACCOUNT} wrong codes in 15 minutes over all its sign-ins and addresses, then waits; a new password clears it`, async () => {
+    const admin = await limitedAdmin();
+    const url = "/api/auth/admin-login/2fa";
+    // Sign-ins from new addresses (a /64 each is one address: see below), two codes apiece.
+    let wrongCodes = 0;
+    while (wrongCodes < CODE_FAILURES_PER_ACCOUNT) {
+      const challenge = await admin.challenge();
+      for (let i = 0; i < 2 && wrongCodes < CODE_FAILURES_PER_ACCOUNT; i++, wrongCodes++) {
+        const code = wrongFor(totpCodeAt(admin.secret, clock));
+        expectRefused(await send(nextAddress(), url, { challenge, code }), "code", M.CODE_INVALID);
+      }
+    }
+    // Even the right code of a new sign-in from a new address waits now.
+    const next = await admin.challenge();
+    const waiting = await send(nextAddress(), url, {
+      challenge: next,
+      code: totpCodeAt(admin.secret, clock),
+    });
+    expectTooMany(waiting);
+    expect(Number(waiting.headers["retry-after"])).toBeGreaterThan(10 * 60);
+    // ...and that sign-in is over: after the window, the password first.
+    setClock(clock + CODE_FAILURE_WINDOW_MS + CHALLENGE_LIFETIME_MS);
+    const stale = await send(nextAddress(), url, {
+      challenge: next,
+      code: totpCodeAt(admin.secret, clock),
+    });
+    expectRefused(stale, "challenge", M.CHALLENGE_INVALID);
+    const again = await admin.challenge();
+    const ok = await send(nextAddress(), url, {
+      challenge: again,
+      code: totpCodeAt(admin.secret, clock),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("a password reset or change starts the code step afresh (the owner's way back in)", async () => {
+    const admin = await limitedAdmin();
+    const url = "/api/auth/admin-login/2fa";
+    for (let spent = 0; spent < CODE_FAILURES_PER_ACCOUNT; spent += 1) {
+      const challenge = await admin.challenge();
+      const code = wrongFor(totpCodeAt(admin.secret, clock));
+      await send(nextAddress(), url, { challenge, code });
+    }
+    expectTooMany(
+      await send(nextAddress(), url, {
+        challenge: await admin.challenge(),
+        code: totpCodeAt(admin.secret, clock),
+      }),
+    );
+    // The owner resets the password (the link as the e-mail would carry it).
+    const token = randomBytes(32).toString("base64url");
+    const [row] = await limited.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, admin.email));
+    await limited.database.db.insert(passwordResets).values({
+      userId: row!.id,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      expiresAt: new Date(clock + 60 * 60_000),
+      createdAt: new Date(clock),
+    });
+    const reset = await send(nextAddress(), "/api/auth/reset-password", {
+      token,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    nextMoment();
+    const ok = await send(nextAddress(), url, {
+      challenge: await admin.challenge(),
+      code: totpCodeAt(admin.secret, clock),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("the create-admin command's new password starts the code step afresh too", async () => {
+    const admin = await limitedAdmin();
+    const url = "/api/auth/admin-login/2fa";
+    for (let spent = 0; spent < CODE_FAILURES_PER_ACCOUNT; spent += 1) {
+      const challenge = await admin.challenge();
+      await send(nextAddress(), url, {
+        challenge,
+        code: wrongFor(totpCodeAt(admin.secret, clock)),
+      });
+    }
+    const code = () => totpCodeAt(admin.secret, clock);
+    expectTooMany(
+      await send(nextAddress(), url, { challenge: await admin.challenge(), code: code() }),
+    );
+    await upsertAdmin(limited.database.db, admin.email, PASSWORD);
+    nextMoment();
+    const ok = await send(nextAddress(), url, { challenge: await admin.challenge(), code: code() });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("one IPv6 /64 is one address: wrong codes and forged sign-ins from it share one budget", async () => {
+    const prefix = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+    const forged = (host: number) =>
+      send(`${prefix}:${host.toString(16)}::1`, "/api/auth/admin-login/2fa", {
+        challenge: randomBytes(32).toString("base64url"),
+        code: "123456",
+      });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress.max - 1; i++)
+      expect((await forged(i)).statusCode).toBe(422);
+    // The last one of the budget is counted, and refused from then on: any host of the /64.
+    const last = await forged(1000);
+    expect([422, 429]).toContain(last.statusCode);
+    expectTooMany(await forged(2000));
+    expectTooMany(await forged(3000));
+    // Another /64 is another address.
+    const other = await send(
+      `${prefix.replace(/:[^:]+$/, ":ffff")}::1`,
+      "/api/auth/admin-login/2fa",
+      {
+        challenge: randomBytes(32).toString("base64url"),
+        code: "123456",
+      },
+    );
+    expect(other.statusCode).toBe(422);
+  });
+
+  it("with two-factor on, the shop's own sign-in asks for the code too, and gives a customer token only after it", async () => {
+    const admin = await limitedAdmin();
+    const password = await send(nextAddress(), "/api/auth/login", {
+      email: admin.email,
+      password: PASSWORD,
+    });
+    expect(password.statusCode).toBe(200);
+    expect(password.json()).toEqual({ two_factor_required: true, challenge: expect.any(String) });
+    const { challenge } = password.json();
+    const wrong = await send(nextAddress(), "/api/auth/login/2fa", {
+      challenge,
+      code: wrongFor(totpCodeAt(admin.secret, clock)),
+    });
+    expectRefused(wrong, "code", M.CODE_INVALID);
+    const res = await send(nextAddress(), "/api/auth/login/2fa", {
+      challenge,
+      code: totpCodeAt(admin.secret, clock),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // A customer session: the account's pages open, the back office does not.
+    const auth = bearer(res.json().token);
+    const account = await limited.app.inject({ url: "/api/account", headers: auth });
+    expect(account.json().data.email).toBe(admin.email);
+    const office = await limited.app.inject({ url: "/api/admin/me", headers: auth });
+    expect(office.statusCode).toBe(403);
   });
 });

@@ -13,7 +13,7 @@ import {
   twoFactorSignInSchema,
   twoFactorStatusSchema,
 } from "../../../shared/schemas/two-factor.ts";
-import { forbidden, unauthorized } from "../../http-errors.ts";
+import { forbidden, unauthorized, unprocessable } from "../../http-errors.ts";
 import { toUserDto } from "../accounts/service.ts";
 import { signInLimits } from "../accounts/sign-in-limits.ts";
 
@@ -30,48 +30,60 @@ async function sessionOf(request: FastifyRequest) {
 }
 
 /**
- * `POST /api/auth/admin-login/2fa { challenge, code }`: the code step of an admin sign-in
- * (after `POST /api/auth/admin-login` answered `{ two_factor_required, challenge }`), a TOTP
- * code or a recovery code, answered with SPEC's `{ token, token_type, user }`. Counted by the
- * sign-in limits on the challenge's admin (ADR 0025): wrong codes count like wrong passwords.
+ * The code step of a sign-in whose account has two-factor on, `{ challenge, code }` (a TOTP
+ * code or a recovery code), answered with `{ token, token_type, user }`:
+ * `POST /api/auth/admin-login/2fa` after `POST /api/auth/admin-login` (an admin token), and
+ * `POST /api/auth/login/2fa` after `POST /api/auth/login` (a customer token: the account's
+ * own pages change its e-mail and password, so they need the code as much as the back office).
+ *
+ * Limits: the address's (wrong codes and forged challenges count as its failures),
+ * and the challenge's and the account's wrong codes, whatever the address (the service). The
+ * password step's per-account counters do not apply here: the owner who passed the password
+ * from a fresh address must not be refused at the code because others guessed the password.
  */
 export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = signInLimits(app);
-  app.post(
-    "/auth/admin-login/2fa",
-    {
-      schema: {
-        body: twoFactorSignInSchema,
-        response: { 200: loginResponse, 422: errorBody, 429: errorBody },
+  const codeStep = (path: string, kind: "admin" | "customer", summary: string) =>
+    app.post(
+      path,
+      {
+        schema: {
+          summary,
+          body: twoFactorSignInSchema,
+          response: { 200: loginResponse, 403: errorBody, 422: errorBody, 429: errorBody },
+        },
       },
-    },
-    async (request): Promise<LoginResponse> => {
-      const { twoFactor, tokens, accounts } = app.services;
-      let owner: Awaited<ReturnType<typeof twoFactor.challengeOwner>>;
-      try {
-        owner = await twoFactor.challengeOwner(request.body.challenge);
-      } catch (error) {
-        // A forged or stale challenge still counts against this address.
-        await limits.check(request, "");
-        throw error;
-      }
-      await limits.check(request, owner.email);
-      const userId = await twoFactor.completeChallenge(owner.challengeId, request.body.code);
-      const user = await accounts.get(userId);
-      if (!user?.isAdmin) throw forbidden("This action is for admins only.");
-      const { token, expiresAt } = await tokens.issue(userId, "admin");
-      return {
-        token,
-        token_type: "Bearer",
-        expires_at: expiresAt.toISOString(),
-        user: toUserDto(user),
-      };
-    },
-  );
+      async (request): Promise<LoginResponse> => {
+        const { twoFactor, tokens, accounts } = app.services;
+        await limits.checkAddress(request);
+        const owner = await limits.counting(request, async () => {
+          const found = await twoFactor.challengeOwner(request.body.challenge);
+          // No longer an admin since the password: no back-office sign-in to finish.
+          if (kind === "admin" && !found.isAdmin)
+            throw unprocessable("challenge", TWO_FACTOR_MESSAGES.CHALLENGE_INVALID);
+          return found;
+        });
+        const userId = await limits.counting(request, () =>
+          twoFactor.completeChallenge(owner.challengeId, request.body.code),
+        );
+        const user = await accounts.get(userId);
+        if (!user) throw unauthorized();
+        if (kind === "admin" && !user.isAdmin) throw forbidden("This action is for admins only.");
+        const { token, expiresAt } = await tokens.issue(userId, kind);
+        return {
+          token,
+          token_type: "Bearer",
+          expires_at: expiresAt.toISOString(),
+          user: toUserDto(user),
+        };
+      },
+    );
+  codeStep("/auth/admin-login/2fa", "admin", "Finish a back-office sign-in with a two-factor code");
+  codeStep("/auth/login/2fa", "customer", "Finish a shop sign-in with a two-factor code");
 };
 
 /** Addresses an admin still reaches while the shop requires a set-up they have not done. */
-const OPEN_DURING_SETUP = new Set([
+export const OPEN_DURING_SETUP: ReadonlySet<string> = new Set([
   "/api/admin/me",
   "/api/admin/2fa",
   "/api/admin/2fa/setup",
@@ -107,7 +119,10 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/2fa",
     {
       config: { roles: ANY_ADMIN },
-      schema: { response: { 200: z.object({ data: twoFactorStatusSchema }) } },
+      schema: {
+        summary: "My two-factor sign-in and the shop's policy",
+        response: { 200: z.object({ data: twoFactorStatusSchema }) },
+      },
     },
     async (request) => ({
       data: await app.services.twoFactor.status((await sessionOf(request)).user.id),
@@ -118,7 +133,10 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/2fa/setup",
     {
       config: { roles: ANY_ADMIN },
-      schema: { response: { 200: twoFactorSetupResponse, 409: errorBody } },
+      schema: {
+        summary: "Start setting up two-factor sign-in",
+        response: { 200: twoFactorSetupResponse, 409: errorBody },
+      },
     },
     async (request) => ({
       data: await app.services.twoFactor.setup((await sessionOf(request)).user),
@@ -131,13 +149,16 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ANY_ADMIN },
       preHandler: limitOwnAccount,
       schema: {
+        summary: "Turn two-factor sign-in on with a first code",
         body: twoFactorEnableSchema,
         response: { 200: twoFactorEnableResponse, ...errors },
       },
     },
     async (request) => {
       const { user } = await sessionOf(request);
-      const codes = await app.services.twoFactor.enable(user.id, request.body.code);
+      const codes = await limits.counting(request, () =>
+        app.services.twoFactor.enable(user.id, request.body.code),
+      );
       return { data: { recovery_codes: codes } };
     },
   );
@@ -148,13 +169,14 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ANY_ADMIN },
       preHandler: limitOwnAccount,
       schema: {
+        summary: "Turn two-factor sign-in off",
         body: twoFactorDisableSchema,
         response: { 200: z.object({ data: twoFactorStatusSchema }), ...errors },
       },
     },
     async (request) => {
       const { user } = await sessionOf(request);
-      await app.services.twoFactor.disable(user.id, request.body);
+      await limits.counting(request, () => app.services.twoFactor.disable(user.id, request.body));
       return { data: await app.services.twoFactor.status(user.id) };
     },
   );
@@ -164,6 +186,7 @@ export const adminTwoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { roles: ["owner"] },
       schema: {
+        summary: "Require two-factor sign-in of every admin (owner)",
         body: twoFactorPolicySchema,
         response: { 200: z.object({ data: twoFactorStatusSchema }), 422: errorBody },
       },

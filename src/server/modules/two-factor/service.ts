@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, min, or, sql, sum } from "drizzle-orm";
 import {
   CHALLENGE_LIFETIME_MS,
   CHALLENGE_MAX_FAILURES,
+  CODE_FAILURE_WINDOW_MS,
+  CODE_FAILURES_PER_ACCOUNT,
   checkTotp,
   isTotpCode,
   TWO_FACTOR_MESSAGES as M,
@@ -11,9 +13,10 @@ import {
   otpauthUrl,
   RECOVERY_CODE_COUNT,
 } from "../../../shared/domain/two-factor.ts";
+import { AUTH_MESSAGES } from "../../../shared/schemas/auth.ts";
 import type { ContentCache } from "../../cache/content-cache.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
+import { tokens, users } from "../../db/schema/accounts.ts";
 import { settings } from "../../db/schema/settings.ts";
 import {
   adminRecoveryCodes,
@@ -44,6 +47,10 @@ const recoveryHash = (code: string) => sha256(`recovery:${normaliseCode(code)}`)
 
 const invalidCode = (message: string = M.CODE_INVALID) => unprocessable("code", message);
 const invalidChallenge = () => unprocessable("challenge", M.CHALLENGE_INVALID);
+const tooManyCodes = (waitMs: number) =>
+  new HttpError(429, AUTH_MESSAGES.TOO_MANY_ATTEMPTS, undefined, {
+    "retry-after": String(Math.ceil(waitMs / 1000)),
+  });
 
 export type TwoFactorStatus = {
   /** This admin signs in with a code. */
@@ -53,7 +60,7 @@ export type TwoFactorStatus = {
 };
 
 /**
- * Issue 27's two-factor sign-in: set-up (a pending key until a code from it proves the app
+ * Two-factor sign-in: set-up (a pending key until a code from it proves the app
  * has it), ten hashed recovery codes, turning it off (password and a code), the sign-in
  * challenge between the password and the code, and the owner's "required for everyone".
  * `now` is a parameter throughout so tests move the clock.
@@ -117,6 +124,37 @@ export function createTwoFactorService(db: Db, deps: { cache: ContentCache }) {
       .returning({ id: adminRecoveryCodes.id });
     if (!spent) throw invalidCode();
   }
+
+  /**
+   * How long the account's code step must wait, or null: wrong codes over its challenges of
+   * the window (a challenge lives 5 minutes, so its failures are that recent), every address.
+   */
+  async function accountWait(executor: Tx, userId: number, now: Date): Promise<number | null> {
+    const since = new Date(now.getTime() - CODE_FAILURE_WINDOW_MS);
+    const [counted] = await executor
+      .select({
+        failures: sum(adminSignInChallenges.failures).mapWith(Number),
+        oldest: min(adminSignInChallenges.createdAt),
+      })
+      .from(adminSignInChallenges)
+      .where(
+        and(
+          eq(adminSignInChallenges.userId, userId),
+          gt(adminSignInChallenges.createdAt, since),
+          gt(adminSignInChallenges.failures, 0),
+        ),
+      );
+    if ((counted?.failures ?? 0) < CODE_FAILURES_PER_ACCOUNT || !counted?.oldest) return null;
+    const oldest = new Date(counted.oldest).getTime();
+    return Math.max(1000, oldest + CODE_FAILURE_WINDOW_MS - now.getTime());
+  }
+
+  /** Every open sign-in of the account ends: the next code needs the password first. */
+  const endOpenChallenges = (executor: Tx, userId: number, now: Date) =>
+    executor
+      .update(adminSignInChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(adminSignInChallenges.userId, userId), isNull(adminSignInChallenges.usedAt)));
 
   /** The audit line of turning it on or off: on the admin's own record, by the admin. */
   const audit = (tx: Tx, userId: number, on: boolean) =>
@@ -202,6 +240,14 @@ export function createTwoFactorService(db: Db, deps: { cache: ContentCache }) {
         await tx
           .insert(adminRecoveryCodes)
           .values(codes.map((c) => ({ userId, codeHash: recoveryHash(c), createdAt: now })));
+        // The account's shop sessions were given on the password alone: from now on the
+        // shop's sign-in asks for the code too, so they end.
+        await tx
+          .update(tokens)
+          .set({ revokedAt: now })
+          .where(
+            and(eq(tokens.userId, userId), eq(tokens.kind, "customer"), isNull(tokens.revokedAt)),
+          );
         await audit(tx, userId, true);
         return codes;
       });
@@ -247,13 +293,14 @@ export function createTwoFactorService(db: Db, deps: { cache: ContentCache }) {
     },
 
     /**
-     * The live challenge's admin (with their e-mail, for the sign-in limits), or a 422 on
-     * `challenge` for an unknown, forged, expired, used or exhausted one.
+     * The live challenge's account, or a 422 on `challenge` for an unknown, forged, expired,
+     * used or exhausted one. The account may be a customer's sign-in of an admin (or of a
+     * former admin who kept two-factor): the admin route checks `isAdmin` itself.
      */
     async challengeOwner(
       challenge: string,
       now = new Date(),
-    ): Promise<{ challengeId: number; userId: number; email: string }> {
+    ): Promise<{ challengeId: number; userId: number; email: string; isAdmin: boolean }> {
       const [found] = await db
         .select({
           challengeId: adminSignInChallenges.id,
@@ -271,42 +318,62 @@ export function createTwoFactorService(db: Db, deps: { cache: ContentCache }) {
             lt(adminSignInChallenges.failures, CHALLENGE_MAX_FAILURES),
           ),
         );
-      if (!found?.isAdmin) throw invalidChallenge();
-      return { challengeId: found.challengeId, userId: found.userId, email: found.email };
+      if (!found) throw invalidChallenge();
+      return found;
     },
 
     /**
-     * The code step: a right code ends the challenge (once: a second use is refused) and
-     * returns the admin's id; a wrong one counts against the challenge, which ends after
-     * `CHALLENGE_MAX_FAILURES`.
+     * The code step, one at a time per account (its user row is locked): a right code ends
+     * the challenge (once: a second use is refused) and returns the account's id; a wrong one
+     * counts against the challenge (ended after `CHALLENGE_MAX_FAILURES`) and the account.
+     * With `CODE_FAILURES_PER_ACCOUNT` wrong codes in the window, from any address and over
+     * any number of sign-ins, every open sign-in of the account ends and the answer is 429
+     * until the window has passed: then the password again. Whatever the address: a code has
+     * few enough values that only a per-account count keeps guessing it slow.
      */
     async completeChallenge(challengeId: number, code: string, now = new Date()): Promise<number> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [ended] = await tx
+      const outcome = await db.transaction(async (tx) => {
+        const live = and(
+          eq(adminSignInChallenges.id, challengeId),
+          isNull(adminSignInChallenges.usedAt),
+          gt(adminSignInChallenges.expiresAt, now),
+          lt(adminSignInChallenges.failures, CHALLENGE_MAX_FAILURES),
+        );
+        const [challenge] = await tx
+          .select({ userId: adminSignInChallenges.userId })
+          .from(adminSignInChallenges)
+          .where(live);
+        if (!challenge) return { refused: invalidChallenge() } as const;
+        const { userId } = challenge;
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        const wait = await accountWait(tx, userId, now);
+        if (wait !== null) {
+          await endOpenChallenges(tx, userId, now);
+          return { refused: tooManyCodes(wait) } as const;
+        }
+        const [ended] = await tx
+          .update(adminSignInChallenges)
+          .set({ usedAt: now })
+          .where(live)
+          .returning({ userId: adminSignInChallenges.userId });
+        if (!ended) return { refused: invalidChallenge() } as const;
+        try {
+          await spendCode(tx, userId, code, now);
+          return { userId } as const;
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          // Still open (unless that was its last try), one failure more, in this transaction.
+          await tx
             .update(adminSignInChallenges)
-            .set({ usedAt: now })
-            .where(
-              and(
-                eq(adminSignInChallenges.id, challengeId),
-                isNull(adminSignInChallenges.usedAt),
-                gt(adminSignInChallenges.expiresAt, now),
-                lt(adminSignInChallenges.failures, CHALLENGE_MAX_FAILURES),
-              ),
-            )
-            .returning({ userId: adminSignInChallenges.userId });
-          if (!ended) throw invalidChallenge();
-          await spendCode(tx, ended.userId, code, now);
-          return ended.userId;
-        });
-      } catch (error) {
-        if (error instanceof HttpError && error.errors?.code)
-          await db
-            .update(adminSignInChallenges)
-            .set({ failures: sql`${adminSignInChallenges.failures} + 1` })
+            .set({ usedAt: null, failures: sql`${adminSignInChallenges.failures} + 1` })
             .where(eq(adminSignInChallenges.id, challengeId));
-        throw error;
-      }
+          if ((await accountWait(tx, userId, now)) !== null)
+            await endOpenChallenges(tx, userId, now);
+          return { refused: error } as const;
+        }
+      });
+      if ("refused" in outcome) throw outcome.refused;
+      return outcome.userId;
     },
 
     /** The owner's switch; requiring it needs it on for the owner first. Audited. */

@@ -8,7 +8,7 @@ import { HttpError } from "../../http-errors.ts";
 import { sharedStoreFor } from "./storage.ts";
 
 /**
- * DECISIONS: uploads are checked by content, size-limited and re-encoded. Issue 9: phone
+ * Uploads are checked by content, size-limited and re-encoded. Phone
  * photos of at least 15 MB are accepted (a 1 MB cap is a known complaint elsewhere); 25 MB
  * covers a 48-megapixel phone's JPEG, and the file is re-encoded far smaller anyway.
  */
@@ -18,7 +18,7 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 /** The stored original is re-encoded no wider than this; variants come from it. */
 export const MAX_STORED_WIDTH = 1920;
 /**
- * SPEC 5: product images only png, jpg/jpeg or webp (checked by content, not by name). One list
+ * Product images only png, jpg/jpeg or webp (checked by content, not by name). One list
  * with the admin image pickers' `accept`, so they never offer a file this refuses.
  */
 export const UPLOAD_FORMATS = UPLOAD_IMAGE_FORMATS;

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { files } from "../../db/schema/files.ts";
 
 /**
- * Issue 14.12: on PostgreSQL every uploaded file is also kept in the `files` table, so every
+ * On PostgreSQL every uploaded file is also kept in the `files` table, so every
  * instance serves it (each caches it on its own disk at first request) and pg_dump holds it.
  * PGlite is one process with one disk: files stay on disk only (a backup copies the folder).
  * docs/decisions/0016.

@@ -17,7 +17,7 @@ const errorBody = z.object({
 });
 
 /**
- * Issue 28, the owner's (app.ts): `GET/POST /api/admin/webhooks`, `PUT/DELETE
+ * The owner's (app.ts): `GET/POST /api/admin/webhooks`, `PUT/DELETE
  * /api/admin/webhooks/{id}`, `GET /api/admin/webhooks/{id}/deliveries` and `POST
  * /api/admin/webhooks/deliveries/{id}/retry` ("send again": queued, never sent in the request).
  */
@@ -85,6 +85,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     "/webhooks/:id/deliveries",
     {
       schema: {
+        summary: "List a webhook's deliveries",
         params: idParam,
         querystring: webhookDeliveriesQuerySchema,
         response: { 200: webhookDeliveriesResponseSchema, 404: errorBody },
@@ -97,6 +98,7 @@ export const adminWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     "/webhooks/deliveries/:id/retry",
     {
       schema: {
+        summary: "Send a delivery again",
         params: idParam,
         response: { 202: z.object({ data: webhookDeliverySchema }), 404: errorBody },
       },

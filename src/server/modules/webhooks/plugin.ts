@@ -5,7 +5,7 @@ import { createWebhookWorker, type WebhookWorker } from "./worker.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Issue 28: the owner's endpoints and the delivery worker (tests call `worker.runOnce`). */
+    /** The owner's endpoints and the delivery worker (tests call `worker.runOnce`). */
     webhooks: {
       service: WebhookService;
       worker: WebhookWorker;

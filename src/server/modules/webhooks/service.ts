@@ -51,7 +51,7 @@ export function toDeliveryDto(row: WebhookDeliveryRow): WebhookDelivery {
 }
 
 /**
- * Issue 28: the owner's webhook endpoints and their deliveries. Addresses inside the shop's
+ * The owner's webhook endpoints and their deliveries. Addresses inside the shop's
  * network are refused at save time (and again at send time by the worker) unless
  * `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE=1). Every change is audited as entity "webhook".
  */

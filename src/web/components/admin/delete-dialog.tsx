@@ -23,13 +23,13 @@ type Props<Target extends { id: Id }, Id, Result> = {
   /** The toast once deleted (may depend on the answer, e.g. archived vs deleted). */
   doneText: (result: Result) => string;
   confirmLabel?: string;
-  /** A failure in words; default: the server's message (translated) or SPEC's `Failed to delete`. */
+  /** A failure in words; default: the server's message (translated) or `Failed to delete`. */
   errorText?: (error: unknown) => string;
 };
 
 /**
  * Every admin list's "delete with confirmation": asks, runs the delete, toasts, closes; a
- * failure stays in the dialog (SPEC 8's text) so the owner can retry or cancel.
+ * failure stays in the dialog (as text) so the owner can retry or cancel.
  */
 export function DeleteDialog<Target extends { id: Id }, Id, Result>({
   target,

@@ -63,7 +63,7 @@ type Props<Row extends { id: Id }, Id, Result> = {
 };
 
 /**
- * THE admin list screen (issue 27): heading, the table with its toolbar (search, filters,
+ * THE admin list screen: heading, the table with its toolbar (search, filters,
  * add), every row's Edit and Delete, and the delete with confirmation. A screen brings its
  * columns, its query and mutation, and its form dialog. A read-only list (the customers)
  * leaves out the add, edit and delete props: no Add button, no actions column.

@@ -33,7 +33,7 @@ function formatValue(value: unknown): string {
 }
 
 /**
- * A record's history (DECISIONS: every admin write is recorded and shown): who changed
+ * A record's history (every admin write is recorded and shown): who changed
  * which fields, when, with the values before and after. Shown in each edit dialog.
  */
 export function RecordHistory({ entity, entityId }: { entity: string; entityId: string | number }) {

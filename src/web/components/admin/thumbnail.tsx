@@ -1,5 +1,5 @@
 /**
- * A list row's photo at a fixed 48×48 (issue 29.3). The photo column is `w-0` so it takes no
+ * A list row's photo at a fixed 48×48. The photo column is `w-0` so it takes no
  * more than it needs; an `<img>` alone inherits `max-width: 100%` of that zero-wide cell and
  * was drawn 0 px wide, so the box fixes its size and never shrinks. No photo: an empty tile of
  * the same size keeps the rows aligned.

@@ -99,6 +99,9 @@ describe("form kit", () => {
     expect(messageKey("Failed (503)")).toEqual({ key: "spec.FAILED_STATUS", status: "503" });
     expect(messageKey(MESSAGES.EMAIL_PASSWORD_REQUIRED)?.key).toBe("emailPasswordRequired");
     expect(messageKey("Something new")).toBeUndefined();
+    // An Object property's name is an unknown text too, not Object's own function.
+    expect(messageKey("constructor")).toBeUndefined();
+    expect(messageKey("toString")).toBeUndefined();
   });
 
   it.each([

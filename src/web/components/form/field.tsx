@@ -44,7 +44,7 @@ export type FieldProps = InputProps | FileProps | CheckboxProps | TextareaProps 
 type AnyElement = HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement;
 
 /**
- * THE form field (issue 9): a label, one control (input, textarea, select, checkbox or file),
+ * THE form field: a label, one control (input, textarea, select, checkbox or file),
  * an optional hint and the field's error, announced and tied to the control. Spread
  * react-hook-form's `register("name")` into it: `<Field label="Name" error={errors.name}
  * required {...register("name")} />`.
@@ -212,7 +212,7 @@ type BilingualProps<T extends FieldValues> = {
   names: readonly [Path<T>, Path<T>];
   label: string;
   as?: "input" | "textarea";
-  /** The English one is required (SPEC: name); the Arabic one never is (DECISIONS: fallback). */
+  /** The English one is required (e.g. a name); the Arabic one never is (English stands in). */
   required?: boolean;
   className?: string;
 };

@@ -6,7 +6,7 @@ const MessageText = lazy(() => load().then((m) => ({ default: m.MessageText })))
 /**
  * Start loading the message translator (call it when a form is sent, so it is there when the
  * answer is). The translator and its tables are ~5 KB gzip (9 with the country names) that a
- * page held to issue 10's 140 KB budget (contact: 142 KB with them) only needs once the
+ * page held to the 140 KB budget (contact: 142 KB with them) only needs once the
  * server refuses.
  */
 export function preloadMessageText(): void {

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
 import {
   countryInOtherZoneMessage,
   countryRefusedMessage,
@@ -16,9 +17,9 @@ import {
 import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
- * THE message translator (issue 9): schemas and the server speak SPEC's English texts; each
+ * THE message translator: schemas and the server speak the fixed English texts; each
  * known text has a key in the `messages` namespace so Arabic readers see the translation.
- * An unknown text (a new server sentence) is shown as it came. SPEC's texts
+ * An unknown text (a new server sentence) is shown as it came. The fixed texts
  * (`shared/domain/validation-messages.ts`) are looked up by their id under `spec.<ID>` in
  * `locales/{en,ar}/messages.json`: add the id there and it is translated; other texts go in
  * `EXTRA` below.
@@ -54,7 +55,7 @@ const KEY_BY_TEXT: Record<string, string> = {
 for (const [id, english] of Object.entries(ORDER_MESSAGES)) KEY_BY_TEXT[english] ??= `order.${id}`;
 for (const [id, english] of Object.entries(MESSAGES)) KEY_BY_TEXT[english] ??= `spec.${id}`;
 
-/** Server and form texts that are not in SPEC's catalogue, by their `spec.<ID>` key. */
+/** Server and form texts that are not in that catalogue, by their `spec.<ID>` key. */
 const EXTRA: Record<string, string> = {
   "The code is required.": "spec.CODE_REQUIRED",
   "Please enter a valid date.": "spec.DATE_INVALID",
@@ -74,6 +75,8 @@ for (const [english, key] of Object.entries(EXTRA)) KEY_BY_TEXT[english] ??= key
 // Shipping rules: the zone forms and checkout both show them, so they live in `messages`.
 for (const [id, english] of Object.entries(SHIPPING_MESSAGES))
   KEY_BY_TEXT[english] ??= `shipping.${id}`;
+for (const [id, english] of Object.entries(CAPACITY_MESSAGES))
+  KEY_BY_TEXT[english] ??= `capacity.${id}`;
 
 /**
  * A screen's own rules, translated in its own namespace (loaded by its route): the back
@@ -115,7 +118,7 @@ export function registerCountryNames(lookup: typeof nameCountry): void {
   nameCountry = lookup;
 }
 
-/** Messages that carry a detail after SPEC's text ("This field is too long. (120)"). */
+/** Messages that carry a detail after a fixed text ("This field is too long. (120)"). */
 const PREFIXED: Array<[prefix: string, key: string]> = [
   [ORDER_MESSAGES.TOO_LONG, "order.TOO_LONG"],
 ];
@@ -125,7 +128,8 @@ const FAILED_STATUS = /^Failed \((\d{3})\)$/;
 export function messageKey(
   text: string,
 ): { key: string; status?: string; country?: string; zone?: string } | undefined {
-  const exact = KEY_BY_TEXT[text];
+  // Own keys only: a server text such as "constructor" must not find Object's own.
+  const exact = Object.hasOwn(KEY_BY_TEXT, text) ? KEY_BY_TEXT[text] : undefined;
   if (exact) return { key: exact };
   for (const [pattern, key] of NAMED) {
     const groups = pattern.exec(text)?.groups;
@@ -148,7 +152,7 @@ export function useMessageText(): MessageText {
       if (!text) return "";
       const found = messageKey(text);
       if (!found) return text;
-      // A key not translated yet shows SPEC's English rather than the key itself.
+      // A key not translated yet shows the English text rather than the key itself.
       return t(found.key, {
         status: found.status,
         country: found.country && nameCountry(found.country, lang),

@@ -20,7 +20,7 @@ export function applyServerErrors(
 /**
  * What a failed save means for a form: the server's field errors go onto the fields the form
  * has (`fields`); whatever is left (a 409, a network failure, an error keyed by a field the
- * form does not show) comes back as one message for the form's `ErrorList`, in SPEC 8's order
+ * form does not show) comes back as one message for the form's `ErrorList`, in this order
  * (server message, then field messages joined, then `fallback`).
  */
 export function setServerErrors<T extends FieldValues>(

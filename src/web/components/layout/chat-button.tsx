@@ -5,9 +5,9 @@ import { useRootData } from "../../lib/use-root-data.ts";
 import { ChatIcon } from "../ui/icons.tsx";
 
 /**
- * SPEC 1: a floating button that opens a messaging-app conversation with the business. Pages
+ * A floating button that opens a messaging-app conversation with the business. Pages
  * whose buttons and totals run the full width of a phone (cart, checkout, the order page) set
- * `handle.quietChat`: there it stays off phones (issue 29.12), where it covered "Apply" and the
+ * `handle.quietChat`: there it stays off phones, where it covered "Apply" and the
  * total; the footer's contact links remain.
  */
 export function ChatButton() {

@@ -3,7 +3,7 @@ import { useTranslation } from "../../i18n/translator.tsx";
 import { useDisplayCurrency } from "../ui/display-currency.tsx";
 
 /**
- * The header's display-currency choice (issue 24): a native select, so it costs a few hundred
+ * The header's display-currency choice: a native select, so it costs a few hundred
  * bytes and works with a keyboard and screen readers as is. Shown only when the owner lists
  * a currency besides US dollars (never a control with one choice).
  */

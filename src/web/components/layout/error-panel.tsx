@@ -2,9 +2,9 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
- * What a layout's error boundary shows inside its own shell (issue 9): the header and menu
+ * What a layout's error boundary shows inside its own shell: the header and menu
  * stay, the failed screen is replaced by this panel with a retry. Retry reloads the page, as
- * SPEC's shop page does: it re-runs loaders and resets whatever state broke the render.
+ * the shop page does: it re-runs loaders and resets whatever state broke the render.
  */
 export function ErrorPanel({ heading: Heading = "h1" }: { heading?: "h1" | "h2" }) {
   const error = useRouteError();

@@ -8,10 +8,10 @@ import { usePaths } from "../../lib/paths.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 
 /**
- * SPEC: opens on click, closes when the pointer leaves it (and on Escape or a click outside).
+ * Opens on click, closes when the pointer leaves it (and on Escape or a click outside).
  * Signed out it offers Login and Register; given `signedIn` (the header composes the session
  * and the sign-out, as a component never imports a feature) it offers the account and Log out
- * instead (issue 29.7). The button itself is the same either way, so nothing shifts when the
+ * instead. The button itself is the same either way, so nothing shifts when the
  * session appears after hydration.
  */
 export function GetStartedMenu({ signedIn }: { signedIn?: { onLogout: () => void } | null }) {
@@ -25,7 +25,7 @@ export function GetStartedMenu({ signedIn }: { signedIn?: { onLogout: () => void
 
   useEffect(() => {
     if (!open) return;
-    // Escape hands focus back to the button (issue 29.6): the focused link is about to vanish,
+    // Escape hands focus back to the button: the focused link is about to vanish,
     // which would drop focus to the page body.
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;

@@ -3,7 +3,7 @@ import { useTranslation } from "../../i18n/translator.tsx";
 import { GlobeIcon } from "../ui/icons.tsx";
 
 /**
- * SPEC 1's language toggle. With `href` (the storefront: the same page's address in the other
+ * The language toggle. With `href` (the storefront: the same page's address in the other
  * language, docs/decisions/0028) it is a link that loads that page, rendered by the server in
  * its language, and remembers the choice on the way; without (the back office, one address per
  * screen) it switches the texts in place.
@@ -13,7 +13,7 @@ export function LanguageToggle({ href }: { href?: string } = {}) {
   const next = i18n.language === "ar" ? "en" : "ar";
   // "العربية" on an English page is its only Arabic: in the system's font, so English pages
   // never download the brand font's Arabic faces, nor lay the page out again when they arrive
-  // (issue 30).
+  //.
   const className = `inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-bold hover:bg-line ${next === "ar" ? "font-[system-ui]" : ""}`;
   const label = (
     <>

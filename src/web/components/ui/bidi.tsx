@@ -4,7 +4,7 @@ import type { Lang } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 
 /**
- * Issue 29.11: a customer's own text and mixed-direction fragments, each in its own `<bdi>`
+ * A customer's own text and mixed-direction fragments, each in its own `<bdi>`
  * (direction from its first strong letter), joined the page's way. A Latin address on an Arabic
  * page reads "12, rue de la République، Lyon، فرنسا", not "…Lyon 12 ,rue de la République".
  * Plain-text twins: `src/shared/domain/bidi.ts`.

@@ -33,7 +33,7 @@ type Props<T> = {
   /** A failure message (already in the page's language); with `onRetry`, a Try again button. */
   error?: string | null;
   onRetry?: () => void;
-  /** SPEC 8's empty state ("No categories yet.") when nothing exists at all. */
+  /** The empty state ("No categories yet.") when nothing exists at all. */
   emptyText: string;
   /** True while a search or filter is applied: an empty answer then says "No results.". */
   filtered?: boolean;
@@ -44,7 +44,7 @@ type Props<T> = {
 };
 
 /**
- * THE back office table (issue 9): loading, error with a retry, SPEC's empty state, "No
+ * THE back office table: loading, error with a retry, the empty state, "No
  * results." for a search that finds nothing, and optional paging with a per-page select.
  */
 export function DataTable<T>({
@@ -173,7 +173,7 @@ export function DataTable<T>({
   );
 }
 
-/** Page sizes the back office lists offer (SPEC 9: 10, 20, 50). */
+/** Page sizes the back office lists offer. */
 export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
 
 type PageMeta = { page: number; last_page: number; total: number };
@@ -181,7 +181,7 @@ type PagedQuery = { page: number; per_page: number };
 
 /**
  * The `paging` prop from a list answer's `meta` and the screen's query state: a new page
- * size goes back to page 1 (SPEC 4's rule for the shop page, kept everywhere).
+ * size goes back to page 1 (the shop page's rule, kept everywhere).
  */
 export function pagingFrom<Q extends PagedQuery>(
   meta: PageMeta | undefined,

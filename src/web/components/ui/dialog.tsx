@@ -21,7 +21,7 @@ type DialogProps = {
 const WIDTH = { sm: "28rem", md: "36rem", lg: "52rem" } as const;
 
 /**
- * THE dialog (issue 9, SPEC 2: modals close on Escape, on a backdrop click or with the close
+ * THE dialog (modals close on Escape, on a backdrop click or with the close
  * button). Radix traps focus inside and returns it to where it was on close.
  */
 export function Dialog({
@@ -99,7 +99,7 @@ type ConfirmProps = {
   description: string;
   confirmLabel: string;
   /** The dismiss button's text (default "Cancel"): say what it keeps when "Cancel" would be
-   * ambiguous, as beside "Cancel order" (issue 29.17). */
+   * ambiguous, as beside "Cancel order". */
   cancelLabel?: string;
   /** The confirmed action; the dialog stays open (busy) until it settles, closes on success. */
   onConfirm: () => unknown;
@@ -109,6 +109,8 @@ type ConfirmProps = {
   tone?: "danger" | "default";
   /** Optional inputs that go with the answer (a cancel reason), shown above the buttons. */
   children?: React.ReactNode;
+  /** The answer cannot be given yet (the dialog's text says why); only "cancel" is offered. */
+  confirmDisabled?: boolean;
 };
 
 /** A yes/no question before something that cannot be undone (delete, cancel an order). */
@@ -124,6 +126,7 @@ export function ConfirmDialog({
   error,
   tone = "danger",
   children,
+  confirmDisabled = false,
 }: ConfirmProps) {
   const { t } = useTranslation("messages");
   return (
@@ -146,7 +149,7 @@ export function ConfirmDialog({
         <button
           type="button"
           className={`btn ${tone === "danger" ? "bg-red-700 text-white hover:bg-red-800 disabled:opacity-60" : "btn-primary"}`}
-          disabled={pending}
+          disabled={pending || confirmDisabled}
           aria-busy={pending || undefined}
           onClick={() => void onConfirm()}
           data-testid="confirm-button"

@@ -11,7 +11,7 @@ import type { Cents, Lang } from "../../../shared/domain/money.ts";
 import { writeCookie } from "../../lib/cookies.ts";
 
 /**
- * The shopper's display currency (issue 24, docs/decisions/0023): which one is shown, the ones
+ * The shopper's display currency (docs/decisions/0023): which one is shown, the ones
  * the owner lists (USD first) and how to choose. Without a provider (the back office, order
  * records, tests) everything is US dollars.
  */

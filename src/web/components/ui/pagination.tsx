@@ -20,7 +20,7 @@ type Props = {
 
 const cell = "inline-flex min-w-10 h-10 items-center justify-center rounded-md px-3 font-semibold";
 
-/** SPEC 9: up to 5 page numbers, with ellipses and the first and last pages. */
+/** Up to 5 page numbers, with ellipses and the first and last pages. */
 export function Pagination({ page, lastPage, hrefFor, onPageChange }: Props) {
   const { t } = useTranslation();
   if (lastPage <= 1) return null;

@@ -10,7 +10,7 @@ type Props = {
   lang: Lang;
   currency?: string;
   /**
-   * In the shopper's display currency (issue 24): catalogue, cart and checkout prices. Order
+   * In the shopper's display currency: catalogue, cart and checkout prices. Order
    * records (account, order page, back office) leave it off and stay in USD, as charged.
    */
   display?: boolean;
@@ -19,7 +19,7 @@ type Props = {
   className?: string;
 };
 
-/** A price with Latin digits in both languages (DECISIONS), kept left-to-right inside Arabic text. */
+/** A price with Latin digits in both languages, kept left-to-right inside Arabic text. */
 export function Price({
   amount,
   regular,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** SPEC 8: an image that fails to load shows this instead. */
+/** An image that fails to load shows this instead. */
 export const PLACEHOLDER_IMAGE = "/placeholder-product.svg";
 
 export type ImageSource = { src: string; srcset: string; width: number; height: number };

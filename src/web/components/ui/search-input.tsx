@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { SearchIcon } from "./icons.tsx";
 
-/** SPEC 9: the search pause, 250 ms on admin categories and coupons, 300 ms elsewhere. */
+/** The search pause, 250 ms on admin categories and coupons, 300 ms elsewhere. */
 export const SEARCH_PAUSE_MS = {
   categories: 250,
   coupons: 250,

@@ -13,7 +13,7 @@ import { CloseIcon } from "./icons.tsx";
 type ToastMessage = { id: number; text: string };
 
 /**
- * A short confirmation in a polite live region (DECISIONS: never a blocking alert()). The
+ * A short confirmation in a polite live region (never a blocking alert()). The
  * region is always in the page, so screen readers announce text put into it; the message
  * hides itself after `duration` ms or on its close button.
  */
@@ -43,7 +43,7 @@ function ToastRegion({ message, onClose }: { message: ToastMessage | null; onClo
       role="status"
       aria-live="polite"
       // On a phone it drops from the top (over the header), not over the weight and quantity
-      // pickers the shopper is still using (issue 29.12); on wider screens, above the chat button.
+      // pickers the shopper is still using; on wider screens, above the chat button.
       className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-4 sm:top-auto sm:bottom-20"
     >
       {message ? (

@@ -15,7 +15,16 @@ const resolver = schemaResolver(
   "accountUpdateSchema",
 );
 
-const FIELDS = ["username", "name", "company", "email", "phone", "country", "location"] as const;
+const FIELDS = [
+  "username",
+  "name",
+  "company",
+  "email",
+  "phone",
+  "country",
+  "location",
+  "current_password",
+] as const;
 
 const formValues = (user: UserDto): AccountUpdateInput => ({
   username: user.username ?? "",
@@ -25,9 +34,10 @@ const formValues = (user: UserDto): AccountUpdateInput => ({
   phone: user.phone ?? "",
   country: (user.country ?? "") as AccountUpdateInput["country"],
   location: user.location ?? "",
+  current_password: "",
 });
 
-/** SPEC 2 account: username, name, company, email, phone, country (SY/TR/QA/AE), location. */
+/** Account: username, name, company, email, phone, country (SY/TR/QA/AE), location. */
 export function AccountForm({ user, token }: { user: UserDto; token: string }) {
   const { t, i18n } = useTranslation("account");
   const lang = i18n.language === "ar" ? "ar" : "en";
@@ -37,13 +47,19 @@ export function AccountForm({ user, token }: { user: UserDto; token: string }) {
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver, defaultValues: formValues(user) });
+  // A new address (not another case of the same one) needs the password: the server asks
+  // for it too, and tells the old address.
+  const typedEmail = watch("email") ?? "";
+  const emailChanging = typedEmail.trim().toLowerCase() !== user.email.toLowerCase();
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ current_password, ...fields }) => {
     setStatus(null);
     try {
-      const { data } = await apiPut<{ data: UserDto }>("/api/account", values, { token });
+      const body = emailChanging ? { ...fields, current_password } : fields;
+      const { data } = await apiPut<{ data: UserDto }>("/api/account", body, { token });
       updateCustomerUser(data);
       reset(formValues(data));
       setStatus({ ok: true, message: t("account.saved") });
@@ -89,6 +105,19 @@ export function AccountForm({ user, token }: { user: UserDto; token: string }) {
         error={errors.email}
         {...register("email")}
       />
+      {emailChanging ? (
+        <div className="sm:col-span-2">
+          <Field
+            label={t("account.currentPassword")}
+            type="password"
+            autoComplete="current-password"
+            required
+            hint={t("account.currentPasswordHint")}
+            error={errors.current_password}
+            {...register("current_password")}
+          />
+        </div>
+      ) : null}
       <Field
         label={t("account.phone")}
         type="tel"

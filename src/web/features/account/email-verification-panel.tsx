@@ -5,7 +5,7 @@ import { ApiError } from "../../lib/api.ts";
 import { sendVerification } from "./privacy-api.ts";
 
 /**
- * Whether the account's e-mail address is verified (issue 25), with "send again" while it is
+ * Whether the account's e-mail address is verified, with "send again" while it is
  * not. The server caps the links per account; its answer (sent, too many, unavailable) shows
  * here in the reader's language.
  */

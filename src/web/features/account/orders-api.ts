@@ -2,10 +2,10 @@ import type { OrderStatus } from "../../../shared/domain/order-states.ts";
 import { apiGet } from "../../lib/api.ts";
 import { paths, type StorefrontPaths } from "../../lib/paths.ts";
 
-/** DECISIONS: a tab for orders in progress, then SPEC's delivered and cancelled tabs. */
+/** A tab for orders in progress, then the delivered and cancelled tabs. */
 export const ORDER_TABS = ["in_progress", "delivered", "cancelled"] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
-/** SPEC 9: orders per page 10, 20, 50 (wired here). */
+/** Orders per page 10, 20, 50 (wired here). */
 export const ORDERS_PER_PAGE = [10, 20, 50] as const;
 
 /** The fields of the orders API (`GET /api/orders`) this screen reads. */

@@ -3,7 +3,10 @@ import {
   EMAIL_VERIFICATION_MESSAGES,
 } from "../../../shared/domain/account-privacy.ts";
 import type { Language } from "../../../shared/domain/language.ts";
-import type { AccountExport } from "../../../shared/schemas/account-privacy.ts";
+import type {
+  AccountDeletionCheck,
+  AccountExport,
+} from "../../../shared/schemas/account-privacy.ts";
 import { registerMessages } from "../../components/form/messages.ts";
 import { apiGet, apiPost, apiRequest } from "../../lib/api.ts";
 
@@ -12,7 +15,7 @@ import { apiGet, apiPost, apiRequest } from "../../lib/api.ts";
 registerMessages(EMAIL_VERIFICATION_MESSAGES, (id) => `account:emailVerification.${id}`);
 registerMessages(ACCOUNT_DELETION_MESSAGES, (id) => `account:accountDeletion.${id}`);
 
-/** Issue 25's account calls. Failures throw ApiError with the server's message (SPEC 8 order). */
+/** Verification and privacy calls. Failures throw ApiError with the server's message. */
 
 /** "Send again": 202, or 409 (already verified, or no e-mail in this shop), 429 (too many). */
 export const sendVerification = (token: string, lang: Language, fallback: string) =>
@@ -40,6 +43,13 @@ export async function downloadMyData(token: string, fallback: string): Promise<v
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** 204; a wrong password is a 422 on `password`, the last admin or owner a 422 with why. */
+/** The open orders that stop a deletion now (none: `allowed`), asked when the dialog opens. */
+export const deletionCheck = async (token: string, fallback: string) =>
+  (await apiGet<{ data: AccountDeletionCheck }>("/api/account/deletion", { token, fallback })).data;
+
+/**
+ * 204; a wrong password is a 422 on `password`, the last admin or owner a 422 with why, an
+ * open order a 409 (the dialog then asks `deletionCheck` again and names them).
+ */
 export const deleteMyAccount = (token: string, password: string, fallback: string) =>
   apiRequest<void>("DELETE", "/api/account", { password }, { token, fallback });

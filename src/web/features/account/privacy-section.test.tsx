@@ -55,16 +55,18 @@ describe.each([
   it("delete: the password in the confirm dialog, a wrong one explained, then done", async () => {
     const onDeleted = vi.fn();
     renderInShell(<PrivacySection token="tok" onDeleted={onDeleted} />, { lang });
+    answer(200, { data: { allowed: true, open_orders: [] } });
     await userEvent.click(await screen.findByRole("button", { name: t.privacy.delete }));
     const dialog = await screen.findByTestId("confirm-dialog");
-    const password = within(dialog).getByLabelText(new RegExp(`^${t.privacy.password}`));
+    const password = await within(dialog).findByLabelText(new RegExp(`^${t.privacy.password}`));
     await userEvent.type(password, "wrong-one");
     const wrong = ACCOUNT_DELETION_MESSAGES.PASSWORD_WRONG;
     answer(422, { message: wrong, errors: { password: [wrong] } });
     await userEvent.click(within(dialog).getByRole("button", { name: t.privacy.confirm }));
     expect(await within(dialog).findByText(t.accountDeletion.PASSWORD_WRONG)).toBeTruthy();
     expect(onDeleted).not.toHaveBeenCalled();
-    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/account/deletion");
+    const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe("/api/account");
     expect(init.method).toBe("DELETE");
     expect(JSON.parse(init.body)).toEqual({ password: "wrong-one" });
@@ -74,5 +76,34 @@ describe.each([
     answer(204);
     await userEvent.click(within(dialog).getByRole("button", { name: t.privacy.confirm }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
+  });
+
+  it("delete with an open order: the dialog names it and how to cancel it, and offers no delete", async () => {
+    const onDeleted = vi.fn();
+    renderInShell(<PrivacySection token="tok" onDeleted={onDeleted} />, { lang });
+    answer(200, {
+      data: {
+        allowed: false,
+        open_orders: [{ number: "SW-10003", status: "pending", payment_status: "unpaid" }],
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: t.privacy.delete }));
+    const dialog = await screen.findByTestId("confirm-dialog");
+    const notice = await within(dialog).findByTestId("open-orders");
+    expect(within(notice).getByText(t.privacy.openOrders)).toBeTruthy();
+    expect(within(notice).getByRole("link", { name: "SW-10003" }).getAttribute("href")).toMatch(
+      /\/order\/SW-10003$/,
+    );
+    expect(within(notice).getByText(t.privacy.openOrdersHow)).toBeTruthy();
+    expect(within(notice).getByRole("link", { name: t.privacy.contact })).toBeTruthy();
+    expect(within(dialog).getByText(t.privacy.confirmText)).toBeTruthy();
+    // No password to type, and the delete button cannot be pressed.
+    expect(within(dialog).queryByLabelText(new RegExp(`^${t.privacy.password}`))).toBeNull();
+    expect(
+      (within(dialog).getByRole("button", { name: t.privacy.confirm }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(onDeleted).not.toHaveBeenCalled();
   });
 });

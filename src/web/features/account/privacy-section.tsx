@@ -1,15 +1,21 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import type { AccountDeletionCheck } from "../../../shared/schemas/account-privacy.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { deleteMyAccount, downloadMyData } from "./privacy-api.ts";
+import { usePaths } from "../../lib/paths.ts";
+import { deleteMyAccount, deletionCheck, downloadMyData } from "./privacy-api.ts";
 
 /**
- * Issue 25, privacy (ADR 0026): "Download my data" saves everything the shop holds about the
+ * Privacy: "Download my data" saves everything the shop holds about the
  * customer as JSON; "Delete my account" asks for the password in the one confirm dialog, then
- * erases the account (its orders stay, anonymised, for the shop's books).
+ * erases the account (its orders stay, anonymised, for the shop's books). While an order is
+ * open (not yet delivered, or cancelled and not yet refunded) the server refuses; the dialog
+ * asks first and names those orders instead of the password field, so she knows before she
+ * confirms.
  */
 export function PrivacySection({ token, onDeleted }: { token: string; onDeleted: () => void }) {
   const { t } = useTranslation("account");
@@ -20,6 +26,19 @@ export function PrivacySection({ token, onDeleted }: { token: string; onDeleted:
   const [password, setPassword] = useState("");
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  /** null while asking; a failed check lets her try, and the server still refuses (409). */
+  const [check, setCheck] = useState<AccountDeletionCheck | "checking" | null>(null);
+  const paths = usePaths();
+
+  const askCheck = async () => {
+    setCheck("checking");
+    try {
+      setCheck(await deletionCheck(token, t("privacy.deleteFailed")));
+    } catch {
+      setCheck(null);
+    }
+  };
+  const openOrders = check !== null && check !== "checking" ? check.open_orders : [];
 
   const download = async () => {
     setDownloading(true);
@@ -41,6 +60,11 @@ export function PrivacySection({ token, onDeleted }: { token: string; onDeleted:
       setOpen(false);
       onDeleted();
     } catch (error) {
+      // An order opened since the dialog asked: name it the same way.
+      if (error instanceof ApiError && error.status === 409) {
+        await askCheck();
+        return;
+      }
       setDeleteError(
         error instanceof ApiError
           ? text(error.fieldError("password") ?? error.message)
@@ -74,6 +98,7 @@ export function PrivacySection({ token, onDeleted }: { token: string; onDeleted:
             setPassword("");
             setDeleteError(null);
             setOpen(true);
+            void askCheck();
           }}
         >
           {t("privacy.delete")}
@@ -90,26 +115,51 @@ export function PrivacySection({ token, onDeleted }: { token: string; onDeleted:
         confirmLabel={t("privacy.confirm")}
         cancelLabel={t("privacy.keep")}
         pending={deleting}
+        confirmDisabled={check === "checking" || openOrders.length > 0}
         error={deleteError}
         onConfirm={confirmDelete}
       >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirmDelete();
-          }}
-        >
-          <Field
-            label={t("privacy.password")}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            invalid={Boolean(deleteError)}
-          />
-        </form>
+        {check === "checking" ? (
+          <p className="text-sm text-muted">{t("privacy.checking")}</p>
+        ) : openOrders.length > 0 ? (
+          <div data-testid="open-orders" className="rounded-lg bg-amber-50 p-3 text-sm">
+            <p className="font-semibold">{t("privacy.openOrders")}</p>
+            <ul className="mt-1 flex flex-wrap gap-x-4">
+              {openOrders.map((o) => (
+                <li key={o.number}>
+                  <Link to={paths.order(o.number)} className="underline" dir="ltr">
+                    {o.number}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">{t("privacy.openOrdersWhy")}</p>
+            <p className="mt-2">{t("privacy.openOrdersHow")}</p>
+            <p className="mt-2">
+              <Link to={paths.contact()} className="font-semibold underline">
+                {t("privacy.contact")}
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void confirmDelete();
+            }}
+          >
+            <Field
+              label={t("privacy.password")}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              invalid={Boolean(deleteError)}
+            />
+          </form>
+        )}
       </ConfirmDialog>
     </section>
   );

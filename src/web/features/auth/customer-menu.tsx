@@ -6,7 +6,7 @@ import { logout } from "./auth-api.ts";
 
 /**
  * The one customer sign-out: forgets the session here, ends it on the server, goes home.
- * The header's menus use it too (issue 29.7).
+ * The header's menus use it too.
  */
 export function useSignOut(): () => Promise<void> {
   const paths = usePaths();

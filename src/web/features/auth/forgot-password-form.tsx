@@ -17,7 +17,7 @@ const resolver = schemaResolver(
 );
 
 /**
- * "Forgot password?" (issue 25): one e-mail field. The answer is the same whether or not the
+ * "Forgot password?": one e-mail field. The answer is the same whether or not the
  * address has an account, so the form only ever says "if an account exists, we sent a link".
  */
 export function ForgotPasswordForm() {

@@ -7,7 +7,7 @@ import { safeRedirect } from "../../lib/customer-session.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 
 /**
- * DECISIONS: 'Continue with Google' only when Google sign-in is configured (GOOGLE_CLIENT_ID),
+ * 'Continue with Google' only when Google sign-in is configured (GOOGLE_CLIENT_ID),
  * never a dead button. It is a plain link: the server sends the browser on to Google.
  */
 export function GoogleSignIn() {
@@ -37,11 +37,14 @@ export function GoogleSignIn() {
  */
 export function useGoogleReturn(onSignedIn: (response: LoginResponse, redirect: string) => void): {
   failed: boolean;
-  /** Issue 25: an account has this address but never verified it, so Google was refused. */
+  /** An account has this address but never verified it, so Google was refused. */
   unverified: boolean;
+  /** The account has two-factor sign-in on: its password and code, not Google. */
+  twoFactor: boolean;
 } {
   const [failed, setFailed] = useState(false);
   const [unverified, setUnverified] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival
   useEffect(() => {
     const fragment = new URLSearchParams(window.location.hash.slice(1));
@@ -52,6 +55,7 @@ export function useGoogleReturn(onSignedIn: (response: LoginResponse, redirect: 
     if (!token) {
       setFailed(true);
       setUnverified(fragment.get("google_error") === "unverified");
+      setTwoFactor(fragment.get("google_error") === "two_factor");
       return;
     }
     apiGet<{ data: UserDto }>("/api/account", { token })
@@ -63,5 +67,5 @@ export function useGoogleReturn(onSignedIn: (response: LoginResponse, redirect: 
       )
       .catch(() => setFailed(true));
   }, []);
-  return { failed, unverified };
+  return { failed, unverified, twoFactor };
 }

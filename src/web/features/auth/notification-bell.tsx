@@ -6,7 +6,7 @@ import { apiGet, apiPost } from "../../lib/api.ts";
 import { paths, withQuery } from "../../lib/paths.ts";
 import { ago, cutPreview } from "./notification-time.ts";
 
-/** SPEC 9: the bell polls every 10 s; fetch errors are silent (SPEC 8). */
+/** The bell polls every 10 s; fetch errors are silent. */
 export const NOTIFICATION_POLL_MS = 10_000;
 const KEEP = 20;
 const SOUND_KEY = "bell-sound";
@@ -20,9 +20,9 @@ export type BellNotification = {
     order_id: number | null;
     order_number: string;
     total: number;
-    /** `payment_problem` (issue 24): a gateway event the shop did not apply. */
-    problem?: "amount_mismatch" | "unknown_order" | "not_payable";
-    /** `low_stock` (issue 27): the product an order took to its threshold, grams left. */
+    /** `payment_problem`: a gateway event the shop did not apply. */
+    problem?: "amount_mismatch" | "unknown_order" | "not_payable" | "unknown_session";
+    /** `low_stock`: the product an order took to its threshold, grams left. */
     product_id?: number;
     product_name?: string;
     product_name_ar?: string;
@@ -33,8 +33,8 @@ export type BellNotification = {
 };
 
 /**
- * The line a bell item shows, by its type; an unknown type reads as a new order (SPEC 3). A
- * low-stock item (issue 27) names the product in the admin's language.
+ * The line a bell item shows, by its type; an unknown type reads as a new order. A
+ * low-stock item names the product in the admin's language.
  */
 function bellText(
   n: BellNotification,
@@ -130,7 +130,7 @@ export function useNotifications(token: string, onNew?: (items: BellNotification
           if (!first) onNewRef.current?.(body.data);
         } else if (first) lastId.current = 0;
       } catch {
-        // SPEC 8: silent.
+        // Silent.
       } finally {
         inFlight = false;
       }
@@ -148,7 +148,7 @@ export function useNotifications(token: string, onNew?: (items: BellNotification
     };
   }, [token]);
 
-  /** SPEC 4: hovering an unread one marks it read and lowers the badge, floor 0. */
+  /** Hovering an unread one marks it read and lowers the badge, floor 0. */
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const markRead = useCallback(
@@ -188,7 +188,7 @@ function useInteracted() {
 /**
  * The top bar's bell: unread badge and the latest order notifications, each to its order.
  * `onNewOrders` runs when a poll brings orders placed since the page opened, so the screens
- * showing orders can refresh with the badge (issue 29.5); the layout wires it, as a feature
+ * showing orders can refresh with the badge; the layout wires it, as a feature
  * never reaches into another's queries.
  */
 export function NotificationBell({
@@ -199,7 +199,7 @@ export function NotificationBell({
   token: string;
   onNewOrders?: (items: BellNotification[]) => void;
   /**
-   * Whether the admin's roles open the products screen (issue 27): a low-stock item opens the
+   * Whether the admin's roles open the products screen: a low-stock item opens the
    * products filtered on low stock, else (a packer) the order that took the stock there.
    */
   productsAllowed?: boolean;
@@ -213,7 +213,7 @@ export function NotificationBell({
   const button = useRef<HTMLButtonElement>(null);
   const interacted = useInteracted();
 
-  // Escape closes the pop-up and puts focus back on the bell (issue 29.6), wherever focus was.
+  // Escape closes the pop-up and puts focus back on the bell, wherever focus was.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-/** SPEC 9: the bell's preview is cut at 45 characters. */
+/** The bell's preview is cut at 45 characters. */
 export const PREVIEW_MAX = 45;
 
 export function cutPreview(text: string, max = PREVIEW_MAX): string {
@@ -8,7 +8,7 @@ export function cutPreview(text: string, max = PREVIEW_MAX): string {
 
 export type Ago = { unit: "s" | "mins" | "hrs" | "d"; count: number };
 
-/** SPEC 9: relative times in s, mins, hrs, d (a clock ahead of the server reads 0 s). */
+/** Relative times in s, mins, hrs, d (a clock ahead of the server reads 0 s). */
 export function ago(iso: string, now: number): Ago {
   const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
   if (seconds < 60) return { unit: "s", count: seconds };

@@ -7,7 +7,7 @@ import { apiPost } from "../../lib/api.ts";
 registerMessages(PASSWORD_RESET_MESSAGES, (id) => `passwordReset.${id}`);
 
 /**
- * Issue 25's calls. Failures throw ApiError with the server's message (SPEC 8 order). Whether
+ * Password reset calls. Failures throw ApiError with the server's message. Whether
  * resets are offered comes with the forgot page (its loader); `GET /api/auth/password-reset`
  * answers the same for API clients.
  */

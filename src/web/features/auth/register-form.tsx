@@ -15,7 +15,7 @@ const resolver = schemaResolver(() => import("../../../shared/schemas/auth.ts"),
 
 const FIELDS = ["name", "email", "password", "password_confirmation"] as const;
 
-/** SPEC 2 register: name, email, password, confirm password; SPEC 5's rules on both sides. */
+/** Register: name, email, password, confirm password; the same rules on both sides. */
 export function RegisterForm({
   onRegistered,
 }: {

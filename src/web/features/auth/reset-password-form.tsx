@@ -17,7 +17,7 @@ const resolver = schemaResolver(
 const FIELDS = ["password", "password_confirmation"] as const;
 
 /**
- * A new password from the e-mail's link (issue 25): registration's rules, checked here and by
+ * A new password from the e-mail's link: registration's rules, checked here and by
  * the server with the same schema. The token travels with it; a dead link is the form's error.
  */
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {

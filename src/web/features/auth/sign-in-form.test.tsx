@@ -61,6 +61,24 @@ describe.each([
     expect(JSON.parse(init.body)).toEqual({ email: "layla@example.com", password: "secret1" });
   });
 
+  it("an account with two-factor on: the password step hands on its challenge, no session", async () => {
+    const onSignedIn = vi.fn();
+    const onTwoFactor = vi.fn();
+    renderInShell(
+      <SignInForm kind="customer" onSignedIn={onSignedIn} onTwoFactor={onTwoFactor} />,
+      { lang },
+    );
+    answer(200, { two_factor_required: true, challenge: "c".repeat(43) });
+    await userEvent.type(
+      await screen.findByLabelText(new RegExp(`^${t.login.email}`)),
+      "owner@example.com",
+    );
+    await userEvent.type(field(t.login.password), "secret1");
+    await userEvent.click(screen.getByRole("button", { name: t.login.submit }));
+    await vi.waitFor(() => expect(onTwoFactor).toHaveBeenCalledWith("c".repeat(43)));
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
   it("shows the server's message, translated; 'Login failed' when there is none", async () => {
     renderInShell(<SignInForm kind="customer" onSignedIn={vi.fn()} />, { lang });
     answer(401, { message: "These credentials do not match our records." });

@@ -12,16 +12,16 @@ import { ApiError } from "../../lib/api.ts";
 import { adminLogin, login } from "./auth-api.ts";
 
 type Props = {
-  /** Customer login (/login) or the admin entry (/admin-login): same rules (SPEC 5). */
+  /** Customer login (/login) or the admin entry (/admin-login): same rules. */
   kind: "customer" | "admin";
   onSignedIn: (response: LoginResponse & { two_factor_setup_required?: boolean }) => void;
-  /** Admin sign-in with two-factor on (issue 27): the code step's challenge, no token yet. */
+  /** An account with two-factor on (either sign-in): the code step's challenge, no token yet. */
   onTwoFactor?: (challenge: string) => void;
 };
 
 const resolver = schemaResolver(() => import("../../../shared/schemas/auth.ts"), "loginSchema");
 
-/** SPEC 8: the server's message first; the fixed fallback when there is none. */
+/** The server's message first; the fixed fallback when there is none. */
 function failureText(error: unknown, kind: Props["kind"]): string {
   if (kind === "admin") {
     return error instanceof ApiError && error.status > 0 && error.message

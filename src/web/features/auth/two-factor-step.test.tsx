@@ -94,4 +94,32 @@ describe.each([
     await userEvent.click(screen.getByRole("button", { name: t.step.submit }));
     await vi.waitFor(() => expect(onRestart).toHaveBeenCalledWith(M.CHALLENGE_INVALID));
   });
+
+  it("too many wrong codes on the account: back to the password, saying why", async () => {
+    const onRestart = vi.fn();
+    render({ onRestart });
+    const wait = "Too many sign-in attempts. Please wait a minute and try again.";
+    answer(429, { message: wait });
+    await userEvent.type(await screen.findByLabelText(new RegExp(`^${t.step.code}`)), "123456");
+    await userEvent.click(screen.getByRole("button", { name: t.step.submit }));
+    await vi.waitFor(() => expect(onRestart).toHaveBeenCalledWith(wait));
+  });
+
+  it("after the shop's own sign-in the code goes to its code step, for a customer session", async () => {
+    const onSignedIn = vi.fn();
+    renderInShell(
+      <TwoFactorStep
+        kind="customer"
+        challenge={CHALLENGE}
+        onSignedIn={onSignedIn}
+        onRestart={vi.fn()}
+      />,
+      { lang },
+    );
+    answer(200, signedIn);
+    await userEvent.type(await screen.findByLabelText(new RegExp(`^${t.step.code}`)), "123456");
+    await userEvent.click(screen.getByRole("button", { name: t.step.submit }));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(signedIn));
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/auth/login/2fa");
+  });
 });

@@ -10,7 +10,7 @@ import { setServerErrors } from "../../components/form/server-errors.ts";
 import { SubmitButton } from "../../components/form/submit-button.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { adminLoginCode } from "./auth-api.ts";
+import { adminLoginCode, loginCode } from "./auth-api.ts";
 
 const resolver = schemaResolver(
   () => import("../../../shared/schemas/two-factor.ts"),
@@ -24,7 +24,9 @@ registerMessages(
 );
 
 type Props = {
-  /** From `POST /api/auth/admin-login`'s `{ two_factor_required, challenge }`. */
+  /** Which sign-in this follows: the back office's (an admin token) or the shop's. */
+  kind?: "admin" | "customer";
+  /** From the password step's `{ two_factor_required, challenge }`. */
   challenge: string;
   onSignedIn: (response: LoginResponse) => void;
   /** The challenge ended (expired, used, too many wrong codes): the password again, with why. */
@@ -32,10 +34,11 @@ type Props = {
 };
 
 /**
- * Issue 27: the admin sign-in's second step. A code from the authenticator app (digits, the
+ * The second step of a sign-in with two-factor on (the back office's, and the shop's for the
+ * same account). A code from the authenticator app (digits, the
  * phone's one-time-code autofill) or, behind "use a recovery code", one of the ten codes.
  */
-export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
+export function TwoFactorStep({ kind = "admin", challenge, onSignedIn, onRestart }: Props) {
   const { t } = useTranslation("admin-two-factor");
   const [recovery, setRecovery] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
@@ -48,10 +51,16 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setBanner(null);
     try {
-      onSignedIn(await adminLoginCode({ challenge, code }, SIGN_IN_FAILED));
+      const send = kind === "admin" ? adminLoginCode : loginCode;
+      onSignedIn(await send({ challenge, code }, SIGN_IN_FAILED));
     } catch (error) {
       if (error instanceof ApiError && error.errors.challenge?.[0]) {
         onRestart(error.errors.challenge[0]);
+        return;
+      }
+      // Too many wrong codes on the account: its open sign-ins ended; the password again.
+      if (error instanceof ApiError && error.status === 429) {
+        onRestart(error.message);
         return;
       }
       setBanner(setServerErrors(error, form.setError, ["code"], SIGN_IN_FAILED));
@@ -71,7 +80,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
       noValidate
       onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
       className="flex flex-col gap-4"
-      data-testid="admin-two-factor-form"
+      data-testid={`${kind}-two-factor-form`}
     >
       <h2 className="text-xl font-bold text-brown">{t("step.title")}</h2>
       <p className="text-muted">{recovery ? t("step.introRecovery") : t("step.intro")}</p>

@@ -7,7 +7,7 @@ import {
   useCustomerSession,
 } from "../../lib/customer-session.ts";
 
-/** SPEC 4 / 9: after a customer signs in, go home (or back where they came from) after 2 s. */
+/** After a customer signs in, go home (or back where they came from) after 2 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 
 export function useSignedInRedirect() {
@@ -20,7 +20,7 @@ export function useSignedInRedirect() {
 
   // Sent here by the server from a customer's page while a session is stored in this browser
   // (stored before the signed-in mark existed, or the cookie was cleared): reading it set the
-  // mark again, so go back there (issue 30).
+  // mark again, so go back there.
   const stored = useCustomerSession();
   const returning = Boolean(stored) && !signedInAs && params.has("redirect");
   useEffect(() => {

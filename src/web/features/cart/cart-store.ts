@@ -39,7 +39,7 @@ export type CartStorageKind = "local" | "session" | "memory";
 export type CartState = {
   status: "loading" | "ready";
   lines: readonly StoredCartLine[];
-  /** SPEC 4: the cart is always a guest cart. */
+  /** The cart is always a guest cart. */
   isLoggedIn: false;
   storage: CartStorageKind;
 };
@@ -56,7 +56,7 @@ export type CartStoreOptions = {
 
 const PROBE_KEY = "cart_storage_probe";
 
-/** SPEC 4: a storage is usable when a write and a removal both succeed (private modes throw). */
+/** A storage is usable when a write and a removal both succeed (private modes throw). */
 function usable(storage: StorageLike | null | undefined): storage is StorageLike {
   if (!storage) return false;
   try {
@@ -104,7 +104,7 @@ function withExtras(lines: CartLine[], raw: unknown): StoredCartLine[] {
 export type CartStore = ReturnType<typeof createCartStore>;
 
 /**
- * The guest cart of SPEC 3-5. Local storage when usable, else session storage, else memory.
+ * The guest cart. Local storage when usable, else session storage, else memory.
  * Lines are written under the versioned local key (or the session key when only session
  * storage works), and a backup record (data, timestamp, version '2.0') is kept beside them; loading
  * reads local -> session -> backup.
@@ -327,7 +327,7 @@ const SERVER_STATE: CartState = {
 
 /**
  * While the page hydrates, the cart is read from storage in the first idle moment after it,
- * not in hydration's last task, the longest of a first visit (issue 30); a cart changed before
+ * not in hydration's last task, the longest of a first visit; a cart changed before
  * then starts at once. Mounted later (a client navigation), it starts with the subscription.
  */
 const subscribe = (listener: () => void) => {
@@ -348,7 +348,7 @@ export function useCartState(): CartState {
  * One value read from the cart (a number, a flag), `onServer` on the server and during
  * hydration. The component renders again only when that value changes: the header's badge
  * stays as hydrated when the cart loads from storage empty, instead of the whole header
- * rendering again, synchronously, right after hydration (issue 30).
+ * rendering again, synchronously, right after hydration.
  */
 export function useCartValue<T extends string | number | boolean>(
   select: (state: CartState) => T,
@@ -364,7 +364,7 @@ export function useCartValue<T extends string | number | boolean>(
 /**
  * The whole cart, for the pages whose content it is (the cart and checkout). They start the
  * cart with hydration's effects rather than in the idle moment after: their lines or empty box
- * come as soon as the page is hydrated (issue 30: the empty cart is the cart page's largest
+ * come as soon as the page is hydrated (the empty cart is the cart page's largest
  * text, LCP in Lighthouse).
  */
 export function useCart() {

@@ -6,7 +6,7 @@ import type { AppliedCoupon } from "./applied-coupon.ts";
 
 export type CartPricing = { cartDiscountPercent: number; deliveryFeeCents: Cents };
 
-/** DECISIONS' summary: the standing discount or a larger coupon, never both, plus delivery. */
+/** The cart summary: the standing discount or a larger coupon, never both, plus delivery. */
 export function cartSummaryTotals(
   subtotalCents: Cents,
   pricing: CartPricing,
@@ -83,7 +83,7 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
         </div>
       </dl>
       {shown.converted ? (
-        // DECISIONS ("Money"): wherever another currency shows, say the order is charged in USD.
+        // Wherever another currency shows, say the order is charged in USD (docs/decisions/0023).
         <p className="mt-3 rounded-md bg-cream p-2 text-sm" data-testid="charged-in-usd">
           <span className="font-bold">
             {common("currency.chargedInUsd")}{" "}

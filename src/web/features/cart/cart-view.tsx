@@ -38,7 +38,7 @@ export function CartBreadcrumb() {
 
 const STATE_BOX = "mt-8 min-h-60 rounded-xl border border-line bg-white p-8 text-center";
 
-/** SPEC 2's cart page: lines, clear with confirmation, DECISIONS' summary and the code box. */
+/** The cart page: lines, clear with confirmation, the summary and the code box. */
 export function CartView({ pricing }: { pricing: CartPricing }) {
   const paths = usePaths();
   const { t } = useTranslation("cart");
@@ -54,7 +54,7 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
       {/* The server cannot see the cart (it lives in the browser's storage): it renders the
           loading box at the empty box's size, so an empty cart appearing moves nothing. The two
           boxes have keys of their own: React replaces the loading box rather than moving its
-          text from the middle to the top, which the browser counts as a layout shift (issue 30:
+          text from the middle to the top, which the browser counts as a layout shift (it was
           CLS 0.005 on /cart). */}
       {cart.status === "loading" ? (
         <div key="loading" className={`${STATE_BOX} grid place-items-center`}>

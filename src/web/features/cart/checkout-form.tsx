@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
-import { type FieldError, type FieldPath, get, useForm } from "react-hook-form";
+import { type FieldError, type FieldPath, get, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../../../shared/domain/gift.ts";
 import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
-import { EMPTY_ORDER_FORM } from "../../../shared/domain/order-form.ts";
+import {
+  addressProblems,
+  EMPTY_ORDER_FORM,
+  isPickupMethod,
+} from "../../../shared/domain/order-form.ts";
 import { OFFLINE_PAYMENT_METHODS, type PaymentMethod } from "../../../shared/domain/payments.ts";
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
@@ -32,7 +36,7 @@ const ASKING: ShippingReport = {
   feeCents: null,
 };
 
-// The quote and the method picker (issue 23) run only in the browser, after the cart is read:
+// The quote and the method picker run only in the browser, after the cart is read:
 // a chunk of their own keeps them out of the first visit's scripts.
 const ShippingChoice = lazy(() =>
   import("./shipping-methods.tsx").then((module) => ({ default: module.ShippingChoice })),
@@ -40,12 +44,28 @@ const ShippingChoice = lazy(() =>
 
 // The checkout fields of the one order schema (shared/schemas/order.ts), checked in the browser
 // once zod has come after the page.
-const resolver = schemaResolver(
+const schemaCheck = schemaResolver(
   () => import("../../../shared/schemas/order.ts"),
   "checkoutFormSchema",
 );
 type FormInput = z.input<typeof checkoutFormSchema>;
 type FormOutput = z.output<typeof checkoutFormSchema>;
+/** The chosen shipping method, read when the form is checked. */
+type FormContext = { current: string | null };
+
+/**
+ * The schema's checks, and the address a delivery needs (a pickup asks for none), reported
+ * together so one submit shows every missing field.
+ */
+const resolver: Resolver<FormInput, FormContext, FormOutput> = async (values, context, options) => {
+  const result = await schemaCheck(values, context, options as never);
+  const missing = addressProblems({ ...values, shipping_method: context?.current ?? null });
+  if (Object.keys(missing).length === 0) return result;
+  const errors: Record<string, { type: string; message: string }> = { ...result.errors } as never;
+  for (const [field, messages] of Object.entries(missing))
+    errors[field] ??= { type: "required", message: messages[0]! };
+  return { values: {}, errors: errors as never };
+};
 type FieldName = FieldPath<FormInput>;
 /** The fields a server error can name: the schema's, and the gift's under `gift.`. */
 const FIELDS = new Set<string>([
@@ -103,6 +123,7 @@ export function CheckoutForm({
   // order. It is dropped only when the server has definitely refused the attempt.
   const idempotencyKey = useRef<string | null>(null);
   const token = useRef<string | null>(null);
+  const chosenMethod = useRef<FormContext>({ current: null });
 
   const {
     register,
@@ -112,8 +133,9 @@ export function CheckoutForm({
     getFieldState,
     setError,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  } = useForm<FormInput, FormContext, FormOutput>({
     resolver,
+    context: chosenMethod.current,
     // The gift's fields leave the values when their section closes.
     shouldUnregister: true,
     defaultValues: {
@@ -164,7 +186,7 @@ export function CheckoutForm({
       })),
     [lines],
   );
-  // Issue 23: the server prices shipping from the owner's zones; asked again (debounced, the
+  // The server prices shipping from the owner's zones; asked again (debounced, the
   // stale request cancelled) whenever the country or the cart changes.
   const quoteBody = useMemo(
     () => (country && orderLines.length > 0 ? { country, lines: orderLines } : null),
@@ -174,6 +196,7 @@ export function CheckoutForm({
   const [retryKey, setRetryKey] = useState(0);
   const { refusal, method, feeCents } = shipping;
   const canShip = shipping.status === "ready" && method !== null;
+  chosenMethod.current.current = method;
   useEffect(() => onShippingFee?.(feeCents), [feeCents, onShippingFee]);
   const wrap = watch("gift.wrap") ?? false;
   const wrapCents = isGift && wrap && giftWrapCents !== null ? giftWrapCents : 0;
@@ -188,6 +211,7 @@ export function CheckoutForm({
 
   async function submit(values: FormOutput) {
     if (inFlight.current || !canShip || !method || lines.length === 0) return;
+
     inFlight.current = true;
     setSubmitting(true);
     setFormErrors([]);
@@ -199,7 +223,7 @@ export function CheckoutForm({
         coupon,
         lines: orderLines,
         shipping_method: method,
-        delivery_date: shipping.day,
+        ready_date: shipping.day,
       },
       idempotencyKey.current,
       token.current,
@@ -233,7 +257,8 @@ export function CheckoutForm({
     // total and the next attempt goes without it.
     if (result.errors.coupon) setAppliedCoupon(null);
     // A method or day the server no longer offers (zones or the cut-off moved): ask again.
-    if (result.errors.shipping_method || result.errors.delivery_date) setRetryKey((n) => n + 1);
+    if (result.errors.shipping_method || result.errors.delivery_date || result.errors.ready_date)
+      setRetryKey((n) => n + 1);
     const others: string[] = [];
     // The server's rule refusals come in both languages; other messages are translated by id.
     const inLanguage = (message: string) =>
@@ -305,18 +330,27 @@ export function CheckoutForm({
           </p>
           <p className="text-muted">{t("shipping.weight", { weight: optionLabel(grams, lang) })}</p>
         </div>
-        <Field {...fieldProps("city", t("fields.city"))} required autoComplete="address-level2" />
-        <Field
-          {...fieldProps("address", t("fields.address"))}
-          as="textarea"
-          rows={2}
-          required
-          autoComplete="street-address"
-        />
+        {/* A pickup asks for no address: the shopper comes to the shop (name and phone suffice). */}
+        {isPickupMethod(method) ? null : (
+          <>
+            <Field
+              {...fieldProps("city", t("fields.city"))}
+              required
+              autoComplete="address-level2"
+            />
+            <Field
+              {...fieldProps("address", t("fields.address"))}
+              as="textarea"
+              rows={2}
+              required
+              autoComplete="street-address"
+            />
+          </>
+        )}
         <Field {...fieldProps("notes", t("fields.notes"))} as="textarea" rows={2} />
       </fieldset>
 
-      {/* Gift orders (issue 29): sent to someone else, with a card; the buyer stays the customer. */}
+      {/* Gift orders: sent to someone else, with a card; the buyer stays the customer. */}
       <fieldset className="space-y-4" data-testid="gift-section">
         <legend className="mb-2 text-xl font-bold text-brown">{t("gift.title")}</legend>
         <label className="flex cursor-pointer items-center gap-3">

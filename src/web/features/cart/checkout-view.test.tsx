@@ -76,9 +76,16 @@ function quoteFor({ country, lines }: ShippingQuoteRequest): ShippingQuote {
           name: "Home delivery",
           name_ar: "توصيل إلى المنزل",
           fee: 15,
-          days: DAYS,
+          days: DAYS.map((date) => ({ date })),
         },
-        { id: "pickup:0", kind: "pickup", name: "Main shop", name_ar: "المحل الرئيسي", fee: 0 },
+        {
+          id: "pickup:0",
+          kind: "pickup",
+          name: "Main shop",
+          name_ar: "المحل الرئيسي",
+          fee: 0,
+          days: DAYS.map((date) => ({ date })),
+        },
       ],
     };
   const gulf = country === "QA" || country === "AE";
@@ -158,11 +165,13 @@ describe("checkout shipping: quoted by the server as the country and cart change
     expect(screen.getByTestId("summary-delivery").textContent).toBe("$15.00");
     expect(submitButton().disabled).toBe(false);
 
-    // A free pickup: the summary follows, and no delivery day is asked.
+    // A free pickup: the summary follows, and the day asked is the pickup day.
     fireEvent.click(screen.getByRole("radio", { name: /Main shop/ }));
     expect(screen.getByTestId("summary-delivery").textContent).toBe("$0.00");
     expect(screen.getByTestId("summary-total").textContent).toBe("$20.00");
-    expect(screen.queryByTestId("delivery-days")).toBeNull();
+    expect(screen.getByTestId("delivery-days").querySelector("legend")?.textContent).toBe(
+      "Pickup day",
+    );
   });
 
   it("shows the server's refusal, disables the order button, and asks only for the last country", async () => {
@@ -297,7 +306,7 @@ describe("placing the order", () => {
       ],
       // Issue 23: the quoted method and, for a domestic delivery, the day.
       shipping_method: "delivery:1",
-      delivery_date: "2026-11-26",
+      ready_date: "2026-11-26",
     });
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
@@ -404,8 +413,29 @@ describe("placing the order", () => {
     expect(api.orders()[0]?.body).toMatchObject({
       country: "QA",
       shipping_method: "delivery:5",
-      delivery_date: null,
+      ready_date: null,
     });
+  });
+
+  it("a pickup asks for name and phone only, and a pickup day", async () => {
+    seed([{ ...line, productId: "1", qty: 1, grams: 500 }]);
+    const api = stubApi(() => Response.json({ data: order }, { status: 201 }));
+    renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    await quoted();
+    fireEvent.input(screen.getByLabelText(/^Full name \*/u), { target: { value: "Rana Haddad" } });
+    fireEvent.input(screen.getByLabelText(/^Phone \*/u), { target: { value: "+963 944 000 000" } });
+    fireEvent.click(screen.getByRole("radio", { name: /Main shop/ }));
+    expect(await screen.findByText("Pickup day")).toBeTruthy();
+    expect(screen.queryByLabelText(/^City/u)).toBeNull();
+    expect(screen.queryByLabelText(/^Address/u)).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: /28/ }));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(api.orders()).toHaveLength(1));
+    expect(api.orders()[0]?.body).toMatchObject({
+      shipping_method: "pickup:0",
+      ready_date: "2026-11-28",
+    });
+    expect(api.orders()[0]?.body.city ?? "").toBe("");
   });
 
   it("makes one request on a double click", async () => {

@@ -23,7 +23,7 @@ export function CheckoutView({
   pricing: CartPricing;
   /** What the shop offers (the loader's); the offline methods when not given. */
   paymentMethods?: readonly PaymentMethod[];
-  /** Gift wrapping's price in cents (0 = free), null when not offered (issue 29). */
+  /** Gift wrapping's price in cents (0 = free), null when not offered. */
   giftWrapCents?: number | null;
 }) {
   const paths = usePaths();
@@ -33,7 +33,7 @@ export function CheckoutView({
   const cart = useCart();
   const coupon = useAppliedCoupon();
   const [placed, setPlaced] = useState<false | "order" | "payment">(false);
-  // The chosen shipping method's fee once the quote answers; SPEC's domestic fee until then.
+  // The chosen shipping method's fee once the quote answers; the domestic fee until then.
   const [shippingFee, setShippingFee] = useState<number | null>(null);
   const [giftWrap, setGiftWrap] = useState(0);
   const totals = cartSummaryTotals(

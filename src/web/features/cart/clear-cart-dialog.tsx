@@ -4,8 +4,8 @@ import { useTranslation } from "../../i18n/translator.tsx";
 const ClearCartConfirm = lazy(() => import("./clear-cart-confirm.tsx"));
 
 /**
- * SPEC 2: 'Clear cart' asks first, in an accessible dialog rather than window.confirm. The
- * dialog's code arrives on the first press, not with the page (ADR 0017).
+ * 'Clear cart' asks first, in an accessible dialog rather than window.confirm. The
+ * dialog's code arrives on the first press, not with the page.
  */
 export function ClearCartDialog({ onConfirm }: { onConfirm: () => void }) {
   const { t } = useTranslation("cart");

@@ -19,7 +19,7 @@ const verdictKey = {
   smaller: "coupon.notBetter",
 } as const;
 
-/** DECISIONS: the code must exist, be in date and have uses left; the larger percent wins. */
+/** The code must exist, be in date and have uses left; the larger percent wins. */
 export function CouponBox({ applied, standingPercent, subtotal }: Props) {
   const { t } = useTranslation("cart");
   const inputId = useId();

@@ -5,7 +5,7 @@ import type { StoredCartLine } from "./cart-store.ts";
 
 /**
  * The weight of one unit of a line: its option, else the product's default option when the
- * product page told us, else a kilo (DECISIONS: without options a product sells by the kilo).
+ * product page told us, else a kilo (without options a product sells by the kilo).
  */
 export function gramsOf(line: StoredCartLine): number {
   return line.grams ?? line.default_grams ?? DEFAULT_OPTION_GRAMS;

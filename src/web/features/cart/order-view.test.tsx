@@ -29,6 +29,9 @@ const order: OrderDto = {
   delivery_fee: 15,
   gift: null,
   gift_wrap_fee: 0,
+  ready_date: null,
+  slot: null,
+  season: null,
   shipping: {
     method: "delivery:1",
     kind: "delivery",
@@ -38,6 +41,7 @@ const order: OrderDto = {
     name_ar: "توصيل إلى العنوان",
     fee: 15,
     delivery_date: null,
+    pickup: null,
     carrier: null,
     carrier_ar: null,
     tracking_number: null,
@@ -92,6 +96,46 @@ describe("order confirmation", () => {
     expect(screen.getByTestId("payment-instructions").textContent).toBe("حوّل إلى بنك المثال.");
     expect(screen.getByTestId("order-status").textContent).toBe("قيد الانتظار");
   });
+
+  it.each([
+    ["en", "Collect from", "Old City, Damascus", "Pickup day", "Sat"],
+    ["ar", "الاستلام من", "المدينة القديمة، دمشق", "يوم الاستلام", "السبت"],
+  ] as const)(
+    "a pickup order (%s) says where and when to collect it, not a home address",
+    async (lang, collect, address, dayLabel, weekday) => {
+      const pickup: OrderDto = {
+        ...order,
+        city: "",
+        address: "",
+        ready_date: "2026-11-28",
+        shipping: {
+          ...order.shipping,
+          method: "pickup:0",
+          kind: "pickup",
+          zone: null,
+          zone_ar: null,
+          name: "Pickup at Main shop",
+          name_ar: "الاستلام من المحل الرئيسي",
+          fee: 0,
+          pickup: {
+            address: "Old City, Damascus",
+            address_ar: "المدينة القديمة، دمشق",
+            hours: "Daily 9:00-22:00",
+            hours_ar: "يومياً 9:00-22:00",
+            phone: "+963 11 000 0000",
+          },
+        },
+      };
+      vi.stubGlobal("fetch", async () => Response.json({ data: pickup }));
+      renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
+      expect((await screen.findByTestId("pickup-address")).textContent).toBe(address);
+      expect(screen.getByText(collect)).toBeTruthy();
+      expect(screen.getByTestId("pickup-hours").textContent).toContain("9:00-22:00");
+      expect(screen.queryByTestId("deliver-to")).toBeNull();
+      expect(screen.getByText(dayLabel)).toBeTruthy();
+      expect(screen.getByTestId("delivery-day").textContent).toContain(weekday);
+    },
+  );
 
   it("offers the messaging link for an order via the messaging app", async () => {
     const link = "https://wa.me/963900000000?text=Order%20ORD-000123";

@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
+import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { systemCancelReason } from "../../../shared/domain/reservations.ts";
+import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import { IsolatedList } from "../../components/ui/bidi.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../lib/delivery-day.ts";
 import { usePaths } from "../../lib/paths.ts";
 import { CardPayment, paymentState } from "./card-payment.tsx";
 import type { OrderPlacedState } from "./checkout-form.tsx";
@@ -117,7 +118,7 @@ export function cancelReason(order: Pick<OrderDto, "status" | "events">): string
   return event?.note?.trim() || null;
 }
 
-/** A gift's recipient and card message (issue 29): the message in its own direction. */
+/** A gift's recipient and card message: the message in its own direction. */
 function GiftDetails({ gift }: { gift: NonNullable<OrderDto["gift"]> }) {
   const { t } = useTranslation("checkout");
   return (
@@ -223,13 +224,38 @@ function OrderDetails({
         <dd data-testid="payment-status" data-state={payment}>
           {t(`order.paymentStates.${payment}`)}
         </dd>
-        <dt className="font-bold">{t("order.deliverTo")}</dt>
-        <dd data-testid="deliver-to">
-          <IsolatedList parts={[order.name, ...addressParts(order, lang)]} lang={lang} />
-        </dd>
+        {order.shipping?.kind === "pickup" && order.shipping.pickup ? (
+          <>
+            <dt className="font-bold">{t("order.collectFrom")}</dt>
+            <dd data-testid="pickup-address">
+              <bdi>
+                {pickText(lang, order.shipping.pickup.address, order.shipping.pickup.address_ar)}
+              </bdi>
+            </dd>
+            <dt className="font-bold">{t("order.openingHours")}</dt>
+            <dd data-testid="pickup-hours">
+              <bdi>
+                {pickText(lang, order.shipping.pickup.hours, order.shipping.pickup.hours_ar)}
+              </bdi>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-bold">{t("order.deliverTo")}</dt>
+            <dd data-testid="deliver-to">
+              <IsolatedList parts={[order.name, ...addressParts(order, lang)]} lang={lang} />
+            </dd>
+          </>
+        )}
       </dl>
 
-      {order.shipping ? <ShippingDetails shipping={order.shipping} /> : null}
+      {order.shipping ? (
+        <ShippingDetails
+          shipping={order.shipping}
+          readyDate={order.ready_date}
+          abroad={order.country !== DOMESTIC_COUNTRY}
+        />
+      ) : null}
 
       {order.gift ? <GiftDetails gift={order.gift} /> : null}
 
@@ -345,7 +371,7 @@ function OrderDetails({
   );
 }
 
-/** Issue 29.10: a cancelled order says so, why when the shop gave a reason, and how to ask. */
+/** A cancelled order says so, why when the shop gave a reason, and how to ask. */
 function Canceled({ reason, contact }: { reason: string | null; contact?: ShopContact }) {
   const { t } = useTranslation("checkout");
   const phones = contact?.phones ?? [];
@@ -391,8 +417,23 @@ function Canceled({ reason, contact }: { reason: string | null; contact?: ShopCo
   );
 }
 
-/** How the order travels (issue 23): method, zone, fee, day, and once shipped the tracking link. */
-function ShippingDetails({ shipping }: { shipping: OrderShipping }) {
+/** Which day the ready day is to the shopper: the delivery day, the pickup day, or the dispatch day. */
+function readyDayLabel(shipping: OrderShipping, abroad: boolean) {
+  if (shipping.kind === "pickup") return "order.pickupDay";
+  return abroad ? "order.shipsOn" : "order.deliveryDay";
+}
+
+/** How the order travels: method, zone, fee, day, and once shipped the tracking link. */
+function ShippingDetails({
+  shipping,
+  readyDate,
+  abroad,
+}: {
+  shipping: OrderShipping;
+  readyDate: string | null;
+  abroad: boolean;
+}) {
+  const day = shipping.delivery_date ?? readyDate;
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const zone = shipping.zone ? pickText(lang, shipping.zone, shipping.zone_ar) : "";
@@ -418,13 +459,11 @@ function ShippingDetails({ shipping }: { shipping: OrderShipping }) {
         ) : null}
         <dt className="font-bold">{t("order.shippingFee")}</dt>
         <dd data-testid="shipping-fee">{money(shipping.fee, lang)}</dd>
-        {shipping.delivery_date ? (
+        {day ? (
           <>
-            <dt className="font-bold">{t("order.deliveryDay")}</dt>
+            <dt className="font-bold">{t(readyDayLabel(shipping, abroad))}</dt>
             <dd data-testid="delivery-day">
-              <time dateTime={shipping.delivery_date}>
-                {formatDeliveryDay(shipping.delivery_date, lang)}
-              </time>
+              <time dateTime={day}>{formatDeliveryDay(day, lang)}</time>
             </dd>
           </>
         ) : null}

@@ -34,7 +34,7 @@ export async function placeOrder(
     return {
       ok: false,
       status: error.status,
-      // The raw server message (not SPEC 8's fallback): the form picks its own text.
+      // The raw server message (not the fallback text): the form picks its own text.
       message: typeof error.body?.message === "string" ? error.body.message : "",
       messageAr: typeof messageAr === "string" ? messageAr : "",
       errors: error.errors,

@@ -17,7 +17,7 @@ registerMessages(RECEIPT_MESSAGES, (id) => `receipt.${id}`);
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
 
 /**
- * Issue 24: a bank-transfer order's customer sends the transfer receipt from the private
+ * A bank-transfer order's customer sends the transfer receipt from the private
  * order page; the owner sees it on the order and on the bell.
  */
 export function ReceiptUpload({ number, accessKey }: { number: string; accessKey: string | null }) {

@@ -17,7 +17,7 @@ const domestic: ShippingQuote = {
       name: "Home delivery",
       name_ar: "توصيل إلى المنزل",
       fee: 15,
-      days: ["2026-11-26", "2026-11-28"],
+      days: [{ date: "2026-11-26" }, { date: "2026-11-28" }],
     },
     { id: "pickup:0", kind: "pickup", name: "Main shop", name_ar: "المحل الرئيسي", fee: 0 },
   ],

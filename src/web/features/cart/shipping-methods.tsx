@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { type Lang, toCents } from "../../../shared/domain/money.ts";
+import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import type { ShippingMethod, ShippingQuoteRequest } from "../../../shared/schemas/shipping.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -18,14 +20,25 @@ type Props = {
   day: string | null;
   onDay: (day: string) => void;
   lang: Lang;
+  /** Shipping abroad: the one dispatch day is stated, not chosen. */
+  abroad?: boolean;
 };
 
 /**
- * The methods a quote offers (with the delivery days of a domestic delivery), or why it offers
+ * The methods a quote offers (with the delivery or pickup days, or the dispatch day abroad), or why it offers
  * none, in the page's language. Checkout loads this module lazily: it only ever shows after
  * the browser has asked for a quote, so first visits do not download it.
  */
-export function ShippingMethods({ quote, onRetry, method, onMethod, day, onDay, lang }: Props) {
+export function ShippingMethods({
+  quote,
+  onRetry,
+  method,
+  onMethod,
+  day,
+  onDay,
+  lang,
+  abroad = false,
+}: Props) {
   const paths = usePaths();
   const { t } = useTranslation("checkout");
   const name = useId();
@@ -70,14 +83,21 @@ export function ShippingMethods({ quote, onRetry, method, onMethod, day, onDay, 
           />
         ))}
       </fieldset>
-      {chosen?.kind === "delivery" && chosen.days && chosen.days.length > 0 ? (
-        <DeliveryDayPicker
-          days={chosen.days}
-          value={day}
-          onChange={onDay}
-          lang={lang}
-          name={`${name}-day`}
-        />
+      {chosen?.days && chosen.days.length > 0 ? (
+        abroad ? (
+          <p className="mt-3 font-bold" data-testid="dispatch-day">
+            {t("shipping.shipsOn", { day: formatDeliveryDay(chosen.days[0]!.date, lang) })}
+          </p>
+        ) : (
+          <DeliveryDayPicker
+            days={chosen.days.map((d) => d.date)}
+            value={day}
+            onChange={onDay}
+            lang={lang}
+            name={`${name}-day`}
+            pickup={chosen.kind === "pickup"}
+          />
+        )
       ) : null}
     </div>
   );
@@ -130,7 +150,7 @@ export type ShippingReport = {
   /** The quote's refusal in the page's language (no shipping, or over the weight cap). */
   refusal: string | null;
   method: string | null;
-  /** Only for a method with delivery days (domestic delivery). */
+  /** The ready day: the delivery or pickup day chosen, or the dispatch day abroad. */
   day: string | null;
   feeCents: number | null;
 };
@@ -145,7 +165,7 @@ type ChoiceProps = {
 };
 
 /**
- * The quote for the current country and cart (issue 23: asked again, debounced, as they change)
+ * The quote for the current country and cart (asked again, debounced, as they change)
  * and the shopper's choice among its methods. Lazily loaded by checkout, with the picker.
  */
 export function ShippingChoice({ question, lang, retryKey, onChange }: ChoiceProps) {
@@ -162,7 +182,7 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
     methods.find((m) => m.kind === "delivery") ??
     methods[0] ??
     null;
-  const days = chosen?.days ?? [];
+  const days = (chosen?.days ?? []).map((d) => d.date);
   const day = pickedDay && days.includes(pickedDay) ? pickedDay : (days[0] ?? null);
   const refusal =
     shown && !shown.ok
@@ -195,6 +215,7 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
       day={day}
       onDay={setPickedDay}
       lang={lang}
+      abroad={question !== null && question.country.toUpperCase() !== DOMESTIC_COUNTRY}
     />
   );
 }

@@ -9,7 +9,7 @@ export type CatalogResult =
   | { status: "ok"; products: ProductListItem[]; meta: PageMeta }
   | { status: "failed" };
 
-/** SPEC 4 and 8: loading, failed (with Try again), empty, or a page of cards with pagination. */
+/** Loading, failed (with Try again), empty, or a page of cards with pagination. */
 export function CatalogResults({
   result,
   searchKey,

@@ -1,12 +1,13 @@
-import { redirect } from "react-router";
-import type { CatalogService } from "../../../server/modules/catalog/service.ts";
+import { type AppLoadContext, redirect } from "react-router";
+import { readShopParams, shopSearch } from "../../../shared/domain/shop-params.ts";
 import type { CatalogResult } from "./catalog-results.tsx";
-import { readShopParams, shopSearch } from "./shop-params.ts";
 
 /**
  * One page of the catalog for /shop and /search, filtered and paged in the database. A page
- * past the end redirects to the last one; a failing query becomes SPEC 8's failed state.
+ * past the end redirects to the last one; a failing query becomes the failed state.
  */
+type CatalogService = AppLoadContext["services"]["catalog"];
+
 export async function loadCatalogPage(
   catalog: CatalogService,
   url: URL,

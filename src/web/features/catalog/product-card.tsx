@@ -11,7 +11,7 @@ import { usePaths } from "../../lib/paths.ts";
 export const GRID_SIZES =
   "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
-/** A product in a grid; the whole card opens /product/{id}-{slug} (SPEC 2, docs/decisions/0028). */
+/** A product in a grid; the whole card opens /product/{id}-{slug} (docs/decisions/0028). */
 export function ProductCard({
   product,
   priority = false,

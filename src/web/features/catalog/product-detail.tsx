@@ -17,7 +17,7 @@ export type AddToCartInput = AddLineInput & {
 };
 export type OnAddToCart = (input: AddToCartInput) => void;
 
-/** SPEC 9: quantity choices 1 to 8. */
+/** Quantity choices 1 to 8. */
 export const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 export function ProductDetailView({

@@ -11,7 +11,7 @@ export type SellableOption = {
   regular: number | null;
 };
 
-/** The weights a product is sold in, in the page's language; the one-kilo default without any (DECISIONS). */
+/** The weights a product is sold in, in the page's language; the one-kilo default without any. */
 export function sellableOptions(product: ProductShown, lang: Lang): SellableOption[] {
   const weights =
     product.weights.length > 0
@@ -42,7 +42,7 @@ export function defaultOption(options: SellableOption[], defaultGrams: number): 
   return options.find((o) => o.grams === defaultGrams) ?? (options[0] as SellableOption);
 }
 
-/** schema.org Product for search engines (issue 3: name, image, offers, price, currency, availability). */
+/** schema.org Product for search engines (name, image, offers, price, currency, availability). */
 export function productJsonLd(
   product: ProductShown,
   opts: {

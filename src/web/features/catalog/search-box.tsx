@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { SearchIcon } from "../../components/ui/icons.tsx";
 import { useShopParams } from "./use-shop-params.ts";
 
-/** SPEC 5: the search applies after a 300 ms pause in typing, trimmed. */
+/** The search applies after a 300 ms pause in typing, trimmed. */
 export const SEARCH_PAUSE_MS = 300;
 
 type Props = {

@@ -1,13 +1,13 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { type ProductSort, SHOP_PAGE_SIZES, SORTS } from "../../../shared/domain/catalog.ts";
+import { SHOP_FILTER_ALLERGENS } from "../../../shared/domain/shop-params.ts";
 import type { CategoryDto } from "../../../shared/schemas/catalog.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
-import { SHOP_FILTER_ALLERGENS } from "./shop-params.ts";
 import { useShopParams } from "./use-shop-params.ts";
 
-/** SPEC 2: the category filter list, All by default. Links, so each filter has its own URL. */
+/** The category filter list, All by default. Links, so each filter has its own URL. */
 export function CategoryFilter({
   categories,
   searchKey,

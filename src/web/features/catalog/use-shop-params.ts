@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "react-router";
-import { readShopParams, type ShopParams, shopSearch } from "./shop-params.ts";
+import { readShopParams, type ShopParams, shopSearch } from "../../../shared/domain/shop-params.ts";
 
 /** The shop/search state from the URL, links to other states, and a way to move to one. */
 export function useShopParams(searchKey = "search") {

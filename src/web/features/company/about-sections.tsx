@@ -45,7 +45,7 @@ export function AboutFeatures() {
 const WHY_POINTS = ["recipes", "ingredients", "daily", "world"] as const;
 const STATS = ["years", "employees", "branches"] as const;
 
-/** 'Why us' with the year 1975 (DECISIONS: the second founding reading lives here). */
+/** 'Why us' with the year 1975 (the story says 1951; this second founding date lives here). */
 export function AboutWhyUs() {
   const { t } = useTranslation("about");
   return (
@@ -86,7 +86,7 @@ export function AboutWhyUs() {
   );
 }
 
-/** Mission beside a photo; 800 px tall on desktop (SPEC 2). */
+/** Mission beside a photo; 800 px tall on desktop. */
 export function AboutMission({ image }: { image: ImageSource | undefined }) {
   const { t } = useTranslation("about");
   return (

@@ -1,6 +1,6 @@
 import { type ElementType, type ReactNode, useEffect, useRef } from "react";
 
-/** SPEC 9: scroll-in titles animate for 3 s after a 0.3 s delay. */
+/** Scroll-in titles animate for 3 s after a 0.3 s delay. */
 export const TITLE_ANIMATION = { duration: 3000, delay: 300 } as const;
 
 /**

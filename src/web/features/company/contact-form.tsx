@@ -23,9 +23,9 @@ const AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
 };
 
 /**
- * SPEC 4's contact form: idle, sending (button disabled, 'Sending...'), success (form cleared)
- * or error (SPEC 8's message). An empty required field shows 'Please fill all required fields.'
- * and nothing is sent (SPEC 5).
+ * The contact form: idle, sending (button disabled, 'Sending...'), success (form cleared)
+ * or error (the message submit-state.ts picks). An empty required field shows 'Please fill
+ * all required fields.' and nothing is sent.
  */
 export function ContactForm() {
   const { t } = useTranslation("contact");
@@ -44,7 +44,7 @@ export function ContactForm() {
     }
     setMissing(false);
     setState({ kind: "sending" });
-    // A refusal is shown through the message translator, in the page's language (issue 29.4).
+    // A refusal is shown through the message translator, in the page's language.
     preloadMessageText();
     try {
       await apiPost("/api/contact", { ...values, lang }, { fallback: t("form.failed") });

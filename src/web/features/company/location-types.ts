@@ -3,9 +3,9 @@ import type { ShopLocation } from "../../../shared/schemas/settings.ts";
 export type MapCentre = { lat: number; lng: number; zoom: number };
 export type { ShopLocation };
 
-/** SPEC 9: the map is 500 px tall. */
+/** The map is 500 px tall. */
 export const MAP_HEIGHT_PX = 500;
-/** SPEC 2: tiles from a public tile service, {s}/{z}/{x}/{y}. CSP allows this host. */
+/** Tiles from a public tile service, {s}/{z}/{x}/{y}. CSP allows this host. */
 export const TILE_URL = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
 export const TILE_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';

@@ -15,7 +15,7 @@ import { useNearViewport } from "./use-near-viewport.ts";
 
 const LocationsMap = lazy(() => import("./locations-map.tsx"));
 
-/** SPEC 9: the slider turns every 5000 ms over the list repeated three times. */
+/** The slider turns every 5000 ms over the list repeated three times. */
 export const SLIDE_INTERVAL_MS = 5000;
 export const SLIDER_REPEAT = 3;
 

@@ -7,7 +7,7 @@ export type SubmitState =
   | { kind: "error"; message: string; fields: Record<string, string> };
 
 /**
- * SPEC 8's message choice: the server's message, else its field errors joined by spaces,
+ * Which error message shows: the server's message, else its field errors joined by spaces,
  * else the network's message, else the page's fixed text. `ApiError` already applies the
  * first two and the network message; `fallback` is the translated fixed text.
  */

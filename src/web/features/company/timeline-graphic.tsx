@@ -1,4 +1,4 @@
-/** SPEC 2: the decorative seven-step numbered timeline, 1244 x 100, medium screens and up. */
+/** The decorative seven-step numbered timeline, 1244 x 100, medium screens and up. */
 export function TimelineGraphic({ label }: { label: string }) {
   const steps = Array.from({ length: 7 }, (_, i) => i + 1);
   const gap = 1244 / 7;

@@ -18,7 +18,7 @@ const TEXT_FIELDS = [
   "questions",
 ] as const;
 type FieldName = (typeof TEXT_FIELDS)[number];
-/** SPEC 2: full name, country, city and phone are required (marked with an asterisk). */
+/** Full name, country, city and phone are required (marked with an asterisk). */
 const REQUIRED: ReadonlySet<FieldName> = new Set(["full_name", "country", "city", "phone"]);
 const EMPTY = Object.fromEntries(TEXT_FIELDS.map((f) => [f, ""])) as Record<FieldName, string>;
 const TYPES: Partial<Record<FieldName, string>> = { email: "email", phone: "tel" };
@@ -49,7 +49,7 @@ export function TraderForm() {
     }
     setMissing(false);
     setState({ kind: "sending" });
-    // A refusal is shown through the message translator, in the page's language (issue 29.4).
+    // A refusal is shown through the message translator, in the page's language.
     preloadMessageText();
     try {
       await apiPost("/api/traders", { ...values, lang }, { fallback: t("form.failed") });

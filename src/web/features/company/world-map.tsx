@@ -209,7 +209,7 @@ const CONTINENTS: Array<Array<[number, number]>> = [
   ],
 ];
 
-/** SPEC 2's two markers, at fixed positions (Damascus and Cairo). */
+/** The map's two markers, at fixed positions (Damascus and Cairo). */
 const MARKERS = [
   { key: "syria", lon: 36.3, lat: 33.5 },
   { key: "egypt", lon: 31.2, lat: 30.0 },

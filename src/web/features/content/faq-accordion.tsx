@@ -3,7 +3,7 @@ import type { FaqItemDto } from "../../../shared/schemas/content.ts";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 
 /**
- * SPEC 4: one item open at a time; clicking the open one closes it. Each question is a real
+ * One item open at a time; clicking the open one closes it. Each question is a real
  * button with aria-expanded controlling its answer region.
  */
 export function FaqAccordion({ items }: { items: FaqItemDto[] }) {

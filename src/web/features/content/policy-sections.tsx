@@ -1,7 +1,7 @@
 import type { PolicySectionDto } from "../../../shared/schemas/content.ts";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 
-/** SPEC 3's policy sections: a title with either points (a list) or text. */
+/** Policy sections: a title with either points (a list) or text. */
 export function PolicySections({
   sections,
   numbered = false,

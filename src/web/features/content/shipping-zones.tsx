@@ -16,7 +16,7 @@ function byName(codes: readonly string[], lang: Lang): string[] {
 
 /**
  * The zones, caps, rates and refused countries from the very rows checkout quotes from
- * (issue 23: one source of truth), names in the reader's language, money in Latin digits.
+ * (one source of truth), names in the reader's language, money in Latin digits.
  */
 export function ShippingZones({ shipping }: { shipping: PublicShipping }) {
   const { t } = useTranslation("shipping");

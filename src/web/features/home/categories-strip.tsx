@@ -7,7 +7,7 @@ import { pickText, useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
 
 /**
- * SPEC 2: three cards (baklava, sweets, maamoul), each opening the shop filtered to it. The
+ * Three cards (baklava, sweets, maamoul), each opening the shop filtered to it. The
  * description shows on hover (and keyboard focus) only where the current language has one.
  */
 export function CategoriesStrip({

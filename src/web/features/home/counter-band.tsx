@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/translator.tsx";
 
-/** SPEC 9: counter targets and the 2 s count-up. */
+/** Counter targets and the 2 s count-up. */
 export const COUNTERS = [
   { key: "experience", target: 70 },
   { key: "workers", target: 10 },
@@ -12,9 +12,9 @@ export const COUNT_UP_MS = 2000;
 const easeOut = (p: number) => 1 - (1 - p) ** 3;
 
 /**
- * SPEC 2 counter band. The server sends the final numbers (right without JavaScript, and what
- * screen readers read). After hydration a band that is still off screen drops to 0 unseen,
- * then counts up once, over 2 s, when it scrolls into view.
+ * The home page's counter band. The server sends the final numbers (right without
+ * JavaScript, and what screen readers read). After hydration a band that is still off screen
+ * drops to 0 unseen, then counts up once, over 2 s, when it scrolls into view.
  */
 export function CounterBand() {
   const { t } = useTranslation("home");

@@ -4,11 +4,11 @@ import { type ImageSource, ResponsiveImage } from "../../components/ui/responsiv
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
 
-/** SPEC 9: 4000 ms a slide, looping. */
+/** 4000 ms a slide, looping. */
 export const HERO_INTERVAL_MS = 4000;
 
 /**
- * SPEC 2 hero: three slides that keep turning whatever the visitor clicks, pause while the
+ * The home page hero: three slides that keep turning whatever the visitor clicks, pause while the
  * tab is hidden and resume when it is shown again. A Pause button is the one exception, so
  * anyone who needs the page still can stop the motion (WCAG 2.2.2).
  */

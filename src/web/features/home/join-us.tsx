@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
 
-/** SPEC 2: the 'join us' block with its button to /traders. */
+/** The 'join us' block with its button to /traders. */
 export function JoinUs() {
   const paths = usePaths();
   const { t } = useTranslation("home");

@@ -12,9 +12,9 @@ import { pickText, useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
 import { ArrowIcon } from "./arrows.tsx";
 
-/** SPEC 9: four cards a page. */
+/** Four cards a page. */
 export const CARDS_PER_PAGE = 4;
-/** SPEC 9: cards add one of the product's default weight. */
+/** Cards add one of the product's default weight. */
 const CARD_QTY = 1;
 
 export type HomeAddToCart = (input: {
@@ -26,8 +26,9 @@ export type HomeAddToCart = (input: {
 }) => void;
 
 /**
- * SPEC 2 product carousel: pages of four, next disabled on the last page and previous on the
- * first; an empty list (with SPEC 8's empty text) when the products could not be loaded.
+ * The home page's product carousel: pages of four, next disabled on the last page and
+ * previous on the first; an empty list (with the fixed empty text) when the products could
+ * not be loaded.
  */
 export function ProductCarousel({
   products,
@@ -99,7 +100,7 @@ export function ProductCarousel({
                     image: product.image?.src ?? product.image_url ?? "",
                   },
                 });
-                // The message names the weight, as the card did (issue 29.1).
+                // The message names the weight, as the card did.
                 show(
                   t("products.addedWeight", {
                     weight: optionLabel(product.default_grams, lang),
@@ -149,7 +150,7 @@ function HomeProductCard({ product, onAdd }: { product: ProductListItem; onAdd: 
           className="mt-auto"
           display
         />
-        {/* The price shown is per kilo; the button adds the default weight: say which and for how much (issue 29.1). */}
+        {/* The price is per kilo; the button adds the default weight: name it and its price. */}
         {product.in_stock ? (
           <p id={addsId} className="text-sm text-muted" data-testid="card-adds">
             {t("products.adds", {

@@ -1,6 +1,6 @@
 /**
  * Fisher–Yates shuffle into a new list. The home page shuffles on the server, per request, so
- * the client hydrates the same order it was sent (SPEC 2: products are shuffled on load).
+ * the client hydrates the same order it was sent (products are shuffled on each load).
  */
 export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
   const out = [...items];

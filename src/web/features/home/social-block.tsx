@@ -6,8 +6,9 @@ import { SOCIAL_ICONS } from "../../components/ui/social-links.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 
 /**
- * SPEC 2 social block: a phone mockup and the three profiles. Pointing at (or tabbing to) a
- * profile shows its preview in the phone; following it opens the profile in a new tab.
+ * The home page's social block: a phone mockup and the three profiles. Pointing at (or
+ * tabbing to) a profile shows its preview in the phone; following it opens the profile in a
+ * new tab.
  */
 export function SocialBlock({
   profiles,

@@ -4,7 +4,7 @@ import { usePaths } from "../../lib/paths.ts";
 
 const POINTS = ["recipes", "ingredients", "fresh", "shipping"] as const;
 
-/** SPEC 2: title, description, points, the year 1975 and a 'discover more' link to /about. */
+/** Title, description, points, the year 1975 and a 'discover more' link to /about. */
 export function WhyUs() {
   const paths = usePaths();
   const { t } = useTranslation("home");

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/translator.tsx";
 
-/** SPEC 9's kitchen hours: cooking and Damascus delivery 9:00-23:00; the branch 9:00-22:00. */
+/** The kitchen's hours: cooking and Damascus delivery 9:00-23:00; the branch 9:00-22:00. */
 export function KitchenHours() {
   const { t } = useTranslation("kitchen");
   const rows = [
@@ -31,7 +31,7 @@ export function KitchenHours() {
   );
 }
 
-/** The QR banner (SPEC 2): a code drawn on the server pointing at this page's address. */
+/** The QR banner: a code drawn on the server pointing at this page's address. */
 export function QrBanner({ pageUrl }: { pageUrl: string }) {
   const { t } = useTranslation("kitchen");
   return (

@@ -17,7 +17,7 @@ import { type MenuState, useKitchenMenu } from "./use-kitchen-menu.ts";
 
 type Props = {
   filter: KitchenFilter;
-  /** What the server rendered for `initialFilter` (the menu, or SPEC 8's failed state). */
+  /** What the server rendered for `initialFilter` (the menu, or the failed state). */
   initial: MenuState;
   initialFilter: KitchenFilter;
   messagingNumber: string;
@@ -27,7 +27,7 @@ const tabId = (filter: KitchenFilter) => `kitchen-tab-${filter}`;
 const PANEL_ID = "kitchen-menu-panel";
 
 /**
- * The daily menu (SPEC 2): a tablist today / tomorrow / next week whose choice lives in the
+ * The daily menu: a tablist today / tomorrow / next week whose choice lives in the
  * URL (`?filter=tomorrow` can be shared and is rendered by the server). Tabs are links, so
  * they work before the script loads; arrows, Home and End move between them.
  */

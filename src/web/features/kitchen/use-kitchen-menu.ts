@@ -11,8 +11,8 @@ export type MenuState =
   | { status: "ok"; menu: KitchenMenuResponse };
 
 /**
- * SPEC 8, kitchen: the server's message, else "Failed to fetch kitchen items" (a network
- * failure too: the browser's own words are not SPEC's), else "Error fetching kitchen Dishes".
+ * Kitchen: the server's message, else "Failed to fetch kitchen items" (a network
+ * failure too: the browser's own words are not shown), else "Error fetching kitchen Dishes".
  */
 export function kitchenErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -9,7 +9,7 @@ type Status =
   | { kind: "error"; message: string };
 
 /**
- * Footer subscribe (SPEC 2, issue 25): the address waits for the confirmation e-mail's link;
+ * Footer subscribe: the address waits for the confirmation e-mail's link;
  * the answer is the same for a new, a pending and a confirmed address. Without SMTP the shop
  * keeps the address pending and says the confirmation comes later.
  */
@@ -58,7 +58,7 @@ export function SubscribeForm() {
         {t("emailLabel")}
       </label>
       {/* Side by side where the column is wide enough for the whole placeholder, the button
-          below it where not (issue 29.15: "you@exampl" was cut in the desktop footer). */}
+          below it where not (otherwise "you@exampl" was cut in the desktop footer). */}
       <div className="flex flex-wrap gap-2">
         <input
           id={inputId}

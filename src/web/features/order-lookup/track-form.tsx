@@ -22,7 +22,7 @@ const resolver = schemaResolver(
 registerMessages(ORDER_LOOKUP_MESSAGES, (id) => `track:errors.${id}`);
 
 /**
- * "Find my order" (issue 25): the order number and the e-mail or phone given at checkout open
+ * "Find my order": the order number and the e-mail or phone given at checkout open
  * the order's private page. A wrong pair and an unknown number get the same answer.
  */
 export function TrackForm() {

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** Client-side: the session lives in local storage (DECISIONS), like the admin's. */
-/** Signed out (no mark in this browser): to the sign-in page from the server (issue 30). */
+/** Client-side: the session lives in local storage, like the admin's. */
+/** Signed out (no mark in this browser): to the sign-in page from the server. */
 export function loader({ request }: Route.LoaderArgs) {
   return signedInMarkOrLogin(request);
 }

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * Whether resets are offered comes with the page: the server knows (SMTP_URL), so the form is in
  * the first HTML. Asked from the browser before, the page showed a placeholder until the answer
- * came, then the taller form pushed the footer (CLS 0.08, LCP 3.1-3.5 s in Lighthouse, issue 30).
+ * came, then the taller form pushed the footer (CLS 0.08, LCP 3.1-3.5 s in Lighthouse).
  */
 export function loader({ context }: Route.LoaderArgs) {
   return { available: context.passwordReset };

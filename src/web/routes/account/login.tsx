@@ -1,14 +1,19 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import { ErrorList } from "../../components/form/error-list.tsx";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { GoogleSignIn, useGoogleReturn } from "../../features/auth/google-sign-in.tsx";
 import { SignInForm } from "../../features/auth/sign-in-form.tsx";
+import { TwoFactorStep } from "../../features/auth/two-factor-step.tsx";
 import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths, usePaths } from "../../lib/paths.ts";
 import type { Route } from "./+types/login";
 
-export const handle = { i18n: ["account", "messages"] as const };
+// `admin-two-factor` for the code step of an account with two-factor on (its texts are the
+// same for both sign-ins).
+export const handle = { i18n: ["account", "messages", "admin-two-factor"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "pages.login"), path: paths.login() });
@@ -21,6 +26,10 @@ export default function LoginPage() {
     setTarget(redirect);
     onSignedIn(response);
   });
+  // After the password, the code step when the account has two-factor on.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  // The code step ended (expired, used up): the password again, saying why.
+  const [restart, setRestart] = useState<{ message: string; count: number } | null>(null);
   return (
     <AuthCard title={t("login.title")} intro={t("login.intro")}>
       {signedInAs ? (
@@ -31,10 +40,34 @@ export default function LoginPage() {
         <>
           {google.failed ? (
             <p role="alert" className="mb-4 font-semibold text-red-700">
-              {google.unverified ? t("google.unverified") : t("google.failed")}
+              {google.unverified
+                ? t("google.unverified")
+                : google.twoFactor
+                  ? t("google.twoFactor")
+                  : t("google.failed")}
             </p>
           ) : null}
-          <SignInForm kind="customer" onSignedIn={onSignedIn} />
+          {challenge ? (
+            <TwoFactorStep
+              kind="customer"
+              challenge={challenge}
+              onSignedIn={onSignedIn}
+              onRestart={(message) => {
+                setChallenge(null);
+                setRestart((before) => ({ message, count: (before?.count ?? 0) + 1 }));
+              }}
+            />
+          ) : (
+            <>
+              {restart ? <ErrorList messages={[restart.message]} /> : null}
+              <SignInForm
+                key={restart?.count ?? 0}
+                kind="customer"
+                onSignedIn={onSignedIn}
+                onTwoFactor={setChallenge}
+              />
+            </>
+          )}
           <p className="mt-3 text-end">
             <Link to={paths.forgotPassword()} className="text-sm text-gold-dark underline">
               {t("forgot.link")}

@@ -36,7 +36,7 @@ type Loaded =
   | { state: "unavailable" }
   | { state: "failed" };
 
-/** Signed out (no mark in this browser): to the sign-in page from the server (issue 30). */
+/** Signed out (no mark in this browser): to the sign-in page from the server. */
 export function loader({ request }: Route.LoaderArgs) {
   return signedInMarkOrLogin(request);
 }

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** Signed out (no mark in this browser): to the sign-in page from the server (issue 30). */
+/** Signed out (no mark in this browser): to the sign-in page from the server. */
 export function loader({ request }: Route.LoaderArgs) {
   return signedInMarkOrLogin(request);
 }

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type State = { kind: "working" } | { kind: "done" } | { kind: "failed"; message: string };
 
 /**
- * The verification e-mail's link lands here (`?token=…`, issue 25). The page posts the token
+ * The verification e-mail's link lands here (`?token=…`). The page posts the token
  * once it runs in the browser (a mail scanner fetching the address verifies nothing) and says
  * how it went in the reader's language.
  */

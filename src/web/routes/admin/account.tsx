@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /**
- * Issue 27: every admin's own account screen (whatever their roles): two-factor sign-in, and
+ * Every admin's own account screen (whatever their roles): two-factor sign-in, and
  * for an owner the rule that requires it of everyone. When the shop requires it and it is not
  * set up, the back office opens only this screen; once done, the admin goes on to work.
  */

@@ -3,7 +3,7 @@ import { paths } from "../../lib/paths.ts";
 
 export const handle = { i18n: [] as const };
 
-/** DECISIONS: the coupons screen keeps SPEC's spelling; the correct spelling leads there. */
+/** The coupons screen keeps its misspelt path (/admin-copouns); the right spelling leads there. */
 export function loader() {
   return redirect(paths.admin.coupons(), 301);
 }

@@ -116,6 +116,8 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       "/admin-inbox",
       "/admin-pages",
       "/admin-shipping",
+      "/admin-calendar",
+      "/admin-production",
       "/admin-account",
       "/admin-logout",
     ]);
@@ -125,7 +127,14 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
   it.each([
     [
       ["orders"],
-      ["/admin-orders", "/admin-customers", "/admin-inbox", "/admin-account", "/admin-logout"],
+      [
+        "/admin-orders",
+        "/admin-customers",
+        "/admin-inbox",
+        "/admin-production",
+        "/admin-account",
+        "/admin-logout",
+      ],
       true,
     ],
     [
@@ -140,7 +149,11 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       ],
       false,
     ],
-    [["kitchen"], ["/admin-kitchen", "/admin-account", "/admin-logout"], false],
+    [
+      ["kitchen"],
+      ["/admin-kitchen", "/admin-production", "/admin-account", "/admin-logout"],
+      false,
+    ],
     [
       ["kitchen", "orders"],
       [
@@ -148,6 +161,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
         "/admin-customers",
         "/admin-kitchen",
         "/admin-inbox",
+        "/admin-production",
         "/admin-account",
         "/admin-logout",
       ],

@@ -24,10 +24,10 @@ import { paths } from "../../lib/paths.ts";
 import { QueryProvider, refreshQueries } from "../../lib/query-client.tsx";
 
 // admin-inbox: the side menu's Inbox and Pages labels and the unread badge.
-// admin-two-factor: the menu's "My account" (issue 27).
+// admin-two-factor: the menu's "My account".
 export const handle = { i18n: ["admin", "messages", "admin-inbox", "admin-two-factor"] as const };
 
-/** Whether these roles open this screen (issue 27); a screen-less entry (log out) is everyone's. */
+/** Whether these roles open this screen; a screen-less entry (log out) is everyone's. */
 export const mayOpen = (roles: readonly string[], screen: AdminScreen | undefined): boolean =>
   screen === undefined || rolesAllow(roles, SCREEN_ROLES[screen]);
 
@@ -54,7 +54,7 @@ export async function clientLoader({ request }: { request: Request }) {
     token: string;
     id: number;
     roles: AdminRole[];
-    /** Issue 27: the shop requires two-factor sign-in and this admin has not set it up. */
+    /** The shop requires two-factor sign-in and this admin has not set it up. */
     twoFactorSetupRequired: boolean;
   };
   try {
@@ -118,7 +118,7 @@ export function HydrateFallback() {
 }
 
 /**
- * SPEC 2's admin layout: side menu, top bar with the bell and the admin's name, language
+ * The admin layout: side menu, top bar with the bell and the admin's name, language
  * toggle; right-to-left in Arabic through logical classes; the menu collapses on a phone.
  */
 function AdminShell({ children }: { children: React.ReactNode }) {
@@ -130,11 +130,11 @@ function AdminShell({ children }: { children: React.ReactNode }) {
   const name = admin?.name ?? fallback?.user.name ?? "";
   const token = admin?.token ?? fallback?.token ?? null;
   const roles = admin?.roles ?? fallback?.user.roles ?? [];
-  // Issue 27: until a required two-factor set-up is done, only "My account" and log out.
+  // Until a required two-factor set-up is done, only "My account" and log out.
   const locked = admin?.twoFactorSetupRequired ?? false;
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  // The orders desk updates with the bell (issue 29.5): a new order refetches the list, so
+  // The orders desk updates with the bell: a new order refetches the list, so
   // its rows and "N in all" agree with the badge without a reload.
   const queryClient = useQueryClient();
   const onNewOrders = useCallback(
@@ -163,7 +163,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
       ) : null}
       <aside
         id="admin-menu"
-        className={`${menuOpen ? "block" : "hidden"} fixed inset-y-0 start-0 z-40 w-56 shrink-0 overflow-y-auto bg-brown text-cream md:static md:block`}
+        className={`${menuOpen ? "block" : "hidden"} fixed inset-y-0 start-0 z-40 w-56 shrink-0 overflow-y-auto bg-brown text-cream md:static md:block print:hidden`}
       >
         <p className="p-4 text-lg font-bold">{t("title")}</p>
         <nav aria-label={t("menu.label")}>
@@ -187,7 +187,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
         </nav>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="flex items-center justify-end gap-2 border-b border-line bg-white px-4 py-2">
+        <header className="flex items-center justify-end gap-2 border-b border-line bg-white px-4 py-2 print:hidden">
           <button
             type="button"
             className="me-auto rounded-md p-2 hover:bg-line md:hidden"
@@ -224,7 +224,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * A screen opened by its address that the admin's roles do not include (issue 27): said in
+ * A screen opened by its address that the admin's roles do not include: said in
  * the page's language, with the way to a screen they may use; the screen itself never loads
  * (its calls would only be refused).
  */

@@ -12,18 +12,18 @@ import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/login";
 
 // `account` for the "Forgot password?" link, shared with the customer sign-in;
-// `admin-two-factor` for the code step (issue 27).
+// `admin-two-factor` for the code step.
 export const handle = { i18n: ["admin", "messages", "account", "admin-two-factor"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "admin:login.title"), noIndex: true });
 
-/** SPEC 2/4: welcome image, login's two rules, token + token_type + user stored, to the dashboard. */
+/** Admin sign-in: welcome image, login's rules; stores token, token_type, user; then dashboard. */
 export default function AdminLoginPage() {
   const { t } = useTranslation("admin");
   const { t: tAccount } = useTranslation("account");
   const navigate = useNavigate();
-  // Issue 27: after the password, the code step when two-factor sign-in is on.
+  // After the password, the code step when two-factor sign-in is on.
   const [challenge, setChallenge] = useState<string | null>(null);
   // The code step ended (expired, used up): the password again, saying why.
   const [restart, setRestart] = useState<{ message: string; count: number } | null>(null);

@@ -7,7 +7,7 @@ export const handle = { i18n: ["admin", "admin-orders"] as const };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "admin:menu.orders"), noIndex: true });
 
-/** Issue 27: the orders desk's "New order" (taken by phone, on the messaging app, in person). */
+/** The orders desk's "New order" (taken by phone, on the messaging app, in person). */
 export default function AdminNewOrderPage() {
   return <NewOrderScreen />;
 }

@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** SPEC 2's About page, top to bottom. */
+/** The About page, top to bottom. */
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("about");
   return (

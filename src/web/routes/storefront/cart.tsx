@@ -5,7 +5,7 @@ import type { Route } from "./+types/cart";
 
 export const handle = { i18n: ["cart"] as const, quietChat: true };
 
-/** The summary's standing discount and delivery fee are shop settings (DECISIONS). */
+/** The summary's standing discount and delivery fee are shop settings. */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
   return {

@@ -17,7 +17,7 @@ const LocationsSection = codeLater(
 
 export const handle = { i18n: ["contact", "messages"] as const };
 
-/** Locations, phones, e-mails and social links are shop settings (DECISIONS). */
+/** Locations, phones, e-mails and social links are shop settings. */
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
   return {
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     path: paths.contact(),
   });
   if (!root || !loaderData) return tags;
-  // The shop and the kitchen with their addresses and opening hours (issue 26).
+  // The shop and the kitchen with their addresses and opening hours.
   const organization = organizationJsonLd(root.lang, {
     origin: root.publicUrl,
     name: metaText(root, "brand"),

@@ -58,7 +58,7 @@ export function FooterContent() {
               </li>
             ))}
             <li>
-              {/* Issue 25: a guest who lost the private link finds the order here. */}
+              {/* A guest who lost the private link finds the order here. */}
               <Link to={here("/track")} className="font-semibold hover:underline">
                 {t("trackOrder")}
               </Link>

@@ -24,7 +24,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // Null on the server and while hydrating, so both render the signed-out menus; the signed-in
-  // ones follow right after (issue 29.7). Both menus are closed then: nothing on screen moves.
+  // ones follow right after. Both menus are closed then: nothing on screen moves.
   const session = useCustomerSession();
   const signOut = useSignOut();
 

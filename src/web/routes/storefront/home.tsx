@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .homeProducts(HOME_PRODUCT_COUNT)
       .then((list) => shuffled(list))
       .catch((error: unknown) => {
-        // SPEC 2: the carousel shows an empty list when loading fails; the page still renders.
+        // The carousel shows an empty list when loading fails; the page still renders.
         console.error("home products failed to load", error);
         return [];
       }),
@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     image: hero && root ? `${root.publicUrl}${hero}` : undefined,
   });
   if (!root || !loaderData) return tags;
-  // Who the shop is, and where and when its places are open (issue 26).
+  // Who the shop is, and where and when its places are open.
   const organization = organizationJsonLd(root.lang, {
     origin: root.publicUrl,
     name: metaText(root, "brand"),

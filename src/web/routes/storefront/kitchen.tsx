@@ -13,7 +13,7 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/kitchen";
 
-// "messages": the menu shows a failed load in SPEC 8's words, also when the server renders it.
+// "messages": the menu shows a failed load in its fixed text, also when the server renders it.
 export const handle = { i18n: ["kitchen", "messages"] as const };
 
 const filterOf = (search: URLSearchParams): KitchenFilter => {
@@ -21,7 +21,7 @@ const filterOf = (search: URLSearchParams): KitchenFilter => {
   return isKitchenFilter(value) ? value : DEFAULT_KITCHEN_FILTER;
 };
 
-/** SPEC 2 Kitchen page, rendered on the server for the filter in the URL (shareable). */
+/** The Kitchen page, rendered on the server for the filter in the URL (shareable). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = filterOf(new URL(request.url).searchParams);
   const [menu, settings] = await Promise.all([

@@ -13,7 +13,7 @@ export const handle = { i18n: ["footer"] as const };
  * and newsletter features. The page between them is at least a screen tall (`min-h-svh`, the
  * screen with the browser's bars shown, as a page opens): the footer starts below the fold, so
  * what the browser fills in after the server's HTML (the cart from storage, an account's
- * pages, a sign-in redirect) never pushes it down the screen (issue 30: CLS up to 0.62).
+ * pages, a sign-in redirect) never pushes it down the screen (it caused CLS up to 0.62).
  */
 export default function StorefrontLayout() {
   return (
@@ -28,7 +28,7 @@ export default function StorefrontLayout() {
   );
 }
 
-/** The display currency the server rendered in (ADR 0023), for every price on the storefront. */
+/** The display currency the server rendered in, for every price on the storefront. */
 function ShopperCurrency({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   return (

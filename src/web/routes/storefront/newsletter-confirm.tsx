@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** `/newsletter/confirm?token=…` (issue 25): the newsletter e-mail's link lands here. */
+/** `/newsletter/confirm?token=…`: the newsletter e-mail's link lands here. */
 export default function NewsletterConfirmPage() {
   return <TokenActionPage action="confirm" />;
 }

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
-/** `/newsletter/unsubscribe?token=…` (issue 25): the newsletter e-mail's link lands here. */
+/** `/newsletter/unsubscribe?token=…`: the newsletter e-mail's link lands here. */
 export default function NewsletterUnsubscribePage() {
   return <TokenActionPage action="unsubscribe" />;
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readShopParams, shopSearch } from "../../../shared/domain/shop-params.ts";
 import { CatalogResults } from "../../features/catalog/catalog-results.tsx";
 import { loadCatalogPage } from "../../features/catalog/load-catalog.server.ts";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
@@ -7,7 +8,6 @@ import {
   ListControls,
   WithoutFilter,
 } from "../../features/catalog/shop-filters.tsx";
-import { readShopParams, shopSearch } from "../../features/catalog/shop-params.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -16,8 +16,8 @@ import type { Route } from "./+types/shop";
 export const handle = { i18n: ["shop"] as const };
 
 /**
- * SPEC 2 Products page: the state (search, category, per_page, page, sort, and the allergens
- * left out) lives in the URL.
+ * The Products page: the state (search, category, per_page, page, sort, and the allergens left
+ * out) lives in the URL.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     description: metaText(root, "shop:metaDescription"),
     // Each filtered or paged view is its own page with its own canonical URL: only what changes
     // the page, in one canonical form (tracking tags and unknown names left out), as the page
-    // cache keys it (issue 26).
+    // cache keys it.
     path: `${paths.shop()}${shopSearch(readShopParams(new URLSearchParams(location.search)), {})}`,
   });
 };

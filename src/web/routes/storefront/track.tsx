@@ -11,7 +11,7 @@ export const handle = { i18n: ["track", "messages"] as const };
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "track:title"), noIndex: true });
 
-/** `/track` (issue 25): find my order by its number and the e-mail or phone it was placed with. */
+/** `/track`: find my order by its number and the e-mail or phone it was placed with. */
 export default function TrackPage() {
   const { t, i18n } = useTranslation("track");
   return (

@@ -15,6 +15,8 @@ import {
 } from "../../../../shared/schemas/admins.ts";
 import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
@@ -40,12 +42,12 @@ const ADMINS_FALLBACKS = {
 };
 registerMessages({ ...ADMINS_MESSAGES, ...ADMINS_FALLBACKS }, (id) => `admin-admins:errors.${id}`);
 
-/** The add form: what registering takes, and one or more roles (issue 27). */
+/** The add form: what registering takes, and one or more roles. */
 const addSchema = registerSchema.safeExtend({ roles: adminRolesField });
 type AddInput = RegisterInput & { roles: AdminUpdateInput["roles"] };
 
 /**
- * Issues 11 and 27: the admins with their roles (list, add, change roles, remove; never the
+ * The admins with their roles (list, add, change roles, remove; never the
  * last admin, never the last owner) and your own password.
  */
 export function AdminsSection() {
@@ -201,38 +203,30 @@ function RolesField({
 
 function RolesForm({ admin, onDone }: { admin: AdminUser; onDone: () => void }) {
   const { t } = useTranslation(["admin-admins", "messages"]);
-  const toast = useToasts();
   const update = useUpdateAdmin();
   const navigate = useNavigate();
   const location = useLocation();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<AdminUpdateInput>({
     resolver: zodResolver(adminUpdateSchema),
     defaultValues: { roles: admin.roles },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await update.mutateAsync({ id: admin.id, roles: values.roles });
-      toast.success(t("rolesSaved"));
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: ["roles"],
+    save: (values) => update.mutateAsync({ id: admin.id, roles: values.roles }),
+    doneText: t("rolesSaved"),
+    failText: "Failed to change the roles",
+    onDone: () => {
       onDone();
       // Your own roles changed: the menu and this screen follow at once (going to the same
       // address runs the layout's loader again, which reads them).
       if (admin.current) void navigate(location.pathname + location.search, { replace: true });
-    } catch (error) {
-      setBanner(setServerErrors(error, form.setError, ["roles"], "Failed to change the roles"));
-    }
+    },
   });
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <RolesField registration={form.register("roles")} error={form.formState.errors.roles} />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={update.isPending}>{t("admin:actions.save")}</SubmitButton>
-      </div>
+      <RecordFormActions banner={banner} onCancel={onDone} pending={update.isPending} />
     </form>
   );
 }
@@ -241,26 +235,22 @@ const ADD_FIELDS = ["name", "email", "password", "password_confirmation", "roles
 
 function AddAdminForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(["admin-admins", "messages"]);
-  const toast = useToasts();
   const create = useCreateAdmin();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<AddInput>({
     resolver: zodResolver(addSchema),
     defaultValues: { name: "", email: "", password: "", password_confirmation: "", roles: [] },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await create.mutateAsync(values);
-      toast.success(t("added"));
-      onDone();
-    } catch (error) {
-      setBanner(setServerErrors(error, form.setError, ADD_FIELDS, "Failed to add the admin"));
-    }
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: ADD_FIELDS,
+    save: (values) => create.mutateAsync(values),
+    doneText: t("added"),
+    failText: "Failed to add the admin",
+    onDone,
   });
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Field label={t("name")} required error={errors.name} {...form.register("name")} />
       <Field
         label={t("email")}
@@ -288,13 +278,12 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
         {...form.register("password_confirmation")}
       />
       <RolesField registration={form.register("roles")} error={errors.roles} />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={create.isPending}>{t("add")}</SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={create.isPending}
+        saveLabel={t("add")}
+      />
     </form>
   );
 }

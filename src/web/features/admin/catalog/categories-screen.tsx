@@ -12,7 +12,7 @@ import { useDeleteCategory } from "./api/delete-category.ts";
 import { type CategoryListQuery, useCategories } from "./api/list-categories.ts";
 import { CategoryFormDialog } from "./category-form-dialog.tsx";
 
-/** SPEC 2: categories, a list with search, add, edit and delete (issue 9 §3). */
+/** Categories, a list with search, add, edit and delete. */
 export function CategoriesScreen() {
   const { t, i18n } = useTranslation(["admin-categories", "admin", "messages"]);
   const text = useMessageText();

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
@@ -8,13 +7,11 @@ import {
   type CategoryValues,
   categoryInputSchema,
 } from "../../../../shared/schemas/admin-catalog.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
-import { ErrorList } from "../../../components/form/error-list.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { BilingualField } from "../../../components/form/field.tsx";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCreateCategory } from "./api/create-category.ts";
 import { useUpdateCategory } from "./api/update-category.ts";
@@ -69,39 +66,29 @@ function CategoryForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation("admin-categories");
-  const toast = useToasts();
   const create = useCreateCategory();
   const update = useUpdateCategory();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<CategoryInput, unknown, CategoryValues>({
     resolver: zodResolver(categoryInputSchema),
     defaultValues: valuesOf(category),
   });
-  // SPEC 5: save disabled while the name is empty.
+  // Save disabled while the name is empty.
   const name = useWatch({ control: form.control, name: "name" });
   const pending = create.isPending || update.isPending;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      if (category) await update.mutateAsync({ id: category.id, input: values });
-      else await create.mutateAsync(values);
-      toast.success(category ? t("updated") : t("added"));
-      onDone();
-    } catch (error) {
-      setBanner(
-        setServerErrors(
-          error,
-          form.setError,
-          FIELDS,
-          category ? MESSAGES.CATEGORY_UPDATE_FAILED : MESSAGES.CATEGORY_ADD_FAILED,
-        ),
-      );
-    }
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: FIELDS,
+    save: (values) =>
+      category
+        ? update.mutateAsync({ id: category.id, input: values })
+        : create.mutateAsync(values),
+    doneText: category ? t("updated") : t("added"),
+    failText: category ? MESSAGES.CATEGORY_UPDATE_FAILED : MESSAGES.CATEGORY_ADD_FAILED,
+    onDone,
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <BilingualField form={form} names={["name", "name_ar"]} label={t("name")} required />
       <BilingualField
         form={form}
@@ -109,15 +96,12 @@ function CategoryForm({
         label={t("description")}
         as="textarea"
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={pending} disabled={!name?.trim()}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={pending}
+        disabled={!name?.trim()}
+      />
     </form>
   );
 }

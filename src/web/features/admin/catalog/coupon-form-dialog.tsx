@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
@@ -8,13 +7,11 @@ import {
   type CouponValues,
   couponInputSchema,
 } from "../../../../shared/schemas/admin-catalog.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
-import { ErrorList } from "../../../components/form/error-list.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { Field } from "../../../components/form/field.tsx";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCreateCoupon } from "./api/create-coupon.ts";
 import { useUpdateCoupon } from "./api/update-coupon.ts";
@@ -35,7 +32,7 @@ type Props = {
   coupon: AdminCoupon | null;
 };
 
-/** Add or edit a coupon (SPEC 3: code, discount_percent, max_uses, expire_at) and its history. */
+/** Add or edit a coupon (code, discount_percent, max_uses, expire_at) and its history. */
 export function CouponFormDialog({ open, onOpenChange, coupon }: Props) {
   const { t } = useTranslation("admin-coupons");
   return (
@@ -57,10 +54,8 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: Props) {
 
 function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
   const { t } = useTranslation("admin-coupons");
-  const toast = useToasts();
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<CouponInput, unknown, CouponValues>({
     resolver: zodResolver(couponInputSchema),
     defaultValues: valuesOf(coupon),
@@ -69,36 +64,23 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
     register,
     formState: { errors },
   } = form;
-  // SPEC 5: save stays disabled while a required field (code, percent) is empty.
+  // Save stays disabled while a required field (code, percent) is empty.
   const [code, percent] = useWatch({ control: form.control, name: ["code", "discount_percent"] });
   const missing = !String(code ?? "").trim() || !String(percent ?? "").trim();
   const pending = create.isPending || update.isPending;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      if (coupon) await update.mutateAsync({ id: coupon.id, input: values });
-      else await create.mutateAsync(values);
-      toast.success(coupon ? t("updated") : t("added"));
-      onDone();
-    } catch (error) {
-      setBanner(
-        setServerErrors(
-          error,
-          form.setError,
-          FIELDS,
-          coupon ? MESSAGES.COUPON_UPDATE_FAILED : MESSAGES.COUPON_ADD_FAILED,
-        ),
-      );
-    }
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: FIELDS,
+    save: (values) =>
+      coupon ? update.mutateAsync({ id: coupon.id, input: values }) : create.mutateAsync(values),
+    doneText: coupon ? t("updated") : t("added"),
+    failText: coupon ? MESSAGES.COUPON_UPDATE_FAILED : MESSAGES.COUPON_ADD_FAILED,
+    onDone,
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <Field
         label={t("code")}
         hint={t("codeHint")}
@@ -140,16 +122,8 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
         error={errors.expire_at}
         {...register("expire_at")}
       />
-      <div className="sm:col-span-2">
-        <ErrorList messages={[banner]} />
-      </div>
-      <div className="flex justify-end gap-3 sm:col-span-2">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={pending} disabled={missing}>
-          {t("admin:actions.save")}
-        </SubmitButton>
+      <div className="flex flex-col gap-4 sm:col-span-2">
+        <RecordFormActions banner={banner} onCancel={onDone} pending={pending} disabled={missing} />
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ import { useDeleteCoupon } from "./api/delete-coupon.ts";
 import { type CouponListQuery, useCoupons } from "./api/list-coupons.ts";
 import { CouponFormDialog } from "./coupon-form-dialog.tsx";
 
-/** SPEC 2: coupons, a list with search, add, edit, delete; expired ones flagged. */
+/** Coupons, a list with search, add, edit, delete; expired ones flagged. */
 export function CouponsScreen() {
   const { t } = useTranslation(["admin-coupons", "admin", "messages"]);
   const [query, setQuery] = useState<CouponListQuery>({ search: "", page: 1, per_page: 20 });

@@ -16,7 +16,7 @@ type ErrorRow = ProductsImportResult["errors"][number];
 type ActionRow = ProductsImportResult["rows"][number];
 
 /**
- * Issue 28: import products from CSV. Choose the file, "Check file" (a dry run: the counts and
+ * Import products from CSV. Choose the file, "Check file" (a dry run: the counts and
  * every error by row and column, or what each row would do), then "Import" applies it, all
  * rows or none. The report's sentences come from the server in the admin's language.
  */

@@ -42,7 +42,7 @@ const FIELDS = [
   "image_order",
 ] as const;
 
-// Issue 27: the product's low-stock threshold (the settings screen registers the shop's).
+// The product's low-stock threshold (the settings screen registers the shop's).
 registerMessages(
   { THRESHOLD: LOW_STOCK_MESSAGES.THRESHOLD },
   (id) => `admin-products:errors.${id}`,
@@ -59,7 +59,7 @@ type FormValues = {
   category_id: string;
   sku: string;
   stock_kg: string;
-  /** Issue 27: empty = the shop's default. */
+  /** Empty = the shop's default. */
   low_stock_kg: string;
   active: boolean;
   weight_options: { grams: string; price: string }[];

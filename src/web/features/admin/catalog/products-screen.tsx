@@ -32,13 +32,13 @@ const FIRST: ProductListQuery = {
   sort: "newest",
 };
 
-/** SPEC 2: products, a list with search and filters, add, edit, delete (or archive). */
+/** Products, a list with search and filters, add, edit, delete (or archive). */
 export function ProductsScreen() {
   const { t, i18n } = useTranslation(["admin-products", "admin", "messages"]);
   const exporter = useExportProducts();
   const toast = useToasts();
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
-  // `?stock=low` (issue 27): the bell's and the dashboard's low-stock links open the list filtered.
+  // `?stock=low`: the bell's and the dashboard's low-stock links open the list filtered.
   const [params] = useSearchParams();
   const [query, setQuery] = useState<ProductListQuery>(() => {
     const stock = STOCK_STATES.find((s) => s === params.get("stock"));
@@ -100,7 +100,7 @@ export function ProductsScreen() {
           t("untracked")
         ) : (
           <span className={p.in_stock ? "" : "font-bold text-red-700"} dir="ltr">
-            {/* In the admin's language ("12.5 كغ"), like every weight the shopper sees (issue 29.17). */}
+            {/* In the admin's language ("12.5 كغ"), like every weight the shopper sees. */}
             {optionLabel(Math.round(p.stock_kg * 1000), lang)}
           </span>
         ),
@@ -185,7 +185,7 @@ export function ProductsScreen() {
             onChange={(e) => set({ sort: e.currentTarget.value as ProductListQuery["sort"] })}
             options={ADMIN_PRODUCT_SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
           />
-          {/* Issue 28: the whole catalogue as CSV (both languages, weights, stock, SKU). */}
+          {/* The whole catalogue as CSV (both languages, weights, stock, SKU). */}
           <button
             type="button"
             className="btn btn-outline self-end"

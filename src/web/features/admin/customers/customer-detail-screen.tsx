@@ -26,7 +26,7 @@ import { useCustomer } from "./api/get-customer.ts";
 
 registerMessages(CUSTOMER_MESSAGES, (id) => `admin-customers:errors.${id}`);
 
-/** Issue 27: one customer: the summary, their orders (to the orders desk) and the staff's notes. */
+/** One customer: the summary, their orders (to the orders desk) and the staff's notes. */
 export function CustomerDetailScreen({ customerKey }: { customerKey: string }) {
   const { t } = useTranslation(["admin-customers", "messages"]);
   const text = useMessageText();

@@ -18,7 +18,7 @@ import { type CustomerListQuery, type CustomerRow, useCustomers } from "./api/li
 registerMessages(CUSTOMER_MESSAGES, (id) => `admin-customers:errors.${id}`);
 
 /**
- * Issue 27: the shop's customers (accounts and guest buyers), newest buyer first, with search
+ * The shop's customers (accounts and guest buyers), newest buyer first, with search
  * (name, e-mail or phone; Arabic letter forms folded by the server), paging and CSV export.
  */
 export function CustomersScreen() {

@@ -8,7 +8,7 @@ import { useLang } from "../../../lib/bilingual.ts";
 import { paths } from "../../../lib/paths.ts";
 import { StatusBadge, statusTone } from "../orders/status-badge.tsx";
 
-// Hand-written SVG (ADR 0012): four small charts do not justify a charting library's weight.
+// Hand-written SVG: four small charts do not justify a charting library's weight.
 
 const W = 600;
 const H = 160;

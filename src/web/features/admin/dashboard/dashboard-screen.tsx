@@ -13,7 +13,7 @@ import { useDashboard } from "./api/get-dashboard.ts";
 const Charts = lazy(() => import("./charts.tsx"));
 
 /**
- * Issue 27: the products to restock (at or below their low-stock threshold), lowest first, each
+ * The products to restock (at or below their low-stock threshold), lowest first, each
  * with its stock and threshold, linking to the products screen filtered on low stock.
  */
 function LowStock({ dashboard }: { dashboard: Dashboard }) {
@@ -57,7 +57,7 @@ function LowStock({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-/** SPEC's five totals, then orders and revenue per day, by status, top products, recent orders. */
+/** The five totals, then orders and revenue per day, by status, top products, recent orders. */
 export function DashboardScreen() {
   const { t } = useTranslation(["admin-dashboard", "messages"]);
   const lang = useLang();

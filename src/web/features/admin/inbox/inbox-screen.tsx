@@ -29,7 +29,7 @@ const TABS: readonly InboxList[] = ["messages", "enquiries", "subscribers"];
 const FIRST_PAGE: InboxListQuery = { q: "", status: "", page: 1, per_page: 20 };
 const when = (iso: string, lang: Lang) => <bdi dir="ltr">{formatDateTime(iso, lang)}</bdi>;
 
-/** The owner's inbox (issue 13): contact messages, trader enquiries and subscribers. */
+/** The owner's inbox: contact messages, trader enquiries and subscribers. */
 export function InboxScreen() {
   const { t } = useTranslation(["admin-inbox", "admin", "messages"]);
   const [params, setParams] = useSearchParams();
@@ -201,7 +201,7 @@ function InboxTable({ list }: { list: InboxList }) {
     { key: "lang", header: t("language"), cell: (s) => t(`languages.${s.lang}`) },
     { key: "when", header: t("subscribed"), cell: (s) => when(s.created_at, lang) },
     {
-      // Double opt-in (issue 25): only confirmed addresses are subscribers.
+      // Double opt-in: only confirmed addresses are subscribers.
       key: "confirmed",
       header: t("consent.header"),
       cell: (s) =>

@@ -14,14 +14,12 @@ import {
   type DishValues,
   dishInputSchema,
 } from "../../../../shared/schemas/kitchen.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
-import { ErrorList } from "../../../components/form/error-list.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
 import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useDish } from "./api/get-dish.ts";
 import { useSaveDish } from "./api/save-dish.ts";
@@ -123,9 +121,7 @@ function EditDish({ id, onDone }: { id: number; onDone: () => void }) {
 
 function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void }) {
   const { t, i18n } = useTranslation(["admin-kitchen", "admin", "messages"]);
-  const toast = useToasts();
   const save = useSaveDish();
-  const [banner, setBanner] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<FormValues, unknown, DishValues>({
@@ -133,32 +129,27 @@ function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void
     defaultValues: valuesOf(dish),
   });
   const errors = form.formState.errors;
-  // SPEC 5: a dish needs its title; save stays disabled while it is empty.
+  // A dish needs its title; save stays disabled while it is empty.
   const title = useWatch({ control: form.control, name: "title" });
   const image = useWatch({ control: form.control, name: "image" });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await save.mutateAsync({ id: dish?.id, values, file, onProgress: setProgress });
-      toast.success(dish ? t("updated") : t("added"));
-      onDone();
-    } catch (error) {
-      setBanner(
-        setServerErrors(
-          error,
-          form.setError as never,
-          FIELDS as never,
-          dish ? MESSAGES.UPDATE_FAILED : MESSAGES.ITEM_ADD_FAILED,
-        ),
-      );
-    } finally {
-      setProgress(null);
-    }
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: FIELDS,
+    save: async (values) => {
+      try {
+        await save.mutateAsync({ id: dish?.id, values, file, onProgress: setProgress });
+      } finally {
+        setProgress(null);
+      }
+    },
+    doneText: dish ? t("updated") : t("added"),
+    failText: dish ? MESSAGES.UPDATE_FAILED : MESSAGES.ITEM_ADD_FAILED,
+    onDone,
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <BilingualField
         form={form as never}
         names={["title", "title_ar"] as never}
@@ -235,15 +226,12 @@ function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void
         hint={t("soldOutHint")}
         {...form.register("sold_out_today")}
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={save.isPending} disabled={!title?.trim()}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={save.isPending}
+        disabled={!title?.trim()}
+      />
     </form>
   );
 }

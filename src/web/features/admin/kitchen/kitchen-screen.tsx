@@ -18,7 +18,7 @@ import { DishFormDialog } from "./dish-form-dialog.tsx";
 
 const A_SUNDAY = "2026-11-22";
 
-/** SPEC 2: the kitchen's dish list with search, add, edit and delete (issue 12). */
+/** The kitchen's dish list with search, add, edit and delete. */
 export function KitchenScreen() {
   const { t, i18n } = useTranslation(["admin-kitchen", "admin", "messages"]);
   const text = useMessageText();

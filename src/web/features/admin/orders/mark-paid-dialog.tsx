@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { businessDate } from "../../../../shared/domain/coupons.ts";
+import { businessDate } from "../../../../shared/domain/business-time.ts";
 import { adminOrderPaymentSchema } from "../../../../shared/schemas/admin-order.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
@@ -28,7 +28,7 @@ type Props = {
 };
 
 /**
- * "Mark paid" (issue 24): the owner records cash collected or a transfer received, with the
+ * "Mark paid": the owner records cash collected or a transfer received, with the
  * amount (the order's total unless told otherwise), the day it came and a note.
  */
 export function MarkPaidDialog({ orderId, orderNumber, total, open, onOpenChange }: Props) {

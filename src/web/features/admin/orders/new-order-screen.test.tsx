@@ -55,7 +55,7 @@ beforeEach(() => {
                 name: "Home",
                 name_ar: "المنزل",
                 fee: 15,
-                days: ["2026-12-01", "2026-12-02"],
+                days: [{ date: "2026-12-01" }, { date: "2026-12-02" }],
               },
             ],
           },
@@ -134,7 +134,7 @@ describe("new order (issue 27)", () => {
       lang: "en",
       lines: [{ productId: 5, grams: 1000, qty: 2 }],
       shipping_method: "delivery:1",
-      delivery_date: "2026-12-02",
+      ready_date: "2026-12-02",
       customer_id: null,
     });
     expect(post.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);

@@ -4,6 +4,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../../shared/domain/countries.ts";
+import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import {
   STAFF_ORDER_MESSAGES,
   STAFF_ORDER_SOURCES,
@@ -21,7 +22,6 @@ import { useDebouncedValue } from "../../../components/ui/search-input.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import type { CustomerMatch } from "./api/find-customers.ts";
 import { usePaymentMethods } from "./api/payment-methods.ts";
@@ -50,7 +50,7 @@ const FIELDS = Object.keys(newOrderFormSchema.shape) as Array<keyof FormInput>;
 export type TakenOrderState = { privateLink?: string };
 
 /**
- * Issue 27: an order taken by phone, on the messaging app or in person. The server prices it
+ * An order taken by phone, on the messaging app or in person. The server prices it
  * with checkout's own rules; the desk then opens the saved order (its totals, the private link).
  */
 export function NewOrderScreen() {
@@ -110,7 +110,7 @@ export function NewOrderScreen() {
     offered[0] ??
     null;
   // Domestic delivery may be booked for one of the quote's days (optional, as at checkout).
-  const days = method?.days ?? [];
+  const days = (method?.days ?? []).map((d) => d.date);
   const day = days.includes(chosenDay) ? chosenDay : "";
   const refusal =
     quote.data && !quote.data.ok && question
@@ -134,7 +134,7 @@ export function NewOrderScreen() {
           ...values,
           lines: orderLines,
           shipping_method: method?.id ?? null,
-          delivery_date: day || null,
+          ready_date: day || null,
           customer_id: account?.user_id ?? null,
         },
       });

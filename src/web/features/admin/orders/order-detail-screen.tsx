@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
@@ -13,7 +14,6 @@ import { Price } from "../../../components/ui/price.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { messagingLink } from "../../../lib/messaging.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useAddOrderNote } from "./api/add-order-note.ts";
@@ -63,7 +63,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
   const [completing, setCompleting] = useState(false);
   const [shipping, setShipping] = useState(false);
 
-  // Cancel and complete are asked first (issue 29.17): neither can be taken back, and their
+  // Cancel and complete are asked first: neither can be taken back, and their
   // refusals stay in their dialog instead of a toast.
   const move = (status: OrderStatus, note?: string) =>
     change.mutateAsync(note?.trim() ? { status, note: note.trim() } : status).then(
@@ -187,7 +187,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         </section>
         <PaymentPanel order={order} />
       </div>
-      {order.shipping ? <Shipping shipping={order.shipping} /> : null}
+      {order.shipping ? <Shipping shipping={order.shipping} readyDate={order.ready_date} /> : null}
       <Lines order={order} />
       <Timeline entries={order.timeline} />
       <NoteForm id={order.id} />
@@ -287,7 +287,7 @@ function Customer({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * Issue 29: who receives the gift (at the order's address) and the card as the buyer wrote it,
+ * Who receives the gift (at the order's address) and the card as the buyer wrote it,
  * in its own direction and with its line breaks.
  */
 function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
@@ -330,7 +330,7 @@ function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
 }
 
 /** How the order travels: method, zone, fee, day, and once shipped its carrier and tracking. */
-function Shipping({ shipping }: { shipping: OrderShipping }) {
+function Shipping({ shipping, readyDate }: { shipping: OrderShipping; readyDate: string | null }) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();
   const tracking =
@@ -363,6 +363,24 @@ function Shipping({ shipping }: { shipping: OrderShipping }) {
               <time dateTime={shipping.delivery_date}>
                 {formatDeliveryDay(shipping.delivery_date, lang)}
               </time>
+            </dd>
+          </>
+        ) : null}
+        {readyDate ? (
+          <>
+            <dt>{t("readyDay")}</dt>
+            <dd data-testid="ready-day">
+              <time dateTime={readyDate}>{formatDeliveryDay(readyDate, lang)}</time>
+            </dd>
+          </>
+        ) : null}
+        {shipping.pickup ? (
+          <>
+            <dt>{t("shipping.collectFrom")}</dt>
+            <dd data-testid="pickup-address">
+              <bdi>{pickText(lang, shipping.pickup.address, shipping.pickup.address_ar)}</bdi>
+              {" · "}
+              <bdi>{pickText(lang, shipping.pickup.hours, shipping.pickup.hours_ar)}</bdi>
             </dd>
           </>
         ) : null}
@@ -480,7 +498,7 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
   );
 }
 
-/** Issue 24: money received (with the day it came) or given back. */
+/** Money received (with the day it came) or given back. */
 function MoneyEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "payment" | "refund" }> }) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();
@@ -542,7 +560,7 @@ function NoteForm({ id }: { id: number }) {
 }
 
 /**
- * Issue 27: right after a staff order, its private link (the key is only ever in the placing
+ * Right after a staff order, its private link (the key is only ever in the placing
  * answer), to copy into a message to the customer. Gone on the next visit, as on checkout.
  */
 function PrivateLinkNotice() {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
 import { PAYMENT_STATUSES } from "../../../../shared/domain/payments.ts";
 import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
@@ -11,7 +12,6 @@ import { SEARCH_PAUSE_MS, SearchInput } from "../../../components/ui/search-inpu
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useExportOrders } from "./api/export-orders.ts";
 import { type OrderListQuery, useOrders } from "./api/list-orders.ts";
@@ -22,12 +22,13 @@ const FIRST: OrderListQuery = {
   payment_status: "",
   from: "",
   to: "",
+  ready_date: "",
   q: "",
   page: 1,
   per_page: 10,
 };
 
-/** SPEC 2/3/4: the orders desk's list (issue 11): filters, search, paging, CSV, print. */
+/** The orders desk's list: filters, search, paging, CSV, print. */
 export function OrdersScreen() {
   const { t } = useTranslation(["admin-orders", "messages"]);
   const lang = useLang();
@@ -37,11 +38,11 @@ export function OrdersScreen() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const list = useOrders(query);
   const exporter = useExportOrders();
-  // Issue 28: one row per order line (product, weight, quantity, price) for the accountant.
+  // One row per order line (product, weight, quantity, price) for the accountant.
   const [withLines, setWithLines] = useState(false);
   const { page: _page, per_page: _perPage, ...filters } = query;
   const filtered = Boolean(
-    query.status || query.payment_status || query.from || query.to || query.q,
+    query.status || query.payment_status || query.from || query.to || query.ready_date || query.q,
   );
   const setFilter = (patch: Partial<OrderListQuery>) => setQuery({ ...query, ...patch, page: 1 });
   const toggle = (id: number) =>
@@ -95,7 +96,7 @@ export function OrdersScreen() {
     {
       key: "date",
       header: t("date"),
-      // One line, however many columns the desk has (issue 29.2: a date and its time together).
+      // One line, however many columns the desk has (a date and its time together).
       cell: (o) => (
         <time dateTime={o.created_at} className="whitespace-nowrap">
           {formatDateTime(o.created_at, lang)}
@@ -150,6 +151,16 @@ export function OrdersScreen() {
           )}
         </div>
       ),
+    },
+    {
+      key: "ready_date",
+      header: t("readyDay"),
+      cell: (o) =>
+        o.ready_date ? (
+          <time dateTime={o.ready_date} className="whitespace-nowrap" data-testid="order-ready-day">
+            {formatDeliveryDay(o.ready_date, lang)}
+          </time>
+        ) : null,
     },
     { key: "status", header: t("status.label"), cell: (o) => <StatusBadge status={o.status} /> },
   ];
@@ -237,6 +248,17 @@ export function OrdersScreen() {
                 value={query.to}
                 min={query.from || undefined}
                 onChange={(e) => setFilter({ to: e.target.value })}
+              />
+            </label>
+            <label className="flex flex-col text-sm">
+              {t("readyDay")}
+              <input
+                type="date"
+                className="input"
+                dir="ltr"
+                value={query.ready_date}
+                onChange={(e) => setFilter({ ready_date: e.target.value })}
+                data-testid="filter-ready-day"
               />
             </label>
             <div className="ms-auto flex gap-2">

@@ -33,6 +33,7 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   shipping_zone: "Syria",
   shipping_zone_ar: "سوريا",
   delivery_date: null,
+  ready_date: null,
   source: id === 2 ? "phone" : "web",
   gift: id === 3,
 });
@@ -155,6 +156,9 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   delivery_fee: 15,
   gift: null,
   gift_wrap_fee: 0,
+  ready_date: null,
+  slot: null,
+  season: null,
   shipping: {
     method: "delivery:2",
     kind: "delivery",
@@ -164,6 +168,7 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
     name_ar: "توصيل إلى العنوان",
     fee: 15,
     delivery_date: null,
+    pickup: null,
     carrier: null,
     carrier_ar: null,
     tracking_number: null,

@@ -16,7 +16,7 @@ import { PaymentBadge } from "./status-badge.tsx";
 type Receipt = AdminOrderDetail["receipts"][number];
 
 /**
- * Issue 24: how the order is paid and whether the money came: the owner marks it paid (cash
+ * How the order is paid and whether the money came: the owner marks it paid (cash
  * collected, transfer received) or refunds a paid one; a bank transfer's receipts are here.
  */
 export function PaymentPanel({ order }: { order: AdminOrderDetail }) {

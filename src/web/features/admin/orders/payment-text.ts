@@ -12,7 +12,7 @@ const KEYS = new Map<string, string>([
 ]);
 
 /**
- * Issue 24: the payment dialogs' messages in the admin's language. Only these screens show
+ * The payment dialogs' messages in the admin's language. Only these screens show
  * them, so they live in this screen's namespace; anything else goes through the one
  * translator (`useMessageText`).
  */

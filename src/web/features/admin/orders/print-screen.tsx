@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
 import { IsolatedList, Quantity } from "../../../components/ui/bidi.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText } from "../../../lib/bilingual.ts";
-import { formatDeliveryDay } from "../../../lib/delivery-day.ts";
 import { useOrdersByIds } from "./api/get-order.ts";
 
 /**
- * Packing slip / invoice for one order or a selection (issue 11): one page per order, each in
+ * Packing slip / invoice for one order or a selection: one page per order, each in
  * the order's own language and direction; numbers, codes and prices kept left-to-right.
  */
 export function PrintScreen({ ids }: { ids: readonly number[] }) {
@@ -166,7 +166,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
         <dd className="text-end font-bold">{money(order.total)}</dd>
         <dt>{t("payment")}</dt>
         <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>
-        {/* Issue 24: the courier sees whether there is money to collect. */}
+        {/* The courier sees whether there is money to collect. */}
         <dt>{t("paymentStatus.label")}</dt>
         <dd className="text-end" data-testid="slip-payment-status">
           {t(`paymentStatus.${order.payment_status}`)}
@@ -196,6 +196,23 @@ function SlipShipping({ order }: { order: AdminOrderDetail }) {
           </time>
         </>
       ) : null}
+      {order.ready_date ? (
+        <>
+          {" · "}
+          {t("readyDay")}:{" "}
+          <time dateTime={order.ready_date} data-testid="slip-ready-day">
+            {formatDeliveryDay(order.ready_date, order.lang)}
+          </time>
+        </>
+      ) : null}
+      {shipping.pickup ? (
+        <>
+          {" · "}
+          {t("shipping.collectFrom")}:{" "}
+          <bdi>{pickText(order.lang, shipping.pickup.address, shipping.pickup.address_ar)}</bdi> (
+          <bdi>{pickText(order.lang, shipping.pickup.hours, shipping.pickup.hours_ar)}</bdi>)
+        </>
+      ) : null}
       {shipping.tracking_number ? (
         <>
           {" · "}
@@ -207,7 +224,7 @@ function SlipShipping({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * Issue 29: a gift's slip travels in the box. It names who receives it (at the order's
+ * A gift's slip travels in the box. It names who receives it (at the order's
  * address) and who sends it, carries the card message in its own direction, says when the
  * parcel is to be wrapped, and shows no price anywhere: no line amounts, no totals.
  */
@@ -277,7 +294,7 @@ function GiftSlip({
           ))}
         </tbody>
       </table>
-      {/* Issue 24's courier facts stay (how it is paid, whether it is); never an amount. */}
+      {/* The courier's payment facts stay (how it is paid, whether it is); never an amount. */}
       <dl className="ms-auto grid w-64 grid-cols-[1fr_auto] gap-x-4">
         <dt>{t("payment")}</dt>
         <dd className="text-end">{t(`payment_method.${order.payment_method}`)}</dd>

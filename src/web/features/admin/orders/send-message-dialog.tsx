@@ -8,7 +8,7 @@ import { MESSAGE_FAILED, useCustomerMessage } from "./api/customer-message.ts";
 registerMessages({ MESSAGE_FAILED }, (id) => `admin-orders:sendMessage.errors.${id}`);
 
 /**
- * Issue 25: "Send on WhatsApp" on the order desk. The message (the order's state, total and a
+ * "Send on WhatsApp" on the order desk. The message (the order's state, total and a
  * private link, in the ORDER's language) is prepared by the server, shown for the owner to
  * read, and opened in the messaging app already filled in for the customer's number.
  */

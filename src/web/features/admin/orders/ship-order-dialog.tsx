@@ -33,7 +33,7 @@ type Props = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** "Mark shipped" (issue 23): the carrier and tracking number the customer's page links to. */
+/** "Mark shipped": the carrier and tracking number the customer's page links to. */
 export function ShipOrderDialog({ orderId, orderNumber, open, onOpenChange }: Props) {
   const { t } = useTranslation("admin-orders");
   return (

@@ -3,7 +3,7 @@ import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import type { PaymentStatus } from "../../../../shared/domain/payments.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
 
-/** SPEC's badge colours: Completed green, Canceled red, every other state yellow. */
+/** Badge colours: Completed green, Canceled red, every other state yellow. */
 export function statusTone(status: OrderStatus): string {
   if (status === "completed") return "bg-green-100 text-green-900";
   if (status === "canceled") return "bg-red-100 text-red-900";
@@ -23,7 +23,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-/** Issue 24: paid green, refunded grey, unpaid orange (beside the status badge, not like it). */
+/** Paid green, refunded grey, unpaid orange (beside the status badge, not like it). */
 export function paymentTone(status: PaymentStatus): string {
   if (status === "paid") return "bg-green-100 text-green-900";
   if (status === "refunded") return "bg-gray-200 text-gray-900";
@@ -43,7 +43,7 @@ export function PaymentBadge({ status }: { status: PaymentStatus }) {
   );
 }
 
-/** Issue 27: where the order came from; the team's own (phone, messaging, in person) stand out. */
+/** Where the order came from; the team's own (phone, messaging, in person) stand out. */
 export function SourceBadge({ source }: { source: OrderSource }) {
   const { t } = useTranslation("admin-orders");
   return (
@@ -60,7 +60,7 @@ export function SourceBadge({ source }: { source: OrderSource }) {
 }
 
 /**
- * Issue 29: a gift order on the desk, a wrapped box and the word "Gift" (never colour alone),
+ * A gift order on the desk, a wrapped box and the word "Gift" (never colour alone),
  * so a screen reader and a glance both tell it apart.
  */
 export function GiftMark() {

@@ -1,14 +1,11 @@
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { FaqItemDto, PolicySectionDto } from "../../../../shared/schemas/content.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
-import { ErrorList } from "../../../components/form/error-list.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useSaveFaq } from "./api/save-faq.ts";
 import { useUpdatePolicy } from "./api/update-policy.ts";
@@ -68,9 +65,7 @@ function FaqForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(["admin-pages", "admin", "messages"]);
-  const toast = useToasts();
   const save = useSaveFaq();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<FaqValues>({
     defaultValues: {
       position: String(item?.position ?? nextPosition),
@@ -80,21 +75,20 @@ function FaqForm({
       answer_ar: item?.answer_ar ?? "",
     },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await save.mutateAsync({
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: FAQ_FIELDS,
+    save: (values) =>
+      save.mutateAsync({
         id: item?.id ?? null,
         input: { ...values, position: Number(values.position) || 0 },
-      });
-      toast.success(t("saved"));
-      onDone();
-    } catch (error) {
-      setBanner(setServerErrors(error, form.setError, FAQ_FIELDS, MESSAGES.UPDATE_FAILED));
-    }
+      }),
+    doneText: t("saved"),
+    failText: MESSAGES.UPDATE_FAILED,
+    onDone,
   });
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <BilingualField
         form={form}
         names={["question_en", "question_ar"]}
@@ -117,13 +111,7 @@ function FaqForm({
         error={form.formState.errors.position}
         {...form.register("position")}
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={save.isPending}>{t("admin:actions.save")}</SubmitButton>
-      </div>
+      <RecordFormActions banner={banner} onCancel={onDone} pending={save.isPending} />
     </form>
   );
 }
@@ -185,9 +173,7 @@ export function PolicyDialog({
 
 function PolicyForm({ section, onDone }: { section: PolicySectionDto; onDone: () => void }) {
   const { t } = useTranslation(["admin-pages", "admin", "messages"]);
-  const toast = useToasts();
   const update = useUpdatePolicy();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<PolicyValues>({
     defaultValues: {
       position: String(section.position),
@@ -199,10 +185,11 @@ function PolicyForm({ section, onDone }: { section: PolicySectionDto; onDone: ()
       points_ar: section.points_ar.join("\n"),
     },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await update.mutateAsync({
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: POLICY_FIELDS,
+    save: (values) =>
+      update.mutateAsync({
         id: section.id,
         input: {
           ...values,
@@ -210,15 +197,13 @@ function PolicyForm({ section, onDone }: { section: PolicySectionDto; onDone: ()
           points_en: lines(values.points_en),
           points_ar: lines(values.points_ar),
         },
-      });
-      toast.success(t("saved"));
-      onDone();
-    } catch (error) {
-      setBanner(setServerErrors(error, form.setError, POLICY_FIELDS, MESSAGES.UPDATE_FAILED));
-    }
+      }),
+    doneText: t("saved"),
+    failText: MESSAGES.UPDATE_FAILED,
+    onDone,
   });
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <BilingualField
         form={form}
         names={["title_en", "title_ar"]}
@@ -247,13 +232,7 @@ function PolicyForm({ section, onDone }: { section: PolicySectionDto; onDone: ()
         error={form.formState.errors.position}
         {...form.register("position")}
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={update.isPending}>{t("admin:actions.save")}</SubmitButton>
-      </div>
+      <RecordFormActions banner={banner} onCancel={onDone} pending={update.isPending} />
     </form>
   );
 }

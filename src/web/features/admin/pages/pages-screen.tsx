@@ -5,6 +5,7 @@ import {
   type PolicySectionDto,
 } from "../../../../shared/schemas/content.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
+import { RowActions } from "../../../components/admin/row-actions.tsx";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
@@ -14,7 +15,7 @@ import { usePolicySections } from "./api/list-policies.ts";
 import { FaqDialog, PolicyDialog } from "./content-dialogs.tsx";
 
 /**
- * The "Pages" screen (issue 13): the FAQ's items and the policy pages' sections, stored in
+ * The "Pages" screen: the FAQ's items and the policy pages' sections, stored in
  * both languages, so delivery times and policies change without a developer.
  */
 export function PagesScreen() {
@@ -57,27 +58,15 @@ function FaqList() {
       header: t("admin:actions.actions"),
       className: "w-0 whitespace-nowrap",
       cell: (f) => (
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn btn-outline px-3 py-1"
-            aria-label={t("editNamed", { name: f.question_en })}
-            onClick={() => setEditing(f)}
-          >
-            {t("admin:actions.edit")}
-          </button>
-          <button
-            type="button"
-            className="btn px-3 py-1 text-red-700 hover:bg-red-50"
-            aria-label={t("deleteNamed", { name: f.question_en })}
-            onClick={() => {
-              remove.reset();
-              setDeleting(f);
-            }}
-          >
-            {t("admin:actions.delete")}
-          </button>
-        </div>
+        <RowActions
+          editLabel={t("editNamed", { name: f.question_en })}
+          deleteLabel={t("deleteNamed", { name: f.question_en })}
+          onEdit={() => setEditing(f)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(f);
+          }}
+        />
       ),
     },
   ];

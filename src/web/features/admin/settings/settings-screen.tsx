@@ -32,7 +32,7 @@ import { useSaveSettings } from "./api/save-settings.ts";
 
 // The settings rules' texts are translated in this screen's namespace (loaded by its route).
 registerMessages(SETTINGS_MESSAGES, (id) => `admin-settings:errors.${id}`);
-// Issue 27: the shop's low-stock threshold (the product form registers the product's own).
+// The shop's low-stock threshold (the product form registers the product's own).
 registerMessages(
   { DEFAULT_THRESHOLD: LOW_STOCK_MESSAGES.DEFAULT_THRESHOLD },
   (id) => `admin-settings:errors.${id}`,
@@ -78,7 +78,7 @@ function fieldPaths(values: SettingsInput): string[] {
 
 const formValues = ({ updated_at: _date, ...values }: AdminSettings): SettingsInput => values;
 
-/** Issue 11: the shop's settings, one form in sections, its history below. */
+/** The shop's settings, one form in sections, its history below. */
 export function SettingsScreen() {
   const { t } = useTranslation(["admin-settings", "messages"]);
   const text = useMessageText();
@@ -239,7 +239,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           error={err("low_stock_kg")}
           {...form.register("low_stock_kg")}
         />
-        {/* Gift orders (issue 29): wrapping offered at checkout at this price, or not at all. */}
+        {/* Gift orders: wrapping offered at checkout at this price, or not at all. */}
         <Field
           as="checkbox"
           label={t("orders.giftWrapOffered")}
@@ -519,7 +519,7 @@ function Locations({ form }: { form: Form }) {
 /** Sunday first, as `delivery_closed_weekdays` numbers them (0 = Sunday). */
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-/** Issue 23: the days domestic delivery is offered on, and the hour after which it starts tomorrow. */
+/** The days domestic delivery is offered on, and the hour after which it starts tomorrow. */
 function DeliveryDays({ form }: { form: Form }) {
   const { t } = useTranslation("admin-settings");
   const text = useMessageText();
@@ -571,7 +571,68 @@ function DeliveryDays({ form }: { form: Form }) {
         error={get(form.formState.errors, "delivery_cutoff_hour")}
         {...form.register("delivery_cutoff_hour")}
       />
+      <WeekdayCapacities form={form} />
     </Section>
+  );
+}
+
+/**
+ * What the kitchen makes on each weekday, in kg on the screen and grams in the settings;
+ * empty = no limit. A date's own figure is set on the kitchen calendar.
+ */
+function WeekdayCapacities({ form }: { form: Form }) {
+  const { t } = useTranslation("admin-settings");
+  const text = useMessageText();
+  const watched = useWatch({ control: form.control, name: "capacity_grams_by_weekday" });
+  const grams = Array.isArray(watched) ? watched : [null, null, null, null, null, null, null];
+  const [typed, setTyped] = useState<string[]>(() =>
+    grams.map((g) => (g === null || g === undefined || g === "" ? "" : String(Number(g) / 1000))),
+  );
+  const error = get(form.formState.errors, "capacity_grams_by_weekday") as FieldError | undefined;
+  const firstError =
+    error?.message ??
+    (Array.isArray(error)
+      ? (error as (FieldError | undefined)[]).find(Boolean)?.message
+      : undefined);
+  const change = (day: number, value: string) => {
+    const nextTyped = typed.map((v, i) => (i === day ? value : v));
+    setTyped(nextTyped);
+    form.setValue(
+      "capacity_grams_by_weekday",
+      nextTyped.map((v) => {
+        if (v.trim() === "") return null;
+        const kg = Number(v.replace(",", "."));
+        // Kilos to whole grams; anything else goes as typed so the schema names the mistake.
+        return Number.isFinite(kg) ? Math.round(kg * 1000) : (v as never);
+      }),
+      { shouldDirty: true },
+    );
+  };
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="weekday-capacities">
+      <legend className="font-semibold">{t("delivery.capacity")}</legend>
+      <p className="text-sm text-muted">{t("delivery.capacityHint")}</p>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+        {WEEKDAYS.map((day) => (
+          <label key={day} className="flex flex-col gap-1 text-sm">
+            {t(`delivery.weekdays.${day}`)}
+            <input
+              className="input"
+              inputMode="decimal"
+              dir="ltr"
+              value={typed[day] ?? ""}
+              placeholder={t("delivery.noLimit")}
+              onChange={(event) => change(day, event.target.value)}
+            />
+          </label>
+        ))}
+      </div>
+      {firstError ? (
+        <p className="text-sm text-red-700" role="alert">
+          {text(firstError)}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -581,7 +642,7 @@ const CURRENCY_OPTIONS = KNOWN_CURRENCIES.filter((c) => c.code !== "USD").map((c
   label: `${c.code} · ${c.symbol}`,
 }));
 
-/** Issue 24: display currencies besides US dollars, each with its rate and symbol (0 to 20). */
+/** Display currencies besides US dollars, each with its rate and symbol (0 to 20). */
 function Currencies({ form }: { form: Form }) {
   const { t } = useTranslation("admin-settings");
   const text = useMessageText();

@@ -25,7 +25,7 @@ registerCountryNames((name, lang) => {
 
 /**
  * A list of countries: a select of every country by name (the admin's language) with an Add
- * button, and the chosen ones as removable chips. Codes travel, names show (DECISIONS).
+ * button, and the chosen ones as removable chips. Codes travel, names show.
  */
 export function CountryListField({ legend, value, onChange, lang, error, testId }: Props) {
   const { t } = useTranslation("admin-shipping");

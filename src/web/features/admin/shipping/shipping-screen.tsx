@@ -28,7 +28,7 @@ registerMessages(
 /** Countries shown by name before the list says "and N more" (the rest-of-world zone has ~190). */
 const SHOWN_COUNTRIES = 8;
 
-/** Issue 23: zones with their rates, the refused list and the carriers, on one screen. */
+/** Zones with their rates, the refused list and the carriers, on one screen. */
 export function ShippingScreen() {
   const { t } = useTranslation("admin-shipping");
   return (

@@ -51,7 +51,7 @@ type Props = {
 };
 
 /**
- * Issue 27: the signed-in admin's two-factor sign-in. Off: "turn on" shows a QR code (drawn
+ * The signed-in admin's two-factor sign-in. Off: "turn on" shows a QR code (drawn
  * here with the kitchen menu's QR library) and the key for typing, and a code from the app
  * turns it on; the ten recovery codes are then shown once, to copy or download. On: the
  * password and a current code turn it off. The owner's switch requires it for every admin.

@@ -11,11 +11,11 @@ import {
   webhookUpdateSchema,
 } from "../../../../shared/schemas/webhooks.ts";
 import { DeleteDialog } from "../../../components/admin/delete-dialog.tsx";
-import { ErrorList } from "../../../components/form/error-list.tsx";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
+import { RowActions } from "../../../components/admin/row-actions.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { Field } from "../../../components/form/field.tsx";
 import { registerMessages, useMessageText } from "../../../components/form/messages.ts";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
@@ -68,7 +68,7 @@ function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
 }
 
 /**
- * Issue 28: the owner's webhook endpoints (add, edit, delete) and, per endpoint, its
+ * The owner's webhook endpoints (add, edit, delete) and, per endpoint, its
  * deliveries with their status, the receiver's answer and "Send again".
  */
 export function WebhooksSection() {
@@ -119,21 +119,15 @@ export function WebhooksSection() {
             {t("deliveries")}
             <span className="sr-only"> {e.url}</span>
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => setEditing(e)}>
-            {t("edit")}
-            <span className="sr-only"> {e.url}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
+          <RowActions
+            editLabel={t("editNamed", { url: e.url })}
+            deleteLabel={t("deleteNamed", { url: e.url })}
+            onEdit={() => setEditing(e)}
+            onDelete={() => {
               remove.reset();
               setRemoving(e);
             }}
-          >
-            {t("delete")}
-            <span className="sr-only"> {e.url}</span>
-          </button>
+          />
         </div>
       ),
     },
@@ -208,10 +202,8 @@ function EndpointForm({
 }) {
   const { t } = useTranslation(["admin-webhooks", "admin", "messages"]);
   const text = useMessageText();
-  const toast = useToasts();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<WebhookUpdateInput>({
     // Adding needs a secret; editing keeps the stored one when the field is left empty.
     resolver: zodResolver(endpoint ? webhookUpdateSchema : webhookCreateSchema),
@@ -220,20 +212,20 @@ function EndpointForm({
       : { url: "", secret: newSecret(), events: ["order.created"] },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      if (endpoint) await update.mutateAsync({ id: endpoint.id, ...values });
-      else await create.mutateAsync({ ...values, secret: values.secret ?? "" });
-      toast.success(t("saved"));
-      onDone();
-    } catch (error) {
-      setBanner(setServerErrors(error, form.setError, FIELDS, WEBHOOKS_FALLBACKS.SAVE_FAILED));
-    }
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: FIELDS,
+    save: (values) =>
+      endpoint
+        ? update.mutateAsync({ id: endpoint.id, ...values })
+        : create.mutateAsync({ ...values, secret: values.secret ?? "" }),
+    doneText: t("saved"),
+    failText: WEBHOOKS_FALLBACKS.SAVE_FAILED,
+    onDone,
   });
   const eventsError = errors.events?.message ?? errors.events?.[0]?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Field
         label={t("url")}
         type="url"
@@ -285,15 +277,11 @@ function EndpointForm({
           </p>
         ) : null}
       </fieldset>
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={create.isPending || update.isPending}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={create.isPending || update.isPending}
+      />
     </form>
   );
 }

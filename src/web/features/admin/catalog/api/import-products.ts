@@ -9,7 +9,7 @@ import { productKeys } from "./list-products.ts";
 export type ImportProductsInput = { file: File; dryRun: boolean };
 
 /**
- * `POST /api/admin/products/import[?dry_run=1]` (issue 28), multipart `file`. The server
+ * `POST /api/admin/products/import[?dry_run=1]`, multipart `file`. The server
  * writes its errors in the admin's language (the language cookie goes with the request);
  * applying a file with errors is a 422 whose `data` holds the same report as a dry run.
  */

@@ -15,7 +15,7 @@ export type SaveProductInput = {
 };
 
 /**
- * `POST /api/admin/products` (multipart) to add; SPEC's `POST /api/admin/products/{id}` with
+ * `POST /api/admin/products` (multipart) to add; `POST /api/admin/products/{id}` with
  * `_method=PUT` to edit. Multipart goes through XHR so the photo's upload shows progress.
  */
 export function saveProduct({ id, form, onProgress }: SaveProductInput) {

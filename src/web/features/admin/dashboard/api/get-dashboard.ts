@@ -6,7 +6,7 @@ export const DASHBOARD_FAILED = "Failed to load the dashboard";
 
 export const dashboardKeys = { all: ["admin", "dashboard"] as const };
 
-/** `GET /api/admin/dashboard`: SPEC's five totals and the charts' figures. */
+/** `GET /api/admin/dashboard`: the five totals and the charts' figures. */
 export const getDashboard = (signal?: AbortSignal) =>
   adminApi
     .get<{ data: Dashboard }>("/api/admin/dashboard", { signal, fallback: DASHBOARD_FAILED })

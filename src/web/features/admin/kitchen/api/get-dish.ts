@@ -4,7 +4,7 @@ import type { AdminDish } from "../../../../../shared/schemas/kitchen.ts";
 import { adminApi } from "../../../../lib/api.ts";
 import { dishKeys } from "./list-dishes.ts";
 
-/** `GET /api/admin/kitchen/{id}` (SPEC 8: "Failed to load item"). */
+/** `GET /api/admin/kitchen/{id}` (on failure: "Failed to load item"). */
 export const getDish = (id: number, signal?: AbortSignal) =>
   adminApi.get<{ data: AdminDish }>(`/api/admin/kitchen/${id}`, {
     signal,

@@ -13,7 +13,7 @@ export const dishKeys = {
   one: (id: number) => [...dishKeys.all, "one", id] as const,
 };
 
-/** `GET /api/admin/kitchen?search=` (SPEC 8: "Failed to fetch items"). */
+/** `GET /api/admin/kitchen?search=` (on failure: "Failed to fetch items"). */
 export const listDishes = (query: DishListQuery, signal?: AbortSignal) =>
   adminApi.get<{ data: AdminDish[] }>(
     withQuery("/api/admin/kitchen", query.search ? { search: query.search } : {}),

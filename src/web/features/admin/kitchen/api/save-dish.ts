@@ -31,7 +31,7 @@ export function dishFormData(values: DishValues, file: File | null): FormData {
 }
 
 /**
- * `POST /api/admin/kitchen` (SPEC 8: "Failed to add item") or `PUT /api/admin/kitchen/{id}`
+ * `POST /api/admin/kitchen` (on failure: "Failed to add item") or `PUT /api/admin/kitchen/{id}`
  * ("Failed to update").
  */
 export const saveDish = ({ id, values, file, onProgress }: SaveDish) =>

@@ -18,7 +18,7 @@ export type StatusChange = {
   tracking_number?: string | null;
 };
 
-/** `PATCH /api/admin/orders/:id` along DECISIONS' machine (a cancel returns the stock). */
+/** `PATCH /api/admin/orders/:id` along the order state machine (a cancel returns the stock). */
 export function useChangeOrderStatus(id: number) {
   const client = useQueryClient();
   return useMutation({

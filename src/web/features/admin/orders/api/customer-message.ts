@@ -12,7 +12,7 @@ export type CustomerMessage = {
 };
 
 /**
- * `POST /api/admin/orders/:id/message` (issue 25): the messaging-app text for the customer
+ * `POST /api/admin/orders/:id/message`: the messaging-app text for the customer
  * in the order's language, with a newly issued private link (hence a POST, asked on demand).
  */
 export function useCustomerMessage(id: number) {

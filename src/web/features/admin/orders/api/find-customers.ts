@@ -13,7 +13,7 @@ export type CustomerMatch = {
 };
 
 /**
- * `GET /api/admin/customers?search=` (the customers screen's list, issue 27): accounts and
+ * `GET /api/admin/customers?search=` (the customers screen's list): accounts and
  * earlier guest buyers by name, phone or e-mail. Asked only once something is typed.
  */
 export function useCustomerSearch(search: string) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { readAdminSession } from "../../../../lib/admin-session.ts";
 
 /**
- * A customer's transfer receipt (issue 24) is an admin API path that needs the admin's token:
+ * A customer's transfer receipt is an admin API path that needs the admin's token:
  * a bare link or <img> cannot carry it, so the file is fetched with the token and shown
  * through an object URL, revoked when the receipt leaves the screen.
  */

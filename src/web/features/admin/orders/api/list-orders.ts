@@ -6,7 +6,7 @@ import { adminApi } from "../../../../lib/api.ts";
 import { withQuery } from "../../../../lib/paths.ts";
 
 /**
- * The list's filters (also the CSV export's): status, payment status (issue 24), Asia/Damascus
+ * The list's filters (also the CSV export's): status, payment status, Asia/Damascus
  * day range, search.
  */
 export type OrderFilters = {
@@ -14,6 +14,8 @@ export type OrderFilters = {
   payment_status: string;
   from: string;
   to: string;
+  /** The day the orders must be ready; "" = any. */
+  ready_date: string;
   q: string;
 };
 export type OrderListQuery = OrderFilters & { page: number; per_page: number };

@@ -25,7 +25,7 @@ function useOrderWrite<T>(id: number, write: (input: T) => Promise<{ data: Admin
   });
 }
 
-/** `POST /api/admin/orders/:id/payments`: cash collected or a transfer received (issue 24). */
+/** `POST /api/admin/orders/:id/payments`: cash collected or a transfer received. */
 export function useMarkPaid(id: number) {
   return useOrderWrite(id, (payment: PaymentRecord) =>
     adminApi.post<{ data: AdminOrderDetail }>(`/api/admin/orders/${id}/payments`, payment, {

@@ -13,7 +13,7 @@ export const TAKE_ORDER_FAILED = "The order could not be saved.";
 export type TakenOrder = AdminOrderDetail & { access_key?: string };
 
 /**
- * `POST /api/admin/orders` (issue 27): an order taken by phone, on the messaging app or in
+ * `POST /api/admin/orders`: an order taken by phone, on the messaging app or in
  * person, through checkout's own rules. The caller keeps one Idempotency-Key per attempt, so
  * a double click or a retry after a lost answer is the same order.
  */

@@ -4,8 +4,8 @@ import {
   type ProductSort,
   SHOP_PAGE_SIZES,
   SORTS,
-} from "../../../shared/domain/catalog.ts";
-import type { Allergen } from "../../../shared/domain/food.ts";
+} from "./catalog.ts";
+import type { Allergen } from "./food.ts";
 
 /**
  * What a shopper may leave out on the shop page ("without …"): the allergens these sweets
@@ -63,7 +63,7 @@ export function readShopParams(params: URLSearchParams, searchKey = "search"): S
 }
 
 /**
- * The query string of a state, defaults left out so URLs stay short. SPEC 4: the page goes
+ * The query string of a state, defaults left out so URLs stay short. The page goes
  * back to 1 whenever the category or page size changes; a new search does the same.
  */
 export function shopSearch(

@@ -1,8 +1,8 @@
-import type { Lang } from "../../shared/domain/money.ts";
+import type { Lang } from "./money.ts";
 
 const formats = new Map<Lang, Intl.DateTimeFormat>();
 
-/** "Thu 26 Nov" / "الخميس 26 نوفمبر", Latin digits in both languages (DECISIONS). */
+/** "Thu 26 Nov" / "الخميس 26 نوفمبر", Latin digits in both languages. */
 export function formatDeliveryDay(day: string, lang: Lang): string {
   let format = formats.get(lang);
   if (!format) {

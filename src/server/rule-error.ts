@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { HttpError } from "../../http-errors.ts";
+import { HttpError } from "./http-errors.ts";
 
 /**
  * A business rule refused the request (shipping, stock, coupon). Besides the usual

@@ -2,10 +2,10 @@ import type { OrderMessageKind } from "../../../shared/domain/order-messages.ts"
 import type { Db, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
-import { orderShipping } from "../orders/dto.ts";
-import { orderPathWithNewKey } from "../orders/lookup.ts";
+import { orderStatusMail } from "../mail/order-status-templates.ts";
 import { readShopSettings } from "../settings/service.ts";
-import { orderStatusMail } from "./order-status-templates.ts";
+import { orderShipping } from "./dto.ts";
+import { orderPathWithNewKey } from "./lookup.ts";
 
 /** Where the e-mails link to; null when the shop sends no e-mail (no SMTP_URL). */
 export type OrderMail = { baseUrl: string } | null;
@@ -40,6 +40,7 @@ export async function enqueueOrderStatusMail(
       city: order.city,
       country: order.country,
       shipping: orderShipping(order),
+      ready_date: order.readyDate,
     },
     order.lang,
     kind,

@@ -1,0 +1,120 @@
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { csvCell } from "../../../shared/domain/csv.ts";
+import { centsToDollars } from "../../../shared/domain/money.ts";
+import { productionSheet } from "../../../shared/domain/production.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import type { PackListEntry, ProductionSheet } from "../../../shared/schemas/production.ts";
+import type { Db } from "../../db/client.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
+import { holdsCapacity } from "./capacity.ts";
+
+/**
+ * The production sheet for ready days `from`..`to`: every line of the orders that count
+ * (cancelled and refunded never do) summed per product and weight option, and the gift wraps.
+ * One query for the lines (the ready-day index), one for the wraps.
+ */
+export async function loadProductionSheet(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<ProductionSheet> {
+  const inRange = and(gte(orders.readyDate, from), lte(orders.readyDate, to), holdsCapacity);
+  const [lines, [wraps]] = await Promise.all([
+    db
+      .select({
+        orderId: orders.id,
+        orderNumber: orders.number,
+        productId: orderLines.productId,
+        name: orderLines.nameEn,
+        nameAr: orderLines.nameAr,
+        grams: orderLines.grams,
+        qty: orderLines.qty,
+      })
+      .from(orderLines)
+      .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
+      .where(inRange)
+      .orderBy(asc(orders.id), asc(orderLines.id)),
+    db
+      .select({
+        orders: sql<string>`count(*)`,
+        wraps: sql<string>`count(*) filter (where (${orders.gift}->>'wrap')::boolean)`,
+      })
+      .from(orders)
+      .where(inRange),
+  ]);
+  return {
+    from,
+    to,
+    products: productionSheet(lines).map((row) => ({
+      product_id: row.productId,
+      name: row.name,
+      name_ar: row.nameAr,
+      grams: row.grams,
+      options: row.options,
+      orders: row.orders,
+    })),
+    gift_wraps: Number(wraps?.wraps ?? 0),
+    orders: Number(wraps?.orders ?? 0),
+  };
+}
+
+export const PRODUCTION_CSV_HEADER = ["product", "product_ar", "kg", "packs", "orders"];
+
+/** The sheet as CSV: one row per product, packs as "12 x 1 kg; 30 x 500 g", then the gift wraps. */
+export function productionCsv(sheet: ProductionSheet): string {
+  const rows = [
+    PRODUCTION_CSV_HEADER,
+    ...sheet.products.map((p) => [
+      p.name,
+      p.name_ar,
+      String(p.grams / 1000),
+      p.options.map((o) => `${o.count} x ${optionLabel(o.grams, "en")}`).join("; "),
+      p.orders.join(" "),
+    ]),
+    ["gift wraps", "تغليف هدايا", "", String(sheet.gift_wraps), ""],
+  ];
+  // A BOM so spreadsheet programs read the Arabic names as UTF-8, as the orders CSV does.
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/**
+ * The pack list of one ready day: every order that counts, by number (slots, when the shop
+ * has them, come first), with where it goes, the phone, what to collect and what to pack.
+ */
+export async function loadPackList(db: Db, day: string): Promise<PackListEntry[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.readyDate, day), holdsCapacity))
+    .orderBy(asc(orders.id));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderLines.id));
+  return rows.map((order) => ({
+    number: order.number,
+    name: order.gift?.recipientName ?? order.name,
+    phone: order.gift?.recipientPhone ?? order.phone,
+    kind: order.shippingKind ?? "delivery",
+    method: order.shippingMethodName ?? "Home delivery",
+    method_ar: order.shippingMethodNameAr ?? "توصيل إلى العنوان",
+    country: order.country,
+    city: order.city,
+    address: order.address,
+    notes: order.notes,
+    slot: null,
+    payment_method: order.paymentMethod,
+    to_collect: order.paymentStatus === "unpaid" ? centsToDollars(order.totalCents) : 0,
+    gift_wrap: Boolean(order.gift?.wrap),
+    lines: lines
+      .filter((l) => l.orderId === order.id)
+      .map((l) => ({ name: l.nameEn, name_ar: l.nameAr, grams: l.grams, qty: l.qty })),
+  }));
+}

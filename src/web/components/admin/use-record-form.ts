@@ -1,0 +1,43 @@
+import { type BaseSyntheticEvent, useState } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { setServerErrors } from "../form/server-errors.ts";
+import { useToasts } from "../ui/toast.tsx";
+
+/**
+ * The save of an admin record form (add or edit in a dialog), the same for every record: the
+ * form's values are checked, `save` sends them (create or update), then a success toast says
+ * `doneText` and `onDone` closes the dialog. A failure keeps the dialog open: the server's field
+ * errors land on the `fields` the form shows and whatever is left (a conflict, a network
+ * failure, `failText` when the server says nothing) comes back as `banner` for its `ErrorList`.
+ * A new attempt clears the last banner first, so an old failure never stands beside a new one.
+ */
+export function useRecordForm<TValues extends FieldValues, TSaved>({
+  form,
+  fields,
+  save,
+  doneText,
+  failText,
+  onDone,
+}: {
+  form: UseFormReturn<TValues, unknown, TSaved>;
+  /** The fields a server error may be shown beside; any other field's error goes to the banner. */
+  fields: readonly Path<TValues>[];
+  save: (values: TSaved) => Promise<unknown>;
+  doneText: string;
+  failText: string;
+  onDone: () => void;
+}): { banner: string | null; onSubmit: (event?: BaseSyntheticEvent) => void } {
+  const toast = useToasts();
+  const [banner, setBanner] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await save(values);
+      toast.success(doneText);
+      onDone();
+    } catch (error) {
+      setBanner(setServerErrors(error, form.setError, fields, failText));
+    }
+  });
+  return { banner, onSubmit: (event) => void submit(event) };
+}

@@ -1,0 +1,86 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ProductionSheet } from "../../../../shared/schemas/production.ts";
+import { renderWithKit } from "../../../test/render-with-kit.tsx";
+import { ProductionScreen } from "./production-screen.tsx";
+
+const sheet: ProductionSheet = {
+  from: "2026-12-03",
+  to: "2026-12-03",
+  products: [
+    {
+      product_id: 1,
+      name: "Baklava",
+      name_ar: "بقلاوة",
+      grams: 20_000,
+      options: [
+        { grams: 1000, count: 12 },
+        { grams: 500, count: 16 },
+      ],
+      orders: ["SW-10001", "SW-10002"],
+    },
+  ],
+  gift_wraps: 1,
+  orders: 2,
+};
+
+let urls: string[];
+beforeEach(() => {
+  urls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      if (url.includes("pack-list"))
+        return Response.json({
+          data: [
+            {
+              number: "SW-10001",
+              name: "Layla",
+              phone: "+963 944 000 111",
+              kind: "delivery",
+              method: "Home delivery",
+              method_ar: "توصيل إلى العنوان",
+              country: "SY",
+              city: "Damascus",
+              address: "Street 5",
+              notes: null,
+              slot: null,
+              payment_method: "cod",
+              to_collect: 44,
+              gift_wrap: false,
+              lines: [{ name: "Baklava", name_ar: "بقلاوة", grams: 1000, qty: 12 }],
+            },
+          ],
+        });
+      return Response.json({ data: sheet });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("production sheet", () => {
+  it.each([
+    ["en", "Baklava", "12 × 1 kg", "Print"],
+    ["ar", "بقلاوة", "12 × 1 كغ", "طباعة"],
+  ] as const)(
+    "(%s) lists tomorrow's kilos and packs per product, with the orders behind them",
+    async (lang, name, pack, print) => {
+      renderWithKit(<ProductionScreen today="2026-12-02" />, { lang });
+      const row = await screen.findByTestId("production-row");
+      expect(urls).toContain("/api/admin/production?from=2026-12-03&to=2026-12-03");
+      expect(within(row).getByText(name)).toBeTruthy();
+      expect(within(row).getByTestId("production-kg").textContent).toBe("20");
+      expect(row.textContent).toContain(pack);
+      expect(row.textContent).toContain("SW-10001 SW-10002");
+      expect(screen.getByRole("button", { name: print })).toBeTruthy();
+      // The drivers' pack list of the day: where, the phone, what to collect.
+      const entry = await screen.findByTestId("pack-entry");
+      expect(entry.textContent).toContain("SW-10001");
+      expect(entry.textContent).toContain("44.00 USD");
+    },
+  );
+});
