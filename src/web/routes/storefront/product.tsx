@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
@@ -13,7 +14,6 @@ import {
   sellableOptions,
 } from "../../features/catalog/product-options.ts";
 import { aggregateRatingLd } from "../../features/catalog/rating-ld.server.ts";
-import { RestockAlertForm } from "../../features/catalog/restock-alert-form.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
@@ -22,6 +22,13 @@ import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export const handle = { i18n: ["product", "shop"] as const };
+
+// Only a sold-out product shows it: its code comes with such a page, never with the others.
+const RestockAlertForm = lazy(() =>
+  import("../../features/catalog/restock-alert-form.tsx").then((m) => ({
+    default: m.RestockAlertForm,
+  })),
+);
 
 const RELATED_COUNT = 3;
 
@@ -191,7 +198,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         beforeAdd={<FoodInformation food={food} />}
         soldOut={
           restockAlerts
-            ? (grams) => <RestockAlertForm productId={product.id} grams={grams} />
+            ? (grams) => (
+                <Suspense fallback={null}>
+                  <RestockAlertForm productId={product.id} grams={grams} />
+                </Suspense>
+              )
             : undefined
         }
       />
