@@ -39,6 +39,9 @@ import { paymentRoutes } from "./modules/payments/routes.ts";
 import { createStripeGateway } from "./modules/payments/stripe-provider.ts";
 import { adminReceiptRoutes } from "./modules/receipts/admin-routes.ts";
 import { receiptRoutes } from "./modules/receipts/routes.ts";
+import { restockAlertsPlugin } from "./modules/restock-alerts/plugin.ts";
+import { restockAlertRoutes } from "./modules/restock-alerts/routes.ts";
+import { adminReviewRoutes, reviewRoutes } from "./modules/reviews/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -130,6 +133,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(routeTablePlugin);
   await app.register(readinessPlugin);
   await app.register(mailPlugin, { autoStart: opts.mailAutoStart ?? config.env !== "test" });
+  await app.register(restockAlertsPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
   await app.register(paymentsPlugin, {
     autoStart: opts.reservationsAutoStart ?? config.env !== "test",
   });
@@ -151,6 +157,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(newsletterRoutes);
+      await api.register(restockAlertRoutes);
+      await api.register(reviewRoutes);
       await api.register(accountRoutes);
       await api.register(twoFactorSignInRoutes);
       await api.register(catalogRoutes);
@@ -184,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(ANY_ADMIN, adminAuditRoutes));
           await admin.register(withRoles(["catalogue"], adminCatalogRoutes));
           await admin.register(withRoles(["catalogue"], adminProductsCsvRoutes));
+          await admin.register(withRoles(["catalogue"], adminReviewRoutes));
           await admin.register(withRoles(["catalogue"], adminCouponRoutes));
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));

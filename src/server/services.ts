@@ -23,6 +23,8 @@ import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
+import { createRestockAlertService } from "./modules/restock-alerts/service.ts";
+import { createReviewService } from "./modules/reviews/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
 import { createTwoFactorService } from "./modules/two-factor/service.ts";
@@ -64,11 +66,15 @@ export function createServices(
     contentVersion: () => cache.version(),
     settings,
     newsletter: createNewsletterService(db),
+    /** "E-mail me when it is back" addresses, and the job that e-mails them. */
+    restockAlerts: createRestockAlertService(db),
     tokens,
     accounts,
     admins: createAdminsService(db, { accounts, twoFactor }),
     twoFactor,
     catalog: createCatalogService(db, { cache }),
+    /** Reviews from buyers: written from a received order, shown once the owner publishes. */
+    reviews: createReviewService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),
     shipping,
     /** The kitchen's calendar: capacities, closed dates and what is booked per day. */

@@ -73,6 +73,7 @@ export const AUDIT_ENTITY_ROLES: Readonly<Record<string, readonly AdminRole[]>> 
   coupon: ["catalogue"],
   faq_item: ["catalogue"],
   policy_section: ["catalogue"],
+  review: ["catalogue"],
   dish: ["kitchen"],
   order: ["orders"],
   customer: ["orders"],

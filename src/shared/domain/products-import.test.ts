@@ -28,6 +28,7 @@ const base: CsvProduct = {
   lowStockGrams: null,
   active: true,
   images: ["catalog/products/bkl-1.webp"],
+  food: null,
 };
 
 const ctx: ImportContext = {

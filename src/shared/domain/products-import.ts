@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { hasForbiddenChars } from "../schemas/fields.ts";
+import { foodInputSchema } from "../schemas/food.ts";
 import { restoreFormulas } from "./csv.ts";
+import { type FoodInfo, foodMessage, NUTRIENTS, sameFood } from "./food.ts";
 import type { Cents, Lang } from "./money.ts";
 
 /**
@@ -28,6 +30,84 @@ export const PRODUCTS_CSV_HEADER = [
 ] as const;
 export type ProductsCsvColumn = (typeof PRODUCTS_CSV_HEADER)[number];
 
+/**
+ * The food information's columns, after the others: allergens and traces as codes joined by
+ * `|` (nuts|milk), nutrition per 100 g one column a value. Optional as a group: a file without
+ * any of them (written before they existed) keeps each product's food information; a file
+ * with some reads the missing ones as empty. All of them empty = no food information.
+ */
+export const FOOD_CSV_HEADER = [
+  "ingredients_en",
+  "ingredients_ar",
+  "allergens",
+  "traces",
+  "shelf_life_days",
+  "storage_en",
+  "storage_ar",
+  ...NUTRIENTS,
+  "origin",
+  "hs_code",
+] as const;
+export type FoodCsvColumn = (typeof FOOD_CSV_HEADER)[number];
+
+/** Every column the export writes, in order. */
+export const PRODUCTS_CSV_EXPORT_HEADER = [...PRODUCTS_CSV_HEADER, ...FOOD_CSV_HEADER] as const;
+
+/** A food block as the export's cells, in FOOD_CSV_HEADER's order. */
+export function foodCells(food: FoodInfo | null): (string | number)[] {
+  if (!food) return FOOD_CSV_HEADER.map(() => "");
+  return [
+    food.ingredients,
+    food.ingredients_ar,
+    food.allergens.join("|"),
+    food.traces.join("|"),
+    food.shelf_life_days ?? "",
+    food.storage,
+    food.storage_ar,
+    ...NUTRIENTS.map((k) => (food.nutrition ? food.nutrition[k] : "")),
+    food.origin,
+    food.hs_code,
+  ];
+}
+
+/** The food block a row's cells (by column name) give; field errors keyed by column. */
+export function readFoodCells(
+  cells: Partial<Record<FoodCsvColumn, string>>,
+  lang: Lang,
+):
+  | { ok: true; food: FoodInfo | null }
+  | { ok: false; errors: { column: string; message: string }[] } {
+  const cell = (c: FoodCsvColumn) => restoreFormulas(cells[c] ?? "");
+  const parsed = foodInputSchema.safeParse({
+    ingredients: cell("ingredients_en"),
+    ingredients_ar: cell("ingredients_ar"),
+    allergens: cell("allergens"),
+    traces: cell("traces"),
+    shelf_life_days: cell("shelf_life_days"),
+    storage: cell("storage_en"),
+    storage_ar: cell("storage_ar"),
+    nutrition: Object.fromEntries(NUTRIENTS.map((k) => [k, cell(k)])),
+    origin: cell("origin"),
+    hs_code: cell("hs_code"),
+  });
+  if (parsed.success) return { ok: true, food: parsed.data };
+  const columnOf: Record<string, string> = {
+    ingredients: "ingredients_en",
+    storage: "storage_en",
+    nutrition: "energy_kj",
+  };
+  const seen = new Set<string>();
+  const errors: { column: string; message: string }[] = [];
+  for (const issue of parsed.error.issues) {
+    const [first, second] = issue.path.map(String);
+    const column = first === "nutrition" && second ? second : (columnOf[first!] ?? first ?? "");
+    if (seen.has(column)) continue;
+    seen.add(column);
+    errors.push({ column, message: foodMessage(issue.message, lang) });
+  }
+  return { ok: false, errors };
+}
+
 /** At most this many products in one file (5,000 import in well under 10 s). */
 export const MAX_IMPORT_ROWS = 20_000;
 /** The largest file the import reads, in bytes. */
@@ -53,6 +133,7 @@ export type CsvProduct = {
   lowStockGrams: number | null;
   active: boolean;
   images: string[];
+  food: FoodInfo | null;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -418,7 +499,8 @@ export function productChanged(before: CsvProduct, after: CsvProduct): boolean {
     before.lowStockGrams !== after.lowStockGrams ||
     before.active !== after.active ||
     before.images.length !== after.images.length ||
-    before.images.some((path, i) => path !== after.images[i])
+    before.images.some((path, i) => path !== after.images[i]) ||
+    !sameFood(before.food, after.food)
   );
 }
 
@@ -457,7 +539,7 @@ export function planImport(records: string[][], ctx: ImportContext, lang: Lang):
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     if (index.has(name)) fail(1, name, "HEADER_DUPLICATE", { column: name });
-    else if (!(PRODUCTS_CSV_HEADER as readonly string[]).includes(name))
+    else if (!(PRODUCTS_CSV_EXPORT_HEADER as readonly string[]).includes(name))
       fail(1, name || columnLetter(i), "HEADER_UNKNOWN", { column: name });
     else index.set(name, i);
   });
@@ -479,6 +561,7 @@ export function planImport(records: string[][], ctx: ImportContext, lang: Lang):
     byName.set(name, [...(byName.get(name) ?? []), path]);
   }
   const firstRowOfSku = new Map<string, number>();
+  const hasFood = FOOD_CSV_HEADER.some((c) => index.has(c));
 
   for (const { row, cells } of dataRows) {
     const before = plan.errors.length;
@@ -511,6 +594,16 @@ export function planImport(records: string[][], ctx: ImportContext, lang: Lang):
       else firstRowOfSku.set(sku, row);
       if (ctx.archivedSkus.has(sku)) fail(row, "sku", "SKU_ARCHIVED", { sku });
     }
+    const food = hasFood
+      ? readFoodCells(
+          Object.fromEntries(
+            FOOD_CSV_HEADER.flatMap((c) => (index.has(c) ? [[c, cells[index.get(c)!]]] : [])),
+          ),
+          lang,
+        )
+      : null;
+    if (food && !food.ok)
+      for (const e of food.errors) plan.errors.push({ row, column: e.column, message: e.message });
     if (!parsed.success) continue;
 
     const v = parsed.data;
@@ -552,6 +645,8 @@ export function planImport(records: string[][], ctx: ImportContext, lang: Lang):
       lowStockGrams: v.low_stock_grams,
       active: v.status,
       images,
+      // A file without the food columns keeps each product's food information.
+      food: food?.ok ? food.food : (existing?.values.food ?? null),
     };
     if (!existing) {
       plan.creates.push({ row, values, categoryId });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readShopParams, shopSearch } from "./shop-params.ts";
+import { readShopParams, type ShopParams, shopSearch } from "./shop-params.ts";
 
 const read = (query: string) => readShopParams(new URLSearchParams(query));
 
@@ -13,6 +13,9 @@ describe("shop URL state", () => {
     // Hand-edited URLs land on a sensible page instead of an error.
     ["per_page=7&page=0&sort=cheapest", { perPage: 9, page: 1, sort: undefined }],
     ["per_page=abc&page=-2", { perPage: 9, page: 1 }],
+    // "Without": the filter's allergens, in its order, unknown names dropped.
+    ["without=milk,NUTS,chocolate,,milk", { without: ["nuts", "milk"] }],
+    ["without=", { without: [] }],
   ])("reads %j", (query, expected) => {
     expect(read(query)).toMatchObject(expected);
   });
@@ -25,10 +28,17 @@ describe("shop URL state", () => {
     ["category=baklava&per_page=6", { category: "" }, "?per_page=6"],
     ["per_page=12", { perPage: 9 }, ""],
     ["search=x&sort=name&page=2", { sort: undefined }, "?search=x"],
+    [
+      "category=baklava&page=2",
+      { without: ["milk", "nuts"] },
+      "?category=baklava&without=nuts,milk",
+    ],
+    ["without=nuts,milk&page=2", { without: ["milk"] }, "?without=milk"],
+    ["without=nuts&page=2", { page: 3 }, "?without=nuts&page=3"],
   ])(
     "from %j, %j goes to %j (page back to 1 when a filter changes)",
     (query, changes, expected) => {
-      expect(shopSearch(read(query), changes)).toBe(expected);
+      expect(shopSearch(read(query), changes as Partial<ShopParams>)).toBe(expected);
     },
   );
 

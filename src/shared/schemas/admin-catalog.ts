@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOW_STOCK_MESSAGES, MAX_LOW_STOCK_KG } from "../domain/low-stock.ts";
 import { MESSAGES } from "../domain/validation-messages.ts";
 import { responsiveImageSchema } from "./catalog.ts";
+import { foodDtoSchema, foodInputSchema } from "./food.ts";
 
 // Admin catalogue: one schema per form, used by the dialog and by the route, so a
 // field's rule and its message exist once. Form values arrive as strings (inputs, multipart)
@@ -252,6 +253,8 @@ export const productInputSchema = z
         .max(20, "A product can have at most 20 images.")
         .optional(),
     ),
+    /** Food information; null or nothing filled in = none, left out = kept. */
+    food: foodInputSchema.optional(),
   })
   .refine((v) => v.discount_price === null || v.discount_price <= v.price, {
     path: ["discount_price"],
@@ -351,6 +354,10 @@ export const adminProductSchema = z.object({
   weight_options: z.array(adminWeightOptionSchema),
   /** True once it is on an order: deleting it then archives it. */
   sold: z.boolean(),
+  /** Food information; null when none is given. */
+  food: foodDtoSchema.nullable(),
+  /** Addresses waiting for a "back in stock" e-mail. */
+  restock_waiting: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

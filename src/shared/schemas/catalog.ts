@@ -8,6 +8,7 @@ import {
   type SocialNetwork,
 } from "../domain/catalog.ts";
 import { text } from "./fields.ts";
+import { foodDtoSchema, withoutQuerySchema } from "./food.ts";
 
 // Catalog API contract: the DTOs GET /api/products, /api/products/:id and
 // /api/categories answer with, the list query, and the images the pages use.
@@ -60,6 +61,8 @@ export const productListQuerySchema = z.object({
     .default(DEFAULT_PER_PAGE),
   /** Without a sort a search lists the best matches first, a plain listing the newest first. */
   sort: z.enum(SORTS, { message: `The sort must be one of: ${SORTS.join(", ")}.` }).optional(),
+  /** `nuts,milk`: only products free of these allergens (traces included). */
+  without: withoutQuerySchema.optional(),
 });
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
@@ -134,10 +137,15 @@ export const productDetailSchema = productListItemSchema.extend({
   stock: z.number().nullable(),
   shippingNote: z.string(),
   shippingNote_ar: z.string(),
+  /** Food information (ingredients, allergens, nutrition...); null when none is given. */
+  food: foodDtoSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
-/** What the product page gets: the detail without the stock amount. */
-export type ProductShown = Omit<ProductDetail, "stock">;
+/**
+ * What the product page gets: the detail without the stock amount and without the raw food
+ * information, which the page receives laid out for its language instead.
+ */
+export type ProductShown = Omit<ProductDetail, "stock" | "food">;
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),

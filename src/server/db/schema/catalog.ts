@@ -7,12 +7,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import type { FoodInfo } from "../../../shared/domain/food.ts";
 
 export const categories = pgTable("categories", {
   id: bigserial({ mode: "number" }).primaryKey(),
@@ -75,6 +77,13 @@ export const products = pgTable(
      */
     stockVersion: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    /**
+     * Food information (ingredients, allergens, shelf life, storage, nutrition, origin, HS
+     * code) as the product form checked it (shared/schemas/food.ts); NULL = none given. One
+     * document, read whole with the product; the shop's "without" filter reads its two
+     * allergen lists.
+     */
+    food: jsonb().$type<FoodInfo>(),
     /** normaliseSearchText(en + ar name and description): what the trigram index searches. */
     searchText: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

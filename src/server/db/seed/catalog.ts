@@ -15,6 +15,7 @@ import {
   seedProducts,
   socialArt,
 } from "./catalog-data.ts";
+import { seedFood } from "./catalog-food.ts";
 
 /** Rasterising is CPU-bound (libvips threads): a few at a time keeps a small machine usable. */
 const IMAGE_CONCURRENCY = 3;
@@ -177,6 +178,7 @@ export async function seedCatalog(
           sku: p.sku,
           image: images?.[i]?.path ?? null,
           stockGrams: p.stockGrams ?? null,
+          food: seedFood[p.sku] ?? null,
           searchText: productSearchText(p),
           createdAt: new Date(now - i * 60_000),
           updatedAt: new Date(now - i * 60_000),

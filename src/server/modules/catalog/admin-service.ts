@@ -37,6 +37,7 @@ import {
 } from "../../db/schema/catalog.ts";
 import { archivedProducts, productImages } from "../../db/schema/catalog-admin.ts";
 import { orderLines } from "../../db/schema/orders.ts";
+import { restockAlerts } from "../../db/schema/restock-alerts.ts";
 import { conflict, notFound, unprocessable } from "../../http-errors.ts";
 import {
   type AuditFields,
@@ -116,6 +117,7 @@ type ProductRowFull = typeof products.$inferSelect & {
   options: { grams: number; priceCents: number | null }[] | string | null;
   images: { id: number; path: string; position: number }[] | string | null;
   sold: boolean;
+  restockWaiting: number | string;
 };
 
 const parseJson = <T>(raw: T | string | null): T | null =>
@@ -180,6 +182,8 @@ function productDto(row: ProductRowFull): AdminProduct {
       effective_price: centsToDollars(priced[index]!.effectiveCents),
     })),
     sold: Boolean(row.sold),
+    food: typeof row.food === "string" ? JSON.parse(row.food) : row.food,
+    restock_waiting: Number(row.restockWaiting ?? 0),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };
@@ -205,6 +209,27 @@ function productAudit(p: AdminProduct): AuditFields {
       o.price === null ? o.grams : `${o.grams}@${o.price}`,
     ),
     images: p.images.map((i) => i.url),
+    ...foodAudit(p.food),
+  };
+}
+
+/** The food block as the form's fields, so the history says which one changed. */
+function foodAudit(food: AdminProduct["food"]): AuditFields {
+  return {
+    food_ingredients: food?.ingredients ?? null,
+    food_ingredients_ar: food?.ingredients_ar ?? null,
+    food_allergens: food ? food.allergens.join(", ") : null,
+    food_traces: food ? food.traces.join(", ") : null,
+    food_shelf_life_days: food?.shelf_life_days ?? null,
+    food_storage: food?.storage ?? null,
+    food_storage_ar: food?.storage_ar ?? null,
+    food_nutrition: food?.nutrition
+      ? Object.entries(food.nutrition)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")
+      : null,
+    food_origin: food?.origin ?? null,
+    food_hs_code: food?.hs_code ?? null,
   };
 }
 
@@ -281,6 +306,7 @@ export function createCatalogAdminService(db: Db) {
                           order by i.position, i.id)
           from ${productImages} i where i.product_id = ${products.id})`,
         sold: sql<boolean>`exists (select 1 from ${orderLines} l where l.product_id = ${products.id})`,
+        restockWaiting: sql<number>`(select count(*)::int from ${restockAlerts} r where r.product_id = ${products.id})`,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId));
@@ -483,6 +509,8 @@ export function createCatalogAdminService(db: Db) {
         ? {}
         : { lowStockGrams: values.low_stock_kg === null ? null : kgToGrams(values.low_stock_kg) }),
       active: values.active,
+      // Left out (an older client): the food information is kept.
+      ...(values.food === undefined ? {} : { food: values.food }),
       searchText: productSearchText({
         nameEn: values.name,
         nameAr: values.name_ar,

@@ -5,7 +5,7 @@ import { productImages } from "../../db/schema/catalog-admin.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { addProduct } from "../orders/test-fixtures.ts";
-import { PRODUCTS_CSV_HEADER, productsCsv } from "./products-csv.ts";
+import { PRODUCTS_CSV_EXPORT_HEADER, productsCsv } from "./products-csv.ts";
 
 // Issue 28: GET /api/admin/products/export.csv, the catalogue in both languages.
 
@@ -35,6 +35,18 @@ beforeAll(async () => {
       sku: "BKL-001",
       descriptionAr: "طبقات رقيقة\nوسمن بلدي",
       lowStockGrams: 2000,
+      food: {
+        ingredients: "Flour, pistachios",
+        ingredients_ar: "طحين، فستق",
+        allergens: ["gluten", "nuts"],
+        traces: ["sesame"],
+        shelf_life_days: 30,
+        storage: "Dry",
+        storage_ar: "جاف",
+        nutrition: null,
+        origin: "SY",
+        hs_code: "190590",
+      },
     })
     .where(eq(products.id, id));
   await db.insert(productImages).values([
@@ -85,10 +97,10 @@ describe("GET /api/admin/products/export.csv", () => {
     );
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = parseCsv(res.body.slice(1));
-    expect(header).toEqual([...PRODUCTS_CSV_HEADER]);
+    expect(header).toEqual([...PRODUCTS_CSV_EXPORT_HEADER]);
     const record = (sku: string) =>
       Object.fromEntries(header!.map((column, i) => [column, rows.find((r) => r[0] === sku)![i]]));
-    expect(record("BKL-001")).toEqual({
+    expect(record("BKL-001")).toMatchObject({
       sku: "BKL-001",
       name_en: 'Pistachio "royal" baklava, large',
       name_ar: "بقلاوة بالفستق الحلبي",
@@ -102,6 +114,14 @@ describe("GET /api/admin/products/export.csv", () => {
       low_stock_grams: "2000",
       status: "active",
       images: "catalog/products/bkl-1.webp|catalog/products/bkl-2.webp",
+      ingredients_en: "Flour, pistachios",
+      ingredients_ar: "طحين، فستق",
+      allergens: "gluten|nuts",
+      traces: "sesame",
+      shelf_life_days: "30",
+      energy_kj: "",
+      origin: "SY",
+      hs_code: "190590",
     });
     // The shared cell guard: a name a spreadsheet would run is written as text.
     expect(record("HID-9")).toMatchObject({
@@ -112,6 +132,8 @@ describe("GET /api/admin/products/export.csv", () => {
       stock_grams: "",
       low_stock_grams: "",
       status: "hidden",
+      allergens: "",
+      ingredients_en: "",
     });
   });
 

@@ -9,8 +9,10 @@ import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
+  foodCells,
   importMessage,
   MAX_IMPORT_BYTES,
+  PRODUCTS_CSV_EXPORT_HEADER,
   PRODUCTS_CSV_HEADER,
 } from "../../../shared/domain/products-import.ts";
 import {
@@ -29,16 +31,16 @@ import { ImportRejected, importProducts, PRODUCT_CSV_COLUMNS } from "./products-
  * decimals; stock and the low-stock threshold in grams (empty = not tracked / the shop's
  * default); weight options as `grams` or `grams:price` (an admin's override), `|` between
  * them, in their order; images as the upload paths (or URLs) in their order, `|` between them;
- * status `active` or `hidden`.
+ * status `active` or `hidden`; then the food information's columns (FOOD_CSV_HEADER).
  */
-export { PRODUCTS_CSV_HEADER };
+export { PRODUCTS_CSV_EXPORT_HEADER, PRODUCTS_CSV_HEADER };
 
 const BATCH = 500;
 const money = (cents: number | null) => (cents === null ? "" : centsToDollars(cents).toFixed(2));
 
 /** Every product an admin lists (archived ones left out), by id, a batch per chunk. */
 export async function* productsCsv(db: Db, batchSize = BATCH): AsyncGenerator<string> {
-  yield `${BOM}${PRODUCTS_CSV_HEADER.join(",")}\r\n`;
+  yield `${BOM}${PRODUCTS_CSV_EXPORT_HEADER.join(",")}\r\n`;
   let after = 0;
   for (;;) {
     const rows = await db
@@ -88,6 +90,7 @@ export async function* productsCsv(db: Db, batchSize = BATCH): AsyncGenerator<st
           row.lowStockGrams,
           row.active ? "active" : "hidden",
           pictures,
+          ...foodCells(row.food),
         ]
           .map(csvCell)
           .join(",")}\r\n`;

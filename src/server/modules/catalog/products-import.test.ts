@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRODUCTS_CSV_HEADER } from "../../../shared/domain/products-import.ts";
+import {
+  PRODUCTS_CSV_EXPORT_HEADER,
+  PRODUCTS_CSV_HEADER,
+} from "../../../shared/domain/products-import.ts";
 import { categories, products } from "../../db/schema/catalog.ts";
 import { archivedProducts, productImages } from "../../db/schema/catalog-admin.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -77,13 +80,18 @@ function upload(
 }
 
 /** A CSV line from named cells (quoted as RFC 4180 wants). */
-function line(cells: Partial<Record<(typeof PRODUCTS_CSV_HEADER)[number], string>>): string {
-  return PRODUCTS_CSV_HEADER.map((c) => {
-    const v = cells[c] ?? "";
-    return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-  }).join(",");
+function line(
+  cells: Partial<Record<(typeof PRODUCTS_CSV_EXPORT_HEADER)[number], string>>,
+  columns: readonly string[] = PRODUCTS_CSV_EXPORT_HEADER,
+): string {
+  return columns
+    .map((c) => {
+      const v = cells[c as keyof typeof cells] ?? "";
+      return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+    })
+    .join(",");
 }
-const HEADER = PRODUCTS_CSV_HEADER.join(",");
+const HEADER = PRODUCTS_CSV_EXPORT_HEADER.join(",");
 const good = {
   sku: "NEW-1",
   name_en: "Date maamoul",
@@ -254,7 +262,7 @@ describe("POST /api/admin/products/import", () => {
       "low_stock_grams",
       "low-stock threshold",
     ],
-    [`${line({ ...good, sku: "B-17" })},surplus`, "N", "14 cells; the header has 13"],
+    [`${line({ ...good, sku: "B-17" })},surplus`, "AE", "31 cells; the header has 30"],
     [
       line({ ...good, sku: "B-18" })
         .split(",")
@@ -372,5 +380,55 @@ describe("POST /api/admin/products/import", () => {
       headers: { ...body.headers, ...owner.auth },
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it("carries the food information: written, read back unchanged, kept by a file without its columns, refused when wrong", async () => {
+    const food = {
+      ingredients_en: "Wheat flour, pistachios, ghee, sugar",
+      ingredients_ar: "طحين القمح، فستق حلبي، سمن، سكر",
+      allergens: "nuts|gluten|milk",
+      traces: "sesame",
+      shelf_life_days: "21",
+      storage_en: "Cool and dry",
+      storage_ar: "في مكان بارد وجاف",
+      energy_kj: "2010",
+      energy_kcal: "480",
+      fat: "26",
+      saturates: "11",
+      carbohydrate: "54",
+      sugars: "30",
+      protein: "8.5",
+      salt: "0.1",
+      origin: "SY",
+      hs_code: "1905.90",
+    };
+    const created = await upload(`${HEADER}\r\n${line({ ...good, sku: "FOOD-1", ...food })}\r\n`);
+    expect(created.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(products).where(eq(products.sku, "FOOD-1"));
+    expect(row!.food).toMatchObject({
+      allergens: ["gluten", "milk", "nuts"],
+      traces: ["sesame"],
+      shelf_life_days: 21,
+      nutrition: { energy_kj: 2010, protein: 8.5, salt: 0.1 },
+      hs_code: "190590",
+    });
+    // The export reads back as "unchanged", food included.
+    const again = await upload(await exportCsv(), { dryRun: true });
+    expect(again.json().data).toMatchObject({ updated: 0, errors: [] });
+    // A file from before the food columns keeps it.
+    const old = await upload(
+      `${PRODUCTS_CSV_HEADER.join(",")}\r\n${line({ ...good, sku: "FOOD-1", price: "25.00" }, PRODUCTS_CSV_HEADER)}\r\n`,
+    );
+    expect(old.json().data).toMatchObject({ updated: 1, errors: [] });
+    const [kept] = await t.database.db.select().from(products).where(eq(products.sku, "FOOD-1"));
+    expect(kept!.food).toEqual(row!.food);
+    // Unknown allergen, nutrition above 100 g: 422, keyed by row and column, nothing written.
+    const bad = await upload(
+      `${HEADER}\r\n${line({ ...good, sku: "FOOD-1", ...food, allergens: "nuts|chocolate", sugars: "120" })}\r\n`,
+      { headers: { "accept-language": "ar" } },
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(["2.allergens", "2.sugars"]);
+    expect(bad.json().errors["2.sugars"][0]).toMatch(/[\u0600-\u06ff]/);
   });
 });

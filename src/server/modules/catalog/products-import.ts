@@ -104,6 +104,7 @@ export const PRODUCT_CSV_COLUMNS = {
   lowStockGrams: products.lowStockGrams,
   active: products.active,
   image: products.image,
+  food: products.food,
 };
 
 /** The products these SKUs name, as the CSV would show them. */
@@ -155,6 +156,7 @@ async function existingBySku(tx: Db | Tx, skus: string[]): Promise<Map<string, E
           active: r.active,
           // Seeded products have their picture only in products.image (as the export shows).
           images: pictures.length === 0 && r.image ? [r.image] : pictures,
+          food: r.food ?? null,
         },
       });
     }
@@ -299,21 +301,22 @@ async function writePlan(tx: Tx, plan: ImportPlan) {
         image: values.images[0] ?? null,
         weight: w.weight,
         weight_unit: w.weightUnit,
+        food: values.food,
       };
     });
     // The rows travel as one JSON parameter (thousands of bound parameters are slower).
     const inserted = await tx.execute<{ id: number; sku: string }>(sql`
       insert into ${products} (sku, name_en, name_ar, description_en, description_ar,
         category_id, price_cents, discount_price_cents, stock_grams, low_stock_grams, active,
-        search_text, image, weight, weight_unit)
+        search_text, image, weight, weight_unit, food)
       select sku, name_en, name_ar, description_en, description_ar, category_id, price_cents,
         discount_price_cents, stock_grams, low_stock_grams, active, search_text, image, weight,
-        weight_unit
+        weight_unit, nullif(food, 'null'::jsonb)
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
         sku text, name_en text, name_ar text, description_en text, description_ar text,
         category_id bigint, price_cents integer, discount_price_cents integer,
         stock_grams integer, low_stock_grams integer, active boolean, search_text text,
-        image text, weight numeric, weight_unit text)
+        image text, weight numeric, weight_unit text, food jsonb)
       returning id, sku`);
     const idOf = new Map(
       rowsOf<{ id: number; sku: string }>(inserted).map((r) => [r.sku, Number(r.id)]),
@@ -357,6 +360,7 @@ async function writePlan(tx: Tx, plan: ImportPlan) {
         set_weight: w !== null,
         weight: w?.weight ?? null,
         weight_unit: w?.weightUnit ?? "kg",
+        food: values.food,
       };
     });
     // One statement for the chunk: the rows travel as one JSON parameter.
@@ -371,12 +375,14 @@ async function writePlan(tx: Tx, plan: ImportPlan) {
         image = case when v.set_image then v.image else p.image end,
         weight = case when v.set_weight then v.weight else p.weight end,
         weight_unit = case when v.set_weight then v.weight_unit else p.weight_unit end,
+        food = nullif(v.food, 'null'::jsonb),
         updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(
         id bigint, name_en text, name_ar text, description_en text, description_ar text,
         category_id bigint, price_cents integer, discount_price_cents integer,
         stock_grams integer, low_stock_grams integer, active boolean, search_text text,
-        set_image boolean, image text, set_weight boolean, weight numeric, weight_unit text)
+        set_image boolean, image text, set_weight boolean, weight numeric, weight_unit text,
+        food jsonb)
       where p.id = v.id`);
   }
 

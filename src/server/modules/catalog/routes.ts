@@ -34,6 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         page: q.page,
         perPage: q.per_page,
         sort: q.sort,
+        without: q.without,
       });
       return reply.type("application/json; charset=utf-8").send(json as never);
     },

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { normaliseSearchText } from "../../../shared/domain/arabic-search.ts";
+import {
+  type Allergen,
+  type FoodInfo,
+  isAllergen,
+  sortAllergens,
+} from "../../../shared/domain/food.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
 import {
@@ -62,6 +68,11 @@ export type ListProductsQuery = {
   perPage: number;
   /** Without a sort, a search lists best matches first and a plain listing the newest first. */
   sort?: ProductSort;
+  /**
+   * Allergens the shopper avoids: only products whose food information says they neither
+   * contain them nor may contain traces of them (none given = not shown).
+   */
+  without?: Allergen[];
 };
 
 export type ProductPage = { data: ProductListItem[]; meta: PageMeta };
@@ -85,6 +96,7 @@ const productColumns = {
   image: products.image,
   stockGrams: products.stockGrams,
   stockVersion: products.stockVersion,
+  food: products.food,
   categoryId: categories.id,
   categorySlug: categories.slug,
   categoryNameEn: categories.nameEn,
@@ -109,6 +121,7 @@ type ProductQueryRow = {
   image: string | null;
   stockGrams: number | null;
   stockVersion: number;
+  food: FoodInfo | string | null;
   categoryId: number | null;
   categorySlug: string | null;
   categoryNameEn: string | null;
@@ -195,7 +208,19 @@ function toDetail(row: ProductQueryRow): ProductDetail {
     stock: stockKg(row.stockGrams),
     shippingNote: SHIPPING_NOTE.en,
     shippingNote_ar: SHIPPING_NOTE.ar,
+    food: typeof row.food === "string" ? (JSON.parse(row.food) as FoodInfo) : row.food,
   };
+}
+
+/** Products free of every allergen in `without` (see ListProductsQuery.without). */
+function freeOf(without: Allergen[]): SQL {
+  const codes = sql`array[${sql.join(
+    without.map((a) => sql`${a}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`(${products.food} is not null
+    and not coalesce(${products.food} -> 'allergens' ?| ${codes}, false)
+    and not coalesce(${products.food} -> 'traces' ?| ${codes}, false))`;
 }
 
 function toCategoryDto(row: CategoryRow): CategoryDto {
@@ -298,9 +323,11 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
     category: number | null,
     needle: string,
     sort: ProductSort | undefined,
+    without: Allergen[],
   ): Promise<Int32Array> {
     const filters: SQL[] = [eq(products.active, true)];
     if (category !== null) filters.push(eq(products.categoryId, category));
+    if (without.length > 0) filters.push(freeOf(without));
     if (!needle) {
       // Plain listing: straight from an index in the sort's order.
       return rankedIds(and(...filters), SORT_ORDERS[sort ?? "newest"]);
@@ -332,8 +359,9 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
     if (category === "unknown") return { ids: [], total: 0 };
     const needle = normaliseSearchText(q.search ?? "");
     const sort = q.sort;
-    const all = await rankings.get(JSON.stringify([category, needle, sort ?? ""]), () =>
-      matchingIds(category, needle, sort),
+    const without = q.without ?? [];
+    const all = await rankings.get(JSON.stringify([category, needle, sort ?? "", without]), () =>
+      matchingIds(category, needle, sort, without),
     );
     const offset = (q.page - 1) * q.perPage;
     return { ids: [...all.subarray(offset, offset + q.perPage)], total: all.length };
@@ -382,6 +410,8 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
       ...query,
       search: withoutControls(query.search),
       category: withoutControls(query.category),
+      // One spelling per filter ("milk,nuts"), so equal filters share a cache entry.
+      without: sortAllergens((query.without ?? []).filter(isAllergen)),
     };
   }
 
@@ -393,6 +423,7 @@ export function createCatalogService(db: Db, deps: { cache: ContentCache }) {
       q.sort ?? "",
       q.page,
       q.perPage,
+      q.without ?? [],
     ]);
   }
 

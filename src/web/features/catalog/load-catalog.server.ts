@@ -21,6 +21,7 @@ export async function loadCatalogPage(
       page: params.page,
       perPage: params.perPage,
       sort: params.sort,
+      without: params.without,
     });
     if (page.meta.total > 0 && params.page > page.meta.last_page) {
       throw redirect(

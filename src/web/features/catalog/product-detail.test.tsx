@@ -37,6 +37,7 @@ const baklava: ProductDetail = {
   stock: null,
   shippingNote: "We ship worldwide.",
   shippingNote_ar: "نشحن إلى كل العالم.",
+  food: null,
 };
 
 let shown: { product: ProductDetail; onAdd: (input: AddToCartInput) => void };

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import type { AddLineInput } from "../../../shared/domain/cart.ts";
 import type { ProductShown } from "../../../shared/schemas/catalog.ts";
@@ -23,9 +23,15 @@ export const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export function ProductDetailView({
   product,
   onAddToCart,
+  beforeAdd,
+  soldOut,
 }: {
   product: ProductShown;
   onAddToCart: OnAddToCart;
+  /** What a buyer must read before adding (the food information), above the form. */
+  beforeAdd?: ReactNode;
+  /** Shown under the form while the product is sold out, for the weight chosen. */
+  soldOut?: (grams: number) => ReactNode;
 }) {
   const paths = usePaths();
   const { t } = useTranslation("product");
@@ -104,6 +110,7 @@ export function ProductDetailView({
             {inStock ? t("inStock") : t("outOfStock")}
           </p>
           {description ? <p className="mt-4 leading-relaxed">{description}</p> : null}
+          {beforeAdd}
 
           <form
             className="mt-6 space-y-5"
@@ -161,6 +168,7 @@ export function ProductDetailView({
               </p>
             ) : null}
           </form>
+          {!inStock && soldOut ? soldOut(selected.grams) : null}
 
           <div className="mt-6 rounded-xl border border-line bg-white p-4 text-sm">
             <h2 className="font-bold text-brown">{t("shipping")}</h2>

@@ -45,7 +45,15 @@ export function defaultOption(options: SellableOption[], defaultGrams: number): 
 /** schema.org Product for search engines (name, image, offers, price, currency, availability). */
 export function productJsonLd(
   product: ProductShown,
-  opts: { name: string; description: string; url: string; image: string | null; price: number },
+  opts: {
+    name: string;
+    description: string;
+    url: string;
+    image: string | null;
+    price: number;
+    /** More structured data built by the loader: food information, the reviews' rating. */
+    extra?: Record<string, unknown> | null;
+  },
 ) {
   return {
     "@context": "https://schema.org",
@@ -64,5 +72,6 @@ export function productJsonLd(
         ? "https://schema.org/InStock"
         : "https://schema.org/OutOfStock",
     },
+    ...opts.extra,
   };
 }

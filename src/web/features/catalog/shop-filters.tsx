@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { type ProductSort, SHOP_PAGE_SIZES, SORTS } from "../../../shared/domain/catalog.ts";
+import { SHOP_FILTER_ALLERGENS } from "../../../shared/domain/shop-params.ts";
 import type { CategoryDto } from "../../../shared/schemas/catalog.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
@@ -47,6 +48,51 @@ export function CategoryFilter({
             </Link>
           </li>
         ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * "Without …": allergens to leave out, each a link that toggles it, so every combination has
+ * its own URL (and works before the page's JavaScript). Only products whose food information
+ * says they are free of it, traces included, stay listed.
+ */
+export function WithoutFilter({ searchKey }: { searchKey?: string }) {
+  const { t } = useTranslation("shop");
+  const { params, hrefFor } = useShopParams(searchKey);
+  const hintId = useId();
+  return (
+    <nav aria-label={t("without.title")} aria-describedby={hintId}>
+      <h2 className="mb-2 font-bold text-brown">{t("without.title")}</h2>
+      <p id={hintId} className="mb-2 text-xs text-muted">
+        {t("without.hint")}
+      </p>
+      <ul className="flex flex-wrap gap-2 lg:flex-col">
+        {SHOP_FILTER_ALLERGENS.map((allergen) => {
+          const on = params.without.includes(allergen);
+          const next = on
+            ? params.without.filter((a) => a !== allergen)
+            : [...params.without, allergen];
+          return (
+            <li key={allergen}>
+              <Link
+                to={hrefFor({ without: next })}
+                preventScrollReset
+                aria-current={on ? "true" : undefined}
+                data-testid={`without-${allergen}`}
+                className={`flex items-center gap-2 rounded-full border px-4 py-1.5 font-semibold lg:rounded-lg ${
+                  on
+                    ? "border-gold-dark bg-gold-dark text-white"
+                    : "border-line bg-white hover:border-gold-dark"
+                }`}
+              >
+                <span aria-hidden="true">{on ? "✓" : "○"}</span>
+                {t(`without.${allergen}`)}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

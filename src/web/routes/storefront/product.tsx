@@ -1,9 +1,12 @@
+import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
 import { shippingNoteFromZones } from "../../../shared/domain/shipping-note.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
 import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
+import { FoodInformation } from "../../features/catalog/food-information.tsx";
+import { foodJsonLd, foodView } from "../../features/catalog/food-view.server.ts";
 import { ProductGrid } from "../../features/catalog/product-card.tsx";
 import { ProductDetailView } from "../../features/catalog/product-detail.tsx";
 import {
@@ -11,6 +14,7 @@ import {
   productJsonLd,
   sellableOptions,
 } from "../../features/catalog/product-options.ts";
+import { aggregateRatingLd } from "../../features/catalog/rating-ld.server.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
@@ -19,6 +23,13 @@ import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export const handle = { i18n: ["product", "shop"] as const };
+
+// Only a sold-out product shows it: its code comes with such a page, never with the others.
+const RestockAlertForm = lazy(() =>
+  import("../../features/catalog/restock-alert-form.tsx").then((m) => ({
+    default: m.RestockAlertForm,
+  })),
+);
 
 const RELATED_COUNT = 3;
 
@@ -49,7 +60,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // The page shows whether it is in stock, not how much: leaving the amount out keeps the
     // cached page valid across orders that do not sell it out (docs/decisions/0021).
-    const { stock: _amount, ...foundProduct } = found;
+    const { stock: _amount, food: rawFood, ...foundProduct } = found;
     const [related, rules] = await Promise.all([
       context.services.catalog.relatedProducts(id, RELATED_COUNT).catch(() => []),
       context.services.shipping.rules(),
@@ -58,7 +69,26 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // which every zone save moves, like this page).
     const note = shippingNoteFromZones(rules);
     const product = { ...foundProduct, shippingNote: note.en, shippingNote_ar: note.ar };
-    return { status: "ok" as const, product, related, alternates };
+    // Laid out here, in the address's language: the page's JavaScript carries no word lists.
+    const food = foodView(rawFood, languageOfPath(url.pathname) ?? "en");
+    // The published reviews' summary, for search engines (AggregateRating); none = left out.
+    const { meta: rating } = await context.services.reviews
+      .list(id, languageOfPath(url.pathname) ?? "en")
+      .catch(() => ({ meta: { average: null, count: 0 } }));
+    // Back-in-stock e-mails go out only when the shop can send e-mail (SMTP_URL set).
+    const restockAlerts = context.passwordReset;
+    return {
+      status: "ok" as const,
+      product,
+      food,
+      structuredData: {
+        ...foodJsonLd(food),
+        ...aggregateRatingLd(rating),
+      },
+      related,
+      alternates,
+      restockAlerts,
+    };
   } catch (error) {
     console.error("product page failed to load", error);
     return data({ status: "failed" as const }, { status: 503 });
@@ -118,7 +148,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       : []),
     { name, url },
   ];
-  const productData = productJsonLd(product, { name, description, url, image, price });
+  const productData = productJsonLd(product, {
+    name,
+    description,
+    url,
+    image,
+    price,
+    extra: loaderData.structuredData,
+  });
   return [
     ...tags,
     { property: "og:type", content: "product" },
@@ -147,7 +184,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { product, related } = loaderData;
+  const { product, food, related, restockAlerts } = loaderData;
   return (
     <div className="container-page py-8">
       <nav aria-label={t("breadcrumb")} className="mb-6 text-sm text-muted">
@@ -160,7 +197,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       {/* key: a new product starts with its own default weight and quantity 1. */}
-      <ProductDetailView key={product.id} product={product} onAddToCart={addToCart} />
+      <ProductDetailView
+        key={product.id}
+        product={product}
+        onAddToCart={addToCart}
+        beforeAdd={<FoodInformation food={food} />}
+        soldOut={
+          restockAlerts
+            ? (grams) => (
+                <Suspense fallback={null}>
+                  <RestockAlertForm productId={product.id} grams={grams} />
+                </Suspense>
+              )
+            : undefined
+        }
+      />
       {related.length > 0 ? (
         // Below the product: hydrated as it comes near (docs/decisions/0032).
         <HydrateLater as="section" className="mt-16" aria-labelledby="related-title">

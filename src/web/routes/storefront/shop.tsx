@@ -3,7 +3,11 @@ import { readShopParams, shopSearch } from "../../../shared/domain/shop-params.t
 import { CatalogResults } from "../../features/catalog/catalog-results.tsx";
 import { loadCatalogPage } from "../../features/catalog/load-catalog.server.ts";
 import { SearchBox } from "../../features/catalog/search-box.tsx";
-import { CategoryFilter, ListControls } from "../../features/catalog/shop-filters.tsx";
+import {
+  CategoryFilter,
+  ListControls,
+  WithoutFilter,
+} from "../../features/catalog/shop-filters.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -11,7 +15,10 @@ import type { Route } from "./+types/shop";
 
 export const handle = { i18n: ["shop"] as const };
 
-/** The Products page: the state (search, category, per_page, page, sort) lives in the URL. */
+/**
+ * The Products page: the state (search, category, per_page, page, sort, and the allergens left
+ * out) lives in the URL.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [categories, page] = await Promise.all([
@@ -43,6 +50,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         <aside className="space-y-6">
           <SearchBox label={t("searchLabel")} placeholder={t("searchPlaceholder")} />
           <CategoryFilter categories={loaderData.categories} />
+          <WithoutFilter />
         </aside>
         <section aria-label={t("results")}>
           <div className="mb-4 flex justify-end">

@@ -17,6 +17,12 @@ import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCategories } from "./api/list-categories.ts";
 import { useSaveProduct } from "./api/save-product.ts";
+import {
+  FOOD_FIELDS,
+  type FoodFormValues,
+  foodValuesOf,
+  ProductFoodFields,
+} from "./product-food-fields.tsx";
 
 const FIELDS = [
   "name",
@@ -59,6 +65,7 @@ type FormValues = {
   weight_options: { grams: string; price: string }[];
   /** Only carries the images' server errors. */
   images: string;
+  food: FoodFormValues;
 };
 
 type ImageItem =
@@ -83,6 +90,7 @@ const valuesOf = (p: AdminProduct | null): FormValues => ({
     ? p.weight_options.map((o) => ({ grams: String(o.grams), price: str(o.price) }))
     : [{ grams: "1000", price: "" }],
   images: "",
+  food: foodValuesOf(p?.food),
 });
 
 type Props = {
@@ -221,6 +229,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
     }
     body.append("active", values.active ? "true" : "false");
     body.append("weight_options", JSON.stringify(input.weight_options));
+    body.append("food", JSON.stringify(values.food));
     let n = 0;
     const order = images.map((item) => (item.kind === "existing" ? item.id : `new:${n++}`));
     body.append("image_order", JSON.stringify(order));
@@ -235,7 +244,10 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
         setServerErrors(
           error,
           form.setError,
-          FIELDS.filter((f): f is keyof FormValues & (typeof FIELDS)[number] => f in values),
+          [
+            ...FIELDS.filter((f): f is keyof FormValues & (typeof FIELDS)[number] => f in values),
+            ...FOOD_FIELDS,
+          ],
           product ? MESSAGES.PRODUCT_UPDATE_FAILED : MESSAGES.PRODUCT_ADD_FAILED,
         ),
       );
@@ -378,6 +390,8 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           </button>
         </div>
       </fieldset>
+
+      <ProductFoodFields form={form} lang={lang} />
 
       <fieldset className="flex flex-col gap-2 rounded border border-line p-3">
         <legend className="px-1 font-semibold">{t("images")}</legend>

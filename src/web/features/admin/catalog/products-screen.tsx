@@ -109,6 +109,18 @@ export function ProductsScreen() {
         ),
     },
     {
+      // Shoppers who asked to be e-mailed when it is back: worth restocking first.
+      key: "restock",
+      header: t("restockWaiting"),
+      numeric: true,
+      cell: (p) =>
+        p.restock_waiting > 0 ? (
+          <span data-testid="restock-waiting">{p.restock_waiting}</span>
+        ) : (
+          <span className="text-muted">0</span>
+        ),
+    },
+    {
       key: "status",
       header: t("status"),
       cell: (p) =>

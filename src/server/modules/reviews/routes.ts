@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParam } from "../../../shared/schemas/fields.ts";
+import {
+  adminReviewQuerySchema,
+  adminReviewSchema,
+  adminReviewUpdateSchema,
+  reviewDtoSchema,
+  reviewInputSchema,
+  reviewListQuerySchema,
+  reviewListResponseSchema,
+} from "../../../shared/schemas/reviews.ts";
+import { publicFormRateLimit } from "../../plugins/security.ts";
+import { viewerOf } from "../orders/viewer.ts";
+
+const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Reviews from buyers: written from a received order (rate limited), read once published. */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/products/:id/reviews",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        summary: "Review a product received in a completed order",
+        params: idParam,
+        body: reviewInputSchema,
+        response: { 201: z.object({ data: reviewDtoSchema }), 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request, request.body.key);
+      const data = await app.services.reviews.create(request.params.id, request.body, viewer);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    "/products/:id/reviews",
+    {
+      schema: {
+        summary: "A product's published reviews, the page's language first",
+        params: idParam,
+        querystring: reviewListQuerySchema,
+        response: { 200: reviewListResponseSchema },
+      },
+    },
+    async (request) => app.services.reviews.list(request.params.id, request.query.lang ?? "en"),
+  );
+};
+
+/** `/admin-reviews`' API: the catalogue role's (app.ts). */
+export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/reviews",
+    {
+      schema: {
+        summary: "List reviews to moderate",
+        querystring: adminReviewQuerySchema,
+        response: {
+          200: z.object({
+            data: z.array(adminReviewSchema),
+            meta: z.object({
+              page: z.number().int(),
+              per_page: z.number().int(),
+              total: z.number().int(),
+              last_page: z.number().int(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => app.services.reviews.adminList(request.query),
+  );
+
+  app.patch(
+    "/reviews/:id",
+    {
+      schema: {
+        summary: "Publish, hide or reply to a review",
+        params: idParam,
+        body: adminReviewUpdateSchema,
+        response: {
+          200: z.object({
+            data: reviewDtoSchema.extend({ status: adminReviewSchema.shape.status }),
+          }),
+          404: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const session = await request.session();
+      return {
+        data: await app.services.reviews.moderate(
+          request.params.id,
+          request.body,
+          session?.user.id ?? null,
+        ),
+      };
+    },
+  );
+};
