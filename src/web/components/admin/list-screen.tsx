@@ -37,7 +37,8 @@ type Props<Row extends { id: Id }, Id, Result> = {
   emptyText: string;
   /** A search or filter is applied (an empty answer says "No results."). */
   filtered: boolean;
-  search: {
+  /** The search box (a list the API cannot search, such as the reviews, has none). */
+  search?: {
     label: string;
     delay: number;
     onSearch: (text: string) => void;
@@ -123,12 +124,14 @@ export function ListScreen<Row extends { id: Id }, Id, Result>({
 
   const tools = (
     <>
-      <SearchInput
-        label={search.label}
-        delay={search.delay}
-        onSearch={search.onSearch}
-        initialValue={search.initialValue}
-      />
+      {search ? (
+        <SearchInput
+          label={search.label}
+          delay={search.delay}
+          onSearch={search.onSearch}
+          initialValue={search.initialValue}
+        />
+      ) : null}
       {filters}
       {addLabel && onAdd ? (
         <button type="button" className="btn btn-primary ms-auto" onClick={onAdd}>
