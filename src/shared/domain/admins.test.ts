@@ -91,4 +91,11 @@ describe("what a role allows", () => {
       .map(([screen]) => screen);
     expect(screens).toEqual(["orders", "print", "inbox", "customers", "production"]);
   });
+
+  it("the catalogue role sees its products, categories, coupons, pages and the buyers' reviews", () => {
+    const screens = Object.entries(SCREEN_ROLES)
+      .filter(([, needed]) => rolesAllow(["catalogue"], needed))
+      .map(([screen]) => screen);
+    expect(screens).toEqual(["products", "categories", "coupons", "pages", "reviews"]);
+  });
 });

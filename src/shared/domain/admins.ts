@@ -12,7 +12,7 @@ export const ADMINS_MESSAGES = {
 /**
  * What an admin may do. `owner` everything (admins, settings, shipping, dashboard);
  * `orders` the orders desk, bell, inbox, customers and slips; `catalogue` products, categories,
- * coupons and the content pages; `kitchen` the dishes and their sold-out switch.
+ * coupons, the content pages and the buyers' reviews; `kitchen` the dishes and their sold-out switch.
  */
 export const ADMIN_ROLES = ["owner", "orders", "catalogue", "kitchen"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -60,6 +60,7 @@ export const SCREEN_ROLES = {
   shipping: ["owner"],
   calendar: ["owner"],
   production: ["orders", "kitchen"],
+  reviews: ["catalogue"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
 

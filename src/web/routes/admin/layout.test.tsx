@@ -118,6 +118,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       "/admin-shipping",
       "/admin-calendar",
       "/admin-production",
+      "/admin-reviews",
       "/admin-account",
       "/admin-logout",
     ]);
@@ -144,6 +145,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
         "/admin-categories",
         "/admin-copouns",
         "/admin-pages",
+        "/admin-reviews",
         "/admin-account",
         "/admin-logout",
       ],
