@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./date-format.ts";
+import { formatDate, formatDateTime } from "./date-format.ts";
 
 // The text is isolated in its own direction (issue 29.2): Arabic in RLI…PDI, English in LRI…PDI.
 const ar = (text: string) => `\u2067${text}\u2069`;
@@ -33,5 +33,14 @@ describe("formatDateTime", () => {
     expect(text).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
     // Only the two isolates at the ends: no LRM/RLM/ALM inside.
     expect(text.slice(1, -1)).not.toMatch(/[\u200e\u200f\u061c\u2066-\u2069]/);
+  });
+});
+
+describe("formatDate", () => {
+  it("gives the day in the shop's time zone, without the hour", () => {
+    // 23:30 UTC is already the next day in Damascus (UTC+3).
+    expect(formatDate("2026-11-22T23:30:00Z", "en")).toBe(en("23 Nov 2026"));
+    expect(formatDate("2026-11-22T23:30:00Z", "ar")).toBe(ar("23/11/2026"));
+    expect(formatDate("not a date", "en")).toBe("not a date");
   });
 });

@@ -53,3 +53,15 @@ export function formatDateTime(value: string | Date, lang: Lang): string {
   }
   return `${LRI}${day} ${MONTHS_EN[month - 1]} ${year}, ${two(hour)}:${two(minute)}${PDI}`;
 }
+
+/**
+ * The day alone, "23 Nov 2026" / "23/11/2026" (a review's date: the hour says nothing to a
+ * reader), in the shop's time zone and wrapped in isolates like `formatDateTime`.
+ */
+export function formatDate(value: string | Date, lang: Lang): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const { year, month, day } = businessClock(date);
+  if (lang === "ar") return `${RLI}${two(day)}/${two(month)}/${year}${PDI}`;
+  return `${LRI}${day} ${MONTHS_EN[month - 1]} ${year}${PDI}`;
+}
