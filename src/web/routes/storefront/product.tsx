@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
 import { shippingNoteFromZones } from "../../../shared/domain/shipping-note.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
+import type { ReviewList } from "../../../shared/schemas/reviews.ts";
 import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { FoodInformation } from "../../features/catalog/food-information.tsx";
@@ -14,7 +15,9 @@ import {
   productJsonLd,
   sellableOptions,
 } from "../../features/catalog/product-options.ts";
+import { ProductReviews } from "../../features/catalog/product-reviews.tsx";
 import { aggregateRatingLd } from "../../features/catalog/rating-ld.server.ts";
+import { reviewsView } from "../../features/catalog/reviews-view.server.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
@@ -71,10 +74,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const product = { ...foundProduct, shippingNote: note.en, shippingNote_ar: note.ar };
     // Laid out here, in the address's language: the page's JavaScript carries no word lists.
     const food = foodView(rawFood, languageOfPath(url.pathname) ?? "en");
-    // The published reviews' summary, for search engines (AggregateRating); none = left out.
-    const { meta: rating } = await context.services.reviews
-      .list(id, languageOfPath(url.pathname) ?? "en")
-      .catch(() => ({ meta: { average: null, count: 0 } }));
+    // The published reviews, the page's language first: their summary for search engines
+    // (AggregateRating; none = left out) and the first ones laid out for the page. A failure
+    // leaves the reviews out rather than the product.
+    const pageLang = languageOfPath(url.pathname) ?? "en";
+    const published = await context.services.reviews
+      .list(id, pageLang)
+      .catch((): ReviewList => ({ data: [], meta: { average: null, count: 0 } }));
+    const rating = published.meta;
+    const reviews = reviewsView(published, pageLang);
     // Back-in-stock e-mails go out only when the shop can send e-mail (SMTP_URL set).
     const restockAlerts = context.passwordReset;
     return {
@@ -88,6 +96,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       related,
       alternates,
       restockAlerts,
+      reviews,
     };
   } catch (error) {
     console.error("product page failed to load", error);
@@ -184,7 +193,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { product, food, related, restockAlerts } = loaderData;
+  const { product, food, related, restockAlerts, reviews } = loaderData;
   return (
     <div className="container-page py-8">
       <nav aria-label={t("breadcrumb")} className="mb-6 text-sm text-muted">
@@ -212,6 +221,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             : undefined
         }
       />
+      {/* Below the product, server HTML hydrated only as it comes near (docs/decisions/0032). */}
+      <HydrateLater as="section" className="mt-16" aria-labelledby="reviews-title">
+        <ProductReviews reviews={reviews} />
+      </HydrateLater>
       {related.length > 0 ? (
         // Below the product: hydrated as it comes near (docs/decisions/0032).
         <HydrateLater as="section" className="mt-16" aria-labelledby="related-title">
