@@ -20,8 +20,12 @@ export function useRecordForm<TValues extends FieldValues, TSaved>({
   onDone,
 }: {
   form: UseFormReturn<TValues, unknown, TSaved>;
-  /** The fields a server error may be shown beside; any other field's error goes to the banner. */
-  fields: readonly Path<TValues>[];
+  /**
+   * The fields a server error may be shown beside; any other field's error goes to the banner.
+   * A form whose fields come and go (a list of rows) passes a function of its values instead:
+   * it is read when the failure comes, since the rows may have changed since this form rendered.
+   */
+  fields: readonly Path<TValues>[] | ((values: TValues) => readonly Path<TValues>[]);
   save: (values: TSaved) => Promise<unknown>;
   doneText: string;
   failText: string;
@@ -36,7 +40,8 @@ export function useRecordForm<TValues extends FieldValues, TSaved>({
       toast.success(doneText);
       onDone();
     } catch (error) {
-      setBanner(setServerErrors(error, form.setError, fields, failText));
+      const shown = typeof fields === "function" ? fields(form.getValues()) : fields;
+      setBanner(setServerErrors(error, form.setError, shown, failText));
     }
   });
   return { banner, onSubmit: (event) => void submit(event) };
