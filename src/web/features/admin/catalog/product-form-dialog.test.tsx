@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { bannerOf, itShowsSaveFailures } from "../../../test/record-dialog.ts";
 import { renderWithKit } from "../../../test/render-with-kit.tsx";
 import { ProductFormDialog } from "./product-form-dialog.tsx";
 
@@ -49,9 +50,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** The form's banner: the last error list (the weights keep one of their own above it). */
-const bannerOf = (dialog: HTMLElement) => within(dialog).getAllByTestId("form-errors").at(-1)!;
-
 /** Opens the add dialog, fills the name, the price and the category and saves. */
 async function addProduct(price = "12.5") {
   const onOpenChange = vi.fn();
@@ -92,21 +90,11 @@ describe("the product dialog's save", () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
-  it("puts a field's server error beside the field, with no banner repeating it", async () => {
-    reply = {
-      status: 422,
-      body: { message: "The given data was invalid.", errors: { sku: ["SKU is taken."] } },
-    };
-    const { dialog, onOpenChange } = await addProduct();
-    expect(await within(dialog).findByText("SKU is taken.")).toBeTruthy();
-    expect(bannerOf(dialog).textContent).toBe("");
-    expect(onOpenChange).not.toHaveBeenCalled();
-  });
-
-  it("shows any other failure in the banner and stays open", async () => {
-    reply = { status: 409, body: { message: "Someone else changed it." } };
-    const { dialog, onOpenChange } = await addProduct();
-    await waitFor(() => expect(bannerOf(dialog).textContent).toBe("Someone else changed it."));
-    expect(onOpenChange).not.toHaveBeenCalled();
+  itShowsSaveFailures({
+    reply: (body, status) => {
+      reply = { status, body };
+    },
+    submit: () => addProduct(),
+    fieldError: { errors: { sku: ["SKU is taken."] }, text: "SKU is taken." },
   });
 });

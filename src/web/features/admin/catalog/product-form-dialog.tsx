@@ -23,7 +23,8 @@ import {
   ProductFoodFields,
 } from "./product-food-fields.tsx";
 
-const FIELDS = [
+/** The fields sent as their inputs hold them; the rest are converted first or are files. */
+const TEXT_FIELDS = [
   "name",
   "name_ar",
   "description",
@@ -34,6 +35,10 @@ const FIELDS = [
   "sku",
   "stock_kg",
   "low_stock_kg",
+] as const;
+
+const FIELDS = [
+  ...TEXT_FIELDS,
   "active",
   "weight_options",
   "images",
@@ -220,20 +225,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
     },
     save: async (values) => {
       const body = new FormData();
-      for (const key of [
-        "name",
-        "name_ar",
-        "description",
-        "description_ar",
-        "price",
-        "discount_price",
-        "category_id",
-        "sku",
-        "stock_kg",
-        "low_stock_kg",
-      ] as const) {
-        body.append(key, values[key]);
-      }
+      for (const key of TEXT_FIELDS) body.append(key, values[key]);
       body.append("active", values.active ? "true" : "false");
       body.append("weight_options", JSON.stringify(inputOf(values).weight_options));
       body.append("food", JSON.stringify(values.food));

@@ -1,23 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, it, vi } from "vitest";
+import {
+  expectSavedAndClosed,
+  itShowsSaveFailures,
+  stubAdminFetch,
+} from "../../../test/record-dialog.ts";
 import { renderWithKit } from "../../../test/render-with-kit.tsx";
 import { ZoneFormDialog } from "./zone-form-dialog.tsx";
 
-const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
-/** Every request of the test is answered with `body` and `status`. */
-const answer = (body: unknown, status: number) =>
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify(body), { status }));
-
-beforeEach(() => {
-  localStorage.setItem("token", "admin-token");
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+const { fetchMock, answer } = stubAdminFetch();
 
 const rows = () => screen.getAllByTestId("rate-band");
 
@@ -46,41 +37,31 @@ async function addZone() {
 describe("the shipping zone dialog's save", () => {
   it("creates, says so and closes", async () => {
     answer({ data: { id: 4 } }, 201);
-    const { onOpenChange } = await addZone();
-    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(fetchMock).toHaveBeenCalledOnce();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect([url, init?.method]).toEqual(["/api/admin/shipping/zones", "POST"]);
-    expect(JSON.parse(String(init?.body))).toMatchObject({
-      name: "Gulf",
-      countries: ["QA"],
-      rates: [
-        { up_to_grams: 1000, fee: 25 },
-        { up_to_grams: null, fee: 40 },
-      ],
+    await expectSavedAndClosed({
+      fetchMock,
+      submit: addZone,
+      url: "/api/admin/shipping/zones",
+      method: "POST",
+      sent: {
+        name: "Gulf",
+        countries: ["QA"],
+        rates: [
+          { up_to_grams: 1000, fee: 25 },
+          { up_to_grams: null, fee: 40 },
+        ],
+      },
+      toast: "Shipping zone added.",
     });
-    expect(await screen.findByText("Shipping zone added.")).toBeTruthy();
   });
 
-  it("puts a server error beside a rate row added in the dialog, with no banner", async () => {
-    answer(
-      { message: "The given data was invalid.", errors: { "rates.1.fee": ["Too high."] } },
-      422,
-    );
-    const { dialog, onOpenChange } = await addZone();
-    expect(await within(rows()[1]!).findByText("Too high.")).toBeTruthy();
-    expect(within(dialog).getByTestId("form-errors").textContent).toBe("");
-    expect(onOpenChange).not.toHaveBeenCalled();
-  });
-
-  it("shows any other failure in the banner and stays open", async () => {
-    answer({ message: "Someone else changed it." }, 409);
-    const { dialog, onOpenChange } = await addZone();
-    await waitFor(() =>
-      expect(within(dialog).getByTestId("form-errors").textContent).toBe(
-        "Someone else changed it.",
-      ),
-    );
-    expect(onOpenChange).not.toHaveBeenCalled();
+  // A row added in the dialog: the fields a server error may name are read at the failure.
+  itShowsSaveFailures({
+    reply: answer,
+    submit: addZone,
+    fieldError: {
+      errors: { "rates.1.fee": ["Too high."] },
+      text: "Too high.",
+      near: () => rows()[1]!,
+    },
   });
 });
