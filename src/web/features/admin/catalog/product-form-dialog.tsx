@@ -6,14 +6,13 @@ import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import { optionLabel, optionPrices } from "../../../../shared/domain/weight-options.ts";
 import { type AdminProduct, productInputSchema } from "../../../../shared/schemas/admin-catalog.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
 import { registerMessages } from "../../../components/form/messages.ts";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCategories } from "./api/list-categories.ts";
 import { useSaveProduct } from "./api/save-product.ts";
@@ -24,7 +23,8 @@ import {
   ProductFoodFields,
 } from "./product-food-fields.tsx";
 
-const FIELDS = [
+/** The fields sent as their inputs hold them; the rest are converted first or are files. */
+const TEXT_FIELDS = [
   "name",
   "name_ar",
   "description",
@@ -35,6 +35,10 @@ const FIELDS = [
   "sku",
   "stock_kg",
   "low_stock_kg",
+] as const;
+
+const FIELDS = [
+  ...TEXT_FIELDS,
   "active",
   "weight_options",
   "images",
@@ -126,12 +130,10 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
 }
 
 function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone: () => void }) {
-  const { t, i18n } = useTranslation(["admin-products", "admin", "messages"]);
+  const { t, i18n } = useTranslation("admin-products");
   const lang: Lang = i18n.language === "ar" ? "ar" : "en";
-  const toast = useToasts();
   const save = useSaveProduct();
   const categories = useCategories({ search: "", page: 1, per_page: 100 });
-  const [banner, setBanner] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [images, setImages] = useState<ImageItem[]>(() =>
     (product?.images ?? []).map((i) => ({
@@ -197,63 +199,51 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
   const required = [watched.name, watched.price, watched.category_id];
   const missingRequired = required.some((v) => typeof v !== "string" || v.trim() === "");
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    form.clearErrors();
-    const input = {
-      ...values,
-      weight_options: values.weight_options.map((o) => ({ grams: o.grams, price: o.price })),
-    };
-    const parsed = productInputSchema.safeParse(input);
-    if (!parsed.success) {
+  /** What is checked and sent: each weight row with its grams and price only. */
+  const inputOf = (values: FormValues) => ({
+    ...values,
+    weight_options: values.weight_options.map((o) => ({ grams: o.grams, price: o.price })),
+  });
+
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: (values) => [
+      ...FIELDS.filter((f): f is keyof FormValues & (typeof FIELDS)[number] => f in values),
+      ...FOOD_FIELDS,
+    ],
+    // The inputs hold text: the shared schema parses them here, and nothing is sent until it
+    // passes. Each field shows its first problem; the last attempt's errors are cleared first.
+    check: (values) => {
+      form.clearErrors();
+      const parsed = productInputSchema.safeParse(inputOf(values));
+      if (parsed.success) return true;
       for (const issue of parsed.error.issues) {
         const name = issue.path.map(String).join(".") as keyof FormValues;
         if (!form.getFieldState(name).error) form.setError(name, { message: issue.message });
       }
-      return;
-    }
-    const body = new FormData();
-    for (const key of [
-      "name",
-      "name_ar",
-      "description",
-      "description_ar",
-      "price",
-      "discount_price",
-      "category_id",
-      "sku",
-      "stock_kg",
-      "low_stock_kg",
-    ] as const) {
-      body.append(key, values[key]);
-    }
-    body.append("active", values.active ? "true" : "false");
-    body.append("weight_options", JSON.stringify(input.weight_options));
-    body.append("food", JSON.stringify(values.food));
-    let n = 0;
-    const order = images.map((item) => (item.kind === "existing" ? item.id : `new:${n++}`));
-    body.append("image_order", JSON.stringify(order));
-    for (const item of images) if (item.kind === "new") body.append("images", item.file);
-    try {
+      return false;
+    },
+    save: async (values) => {
+      const body = new FormData();
+      for (const key of TEXT_FIELDS) body.append(key, values[key]);
+      body.append("active", values.active ? "true" : "false");
+      body.append("weight_options", JSON.stringify(inputOf(values).weight_options));
+      body.append("food", JSON.stringify(values.food));
+      let n = 0;
+      const order = images.map((item) => (item.kind === "existing" ? item.id : `new:${n++}`));
+      body.append("image_order", JSON.stringify(order));
+      for (const item of images) if (item.kind === "new") body.append("images", item.file);
+      // The upload's progress shows while it runs, and goes once it has ended either way.
       setProgress(0);
-      await save.mutateAsync({ id: product?.id ?? null, form: body, onProgress: setProgress });
-      toast.success(product ? t("updated") : t("added"));
-      onDone();
-    } catch (error) {
-      setBanner(
-        setServerErrors(
-          error,
-          form.setError,
-          [
-            ...FIELDS.filter((f): f is keyof FormValues & (typeof FIELDS)[number] => f in values),
-            ...FOOD_FIELDS,
-          ],
-          product ? MESSAGES.PRODUCT_UPDATE_FAILED : MESSAGES.PRODUCT_ADD_FAILED,
-        ),
-      );
-    } finally {
-      setProgress(null);
-    }
+      try {
+        await save.mutateAsync({ id: product?.id ?? null, form: body, onProgress: setProgress });
+      } finally {
+        setProgress(null);
+      }
+    },
+    doneText: product ? t("updated") : t("added"),
+    failText: product ? MESSAGES.PRODUCT_UPDATE_FAILED : MESSAGES.PRODUCT_ADD_FAILED,
+    onDone,
   });
 
   const errors = form.formState.errors;
@@ -263,7 +253,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
   }));
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <BilingualField form={form} names={["name", "name_ar"]} label={t("name")} required />
       <BilingualField
         form={form}
@@ -479,15 +469,12 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
           </span>
         </div>
       ) : null}
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={save.isPending} disabled={missingRequired}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={save.isPending}
+        disabled={missingRequired}
+      />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
   type CarrierDto,
@@ -7,13 +6,11 @@ import {
   type CarrierValues,
   carrierInputSchema,
 } from "../../../../shared/schemas/shipping.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
-import { ErrorList } from "../../../components/form/error-list.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useSaveCarrier } from "./api/save-carrier.ts";
 import { ZONE_SAVE_FAILED } from "./api/save-zone.ts";
@@ -53,10 +50,8 @@ export function CarrierFormDialog({ open, onOpenChange, carrier }: Props) {
 }
 
 function CarrierForm({ carrier, onDone }: { carrier: CarrierDto | null; onDone: () => void }) {
-  const { t } = useTranslation(["admin-shipping", "admin", "messages"]);
-  const toast = useToasts();
+  const { t } = useTranslation("admin-shipping");
   const save = useSaveCarrier();
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<CarrierInput, unknown, CarrierValues>({
     resolver: zodResolver(carrierInputSchema),
     defaultValues: {
@@ -67,19 +62,17 @@ function CarrierForm({ carrier, onDone }: { carrier: CarrierDto | null; onDone: 
   });
   const name = useWatch({ control: form.control, name: "name" });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await save.mutateAsync({ id: carrier?.id ?? null, input: values });
-      toast.success(carrier ? t("carriers.updated") : t("carriers.added"));
-      onDone();
-    } catch (error) {
-      setBanner(setServerErrors(error, form.setError, FIELDS, ZONE_SAVE_FAILED));
-    }
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    fields: FIELDS,
+    save: (values) => save.mutateAsync({ id: carrier?.id ?? null, input: values }),
+    doneText: carrier ? t("carriers.updated") : t("carriers.added"),
+    failText: ZONE_SAVE_FAILED,
+    onDone,
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <BilingualField form={form} names={["name", "name_ar"]} label={t("carriers.name")} required />
       <Field
         label={t("carriers.trackingUrl")}
@@ -90,15 +83,12 @@ function CarrierForm({ carrier, onDone }: { carrier: CarrierDto | null; onDone: 
         error={form.formState.errors.tracking_url}
         {...form.register("tracking_url")}
       />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={save.isPending} disabled={!name?.trim()}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={save.isPending}
+        disabled={!name?.trim()}
+      />
     </form>
   );
 }

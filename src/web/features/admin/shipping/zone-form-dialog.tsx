@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { type FieldError, get, useForm, useWatch } from "react-hook-form";
 import {
   type ShippingZoneDto,
@@ -7,13 +6,11 @@ import {
   type ShippingZoneValues,
   shippingZoneInputSchema,
 } from "../../../../shared/schemas/shipping.ts";
+import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
-import { ErrorList } from "../../../components/form/error-list.tsx";
+import { useRecordForm } from "../../../components/admin/use-record-form.ts";
 import { BilingualField, Field } from "../../../components/form/field.tsx";
-import { setServerErrors } from "../../../components/form/server-errors.ts";
-import { SubmitButton } from "../../../components/form/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { useSaveZone, ZONE_SAVE_FAILED } from "./api/save-zone.ts";
@@ -74,11 +71,9 @@ export function ZoneFormDialog({ open, onOpenChange, zone }: Props) {
 }
 
 function ZoneFormBody({ zone, onDone }: { zone: ShippingZoneDto | null; onDone: () => void }) {
-  const { t } = useTranslation(["admin-shipping", "admin", "messages"]);
+  const { t } = useTranslation("admin-shipping");
   const lang = useLang();
-  const toast = useToasts();
   const save = useSaveZone();
-  const [banner, setBanner] = useState<string | null>(null);
   const form: ZoneForm = useForm<ShippingZoneInput, unknown, ShippingZoneValues>({
     resolver: zodResolver(shippingZoneInputSchema),
     defaultValues: valuesOf(zone),
@@ -88,26 +83,18 @@ function ZoneFormBody({ zone, onDone }: { zone: ShippingZoneDto | null; onDone: 
   const name = useWatch({ control: form.control, name: "name" });
   const err = (path: string): FieldError | undefined => get(form.formState.errors, path);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await save.mutateAsync({ id: zone?.id ?? null, input: values });
-      toast.success(zone ? t("zones.updated") : t("zones.added"));
-      onDone();
-    } catch (error) {
-      setBanner(
-        setServerErrors(
-          error,
-          form.setError,
-          fieldPaths(form.getValues()) as never,
-          ZONE_SAVE_FAILED,
-        ),
-      );
-    }
+  const { banner, onSubmit } = useRecordForm({
+    form,
+    // Read at the failure: the rate rows are added and removed inside the rates editor.
+    fields: (values) => fieldPaths(values) as never,
+    save: (values) => save.mutateAsync({ id: zone?.id ?? null, input: values }),
+    doneText: zone ? t("zones.updated") : t("zones.added"),
+    failText: ZONE_SAVE_FAILED,
+    onDone,
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <BilingualField form={form} names={["name", "name_ar"]} label={t("zones.name")} required />
       <CountryListField
         legend={t("zones.countries")}
@@ -132,15 +119,12 @@ function ZoneFormBody({ zone, onDone }: { zone: ShippingZoneDto | null; onDone: 
         {...form.register("max_grams")}
       />
       <RateBandsEditor form={form} />
-      <ErrorList messages={[banner]} />
-      <div className="flex justify-end gap-3">
-        <button type="button" className="btn btn-outline" onClick={onDone}>
-          {t("messages:ui.cancel")}
-        </button>
-        <SubmitButton pending={save.isPending} disabled={!String(name ?? "").trim()}>
-          {t("admin:actions.save")}
-        </SubmitButton>
-      </div>
+      <RecordFormActions
+        banner={banner}
+        onCancel={onDone}
+        pending={save.isPending}
+        disabled={!String(name ?? "").trim()}
+      />
     </form>
   );
 }
