@@ -61,9 +61,10 @@ for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
     const menu = page.getByRole("navigation", { name: admin.menu.label });
     await expect(menu.getByRole("link")).toHaveText([
       admin.menu.orders,
-      // Issue 27: the orders desk's people see the customers too.
+      // The orders desk's people see the customers, the inbox and the production sheet too.
       admin.menu.customers,
       label(inbox.menu),
+      admin.menu.production,
       localeTexts(lang, "admin-two-factor").menu,
       admin.menu.logout,
     ]);

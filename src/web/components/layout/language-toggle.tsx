@@ -12,8 +12,7 @@ export function LanguageToggle({ href }: { href?: string } = {}) {
   const { t, i18n } = useTranslation();
   const next = i18n.language === "ar" ? "en" : "ar";
   // "العربية" on an English page is its only Arabic: in the system's font, so English pages
-  // never download the brand font's Arabic faces, nor lay the page out again when they arrive
-  //.
+  // never download the brand font's Arabic faces, nor lay the page out again when they arrive.
   const className = `inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-bold hover:bg-line ${next === "ar" ? "font-[system-ui]" : ""}`;
   const label = (
     <>

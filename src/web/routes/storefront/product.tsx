@@ -4,7 +4,7 @@ import { languageOfPath, localizePath } from "../../../shared/domain/language-pa
 import { shippingNoteFromZones } from "../../../shared/domain/shipping-note.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
 import type { ReviewList } from "../../../shared/schemas/reviews.ts";
-import { HydrateLater } from "../../components/ui/hydrate-later.tsx";
+import { codeLater, HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
 import { FoodInformation } from "../../features/catalog/food-information.tsx";
 import { foodJsonLd, foodView } from "../../features/catalog/food-view.server.ts";
@@ -15,7 +15,6 @@ import {
   productJsonLd,
   sellableOptions,
 } from "../../features/catalog/product-options.ts";
-import { ProductReviews } from "../../features/catalog/product-reviews.tsx";
 import { aggregateRatingLd } from "../../features/catalog/rating-ld.server.ts";
 import { reviewsView } from "../../features/catalog/reviews-view.server.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -28,6 +27,12 @@ import type { Route } from "./+types/product";
 export const handle = { i18n: ["product", "shop"] as const };
 
 // Only a sold-out product shows it: its code comes with such a page, never with the others.
+// The reviews are text only: their code comes after the page, when they come near the screen,
+// so a first visit downloads none of it.
+const ProductReviews = codeLater(
+  () => import("../../features/catalog/product-reviews.tsx"),
+  "ProductReviews",
+);
 const RestockAlertForm = lazy(() =>
   import("../../features/catalog/restock-alert-form.tsx").then((m) => ({
     default: m.RestockAlertForm,
