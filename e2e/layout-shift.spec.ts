@@ -49,6 +49,19 @@ async function settle(page: Page, route: string) {
 const shiftsSoFar = (page: Page) =>
   page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 
+/**
+ * The most a page may move in all: a web font arriving a moment after the first paint nudges
+ * text by a pixel (0.0001-0.0036 seen in CI on a loaded machine, never the same box twice),
+ * while the layout faults this test exists for moved pages by 0.005-0.62.
+ */
+const FONT_SWAP_NOISE = 0.005;
+
+async function expectStill(page: Page, what: string) {
+  const shifts = await shiftsSoFar(page);
+  const total = shifts.reduce((sum, shift) => sum + Number(shift.split(" ")[0]), 0);
+  expect(total, `${what}:\n${shifts.join("\n")}`).toBeLessThan(FONT_SWAP_NOISE);
+}
+
 const PAGES = [
   "/",
   "/shop",
@@ -81,7 +94,7 @@ for (const lang of ["en", "ar"] as const) {
       if (route === "/checkout")
         await expect(page.getByText(checkout.emptyCart, { exact: true })).toBeVisible();
       if (route === "/account") await page.waitForURL(/\/login\?redirect=/);
-      expect(await shiftsSoFar(page), `layout shifts on ${route}`).toEqual([]);
+      await expectStill(page, `layout shifts on ${route}`);
     }
   });
 
@@ -97,10 +110,10 @@ for (const lang of ["en", "ar"] as const) {
       await recordShifts(page);
       await settle(page, localizePath(lang, "/cart"));
       await expect(page.getByRole("link", { name: cart.checkout })).toBeVisible();
-      expect(await shiftsSoFar(page), "layout shifts on /cart").toEqual([]);
+      await expectStill(page, "layout shifts on /cart");
       await settle(page, localizePath(lang, "/checkout"));
       await expect(page.getByRole("button", { name: checkout.submit })).toBeAttached();
-      expect(await shiftsSoFar(page), "layout shifts on /checkout").toEqual([]);
+      await expectStill(page, "layout shifts on /checkout");
     });
   }
 }

@@ -54,13 +54,16 @@ const CEILING: Record<string, number> = {
   // on every page (+4.4 KB, no discovery re-render after hydration, ADR 0032): storefront pages
   // 130.6-137.9 KB; /login 151.4, /register 151.0, /checkout 159.3, /track 150.2,
   // /forgot-password 150.8, /account 170.2 KB.
-  "/login": 152,
+  // 2026-11-29: an account with two-factor on gives its code at the shop's sign-in too, whose
+  // code step lives in the sign-in form (/login 153.9 KB); the ready day and the pickup point
+  // at checkout (160.3 KB); the shared form messages (/forgot-password 151.5 KB).
+  "/login": 154,
   // 151 until the phone header moved its account link and currency select into the menu panel
   // (one row at 360 px): about 70 bytes over, with the storefront's 138 KB budget still kept.
   "/register": 152,
-  "/checkout": 160,
+  "/checkout": 161,
   "/track": 151,
-  "/forgot-password": 151,
+  "/forgot-password": 152,
   "/account": 171,
 };
 const client = path.resolve("build/client");
@@ -85,9 +88,9 @@ test("first-visit JavaScript: every storefront page within 139 KB gzip, form pag
       const scripts = firstVisitScripts(await res.text());
       expect(scripts.length).toBeGreaterThan(2);
       const total = scripts.reduce((sum, url) => sum + gzipBytes(url), 0);
-      expect(total, `${route} (${lang}): ${kb(total)}\n${listing(scripts)}`).toBeLessThanOrEqual(
-        ceiling * KB,
-      );
+      expect
+        .soft(total, `${route} (${lang}): ${kb(total)}\n${listing(scripts)}`)
+        .toBeLessThanOrEqual(ceiling * KB);
     }
   }
 });
