@@ -4,7 +4,7 @@ import type { ShippingRules } from "./shipping.ts";
 
 /**
  * The product page's shipping note, said from the zones the checkout enforces (one source of
- * truth): SPEC's "We ship worldwide" only while every country is served; otherwise how many
+ * truth): the original "We ship worldwide" only while every country is served; otherwise how many
  * are and are not, pointing to the international shipping page that lists them.
  */
 export function shippingNoteFromZones(rules: ShippingRules): { en: string; ar: string } {

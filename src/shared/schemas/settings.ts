@@ -95,7 +95,7 @@ export const shopSettingsSchema = z.object({
   /** The price of gift wrapping in cents; 0 = free, null = not offered. */
   giftWrapCents: z.number().int().min(0).max(100_000).nullable().default(DEFAULT_GIFT_WRAP_CENTS),
   /**
-   * The home hero's headline the owner writes, in both languages; empty = SPEC's default
+   * The home hero's headline the owner writes, in both languages; empty = the default
    * title ("Home"), Arabic empty = the English one.
    */
   heroTitle: z

@@ -51,7 +51,8 @@ function bellText(
         : (n.data.product_name ?? "");
     return t("topbar.lowStock", { name, left: optionLabel(n.data.stock_grams ?? 0, lang) });
   }
-  // The customer's and staff's names give way before the order number is cut (SPEC's 45).
+  // The customer's and staff's names give way before the order number is cut (the bell's
+  // 45-character line).
   const line = (key: string) =>
     fitPreview(
       ([customer, staff]) => t(key, { number: n.data.order_number, customer, staff: staff ?? "" }),

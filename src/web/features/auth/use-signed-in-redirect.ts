@@ -11,8 +11,8 @@ import {
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 
 /**
- * `delayMs`: the sign-in keeps SPEC's 2 s; a new account goes on at once (SPEC sets no wait
- * for it, and a pause after a form filled in is only a wait).
+ * `delayMs`: the sign-in keeps its 2 s pause, as the shop has always had it; a new account goes
+ * on at once (a pause after a form filled in is only a wait).
  */
 export function useSignedInRedirect(delayMs = LOGIN_REDIRECT_DELAY_MS) {
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ export function HeroCarousel({
   title,
 }: {
   images: ImageSource[];
-  /** The owner's headline (settings); empty = SPEC's default title. */
+  /** The owner's headline (settings); empty = the default title ("Home"). */
   title?: { en: string; ar: string };
 }) {
   const paths = usePaths();
