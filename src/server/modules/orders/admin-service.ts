@@ -1,11 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
-import {
-  messageKindForStatus,
-  messagingPhone,
-  orderStateMessage,
-} from "../../../shared/domain/order-messages.ts";
+import { messageKindForStatus, orderStateMessage } from "../../../shared/domain/order-messages.ts";
 import {
   canTransition,
   nextStatuses,
@@ -13,6 +9,7 @@ import {
   returnsStock,
 } from "../../../shared/domain/order-states.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
+import { messagingDigits } from "../../../shared/domain/phone.ts";
 import { HOME_DELIVERY, SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
 import type {
   AdminOrderDetail,
@@ -582,7 +579,7 @@ export function createAdminOrderService(
         trackingNumber: shipping.tracking_number,
         trackingUrl: shipping.tracking_url,
       });
-      return { text, phone: messagingPhone(row.phone, row.country), link, lang: row.lang };
+      return { text, phone: messagingDigits(row.phone, row.country), link, lang: row.lang };
     },
 
     async addNote(id: number, body: string, adminId: number): Promise<TimelineEntry> {

@@ -4,6 +4,7 @@ import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
 import { PAYMENT_STATUSES } from "../../../../shared/domain/payments.ts";
+import { displayPhone } from "../../../../shared/domain/phone.ts";
 import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
@@ -110,7 +111,7 @@ export function OrdersScreen() {
         <div>
           <p className="font-semibold">{o.customer}</p>
           <p className="text-xs text-muted" dir="ltr">
-            {o.phone}
+            {displayPhone(o.phone, o.country)}
           </p>
         </div>
       ),
