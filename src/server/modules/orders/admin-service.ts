@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { deskSearchTerm } from "../../../shared/domain/order-lookup.ts";
 import { messageKindForStatus, orderStateMessage } from "../../../shared/domain/order-messages.ts";
 import {
   canTransition,
@@ -56,7 +57,7 @@ export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
     filters.ready_date ? eq(orders.readyDate, filters.ready_date) : undefined,
     // Folded by the same SQL function the trigger used on the stored text (migration 0006).
     filters.q
-      ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(filters.q)}) || '%'`
+      ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(deskSearchTerm(filters.q))}) || '%'`
       : undefined,
   );
 }
