@@ -82,14 +82,21 @@ for (const lang of ["en", "ar"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
 
     // A bad value is refused beside its field, in the page's language.
+    // The cart's section saves on its own.
+    const saveCart = page
+      .getByTestId("settings-section-cart")
+      .getByRole("button", { name: tr.admin.actions.save, exact: true });
     await fee.fill("-1");
-    await page.getByRole("button", { name: tr.admin.actions.save, exact: true }).click();
+    await saveCart.click();
     await expect(page.getByText(tr.settings.errors.FEE)).toBeVisible();
 
     await fee.fill(FEES[lang]);
-    await page.getByRole("button", { name: tr.admin.actions.save, exact: true }).click();
+    await saveCart.click();
     await expect(page.getByTestId("toast")).toContainText(tr.settings.saved);
-    await expect(page.getByTestId("record-history")).toContainText("delivery_fee");
+    // The history names the change by the screen's labels, in its language.
+    await expect(page.getByTestId("record-history")).toContainText(
+      `${tr.settings.cart.title} › ${tr.settings.cart.fee}`,
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
     // The storefront shows it at once: the cart summary's delivery fee.

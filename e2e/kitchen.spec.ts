@@ -3,7 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { addDays, kitchenToday, shortDate, weekdayName } from "../src/shared/domain/kitchen.ts";
+import { addDays } from "../src/shared/domain/business-time.ts";
+import { kitchenToday, shortDate, weekdayName } from "../src/shared/domain/kitchen.ts";
 import { E2E_ADMIN, expect, test, waitForHydration } from "./support.ts";
 
 type Lang = "en" | "ar";

@@ -51,7 +51,11 @@ async function placeOrderIn(page: Page, lang: Lang, email: string) {
 }
 
 async function saveSettings(page: Page, lang: Lang) {
-  await page.getByRole("button", { name: T[lang].admin.actions.save, exact: true }).click();
+  // The e-mail switches are their own section, saved on their own.
+  await page
+    .getByTestId("settings-section-orderMessages")
+    .getByRole("button", { name: T[lang].admin.actions.save, exact: true })
+    .click();
   await expect(page.getByTestId("toast")).toContainText(T[lang].settings.saved);
 }
 

@@ -25,6 +25,7 @@ describe("createContentCache", () => {
         stockVersion: stock.get(id)?.version ?? 0,
         stockGrams: stock.get(id)?.grams ?? 10_000,
         smallest,
+        largest: smallest,
       }),
       contentVersion: async () => String(version),
       stockNow: async () => ({ rows: stock, complete: false }),
@@ -72,16 +73,46 @@ describe("createContentCache", () => {
     // The inner value is now a hit; a second outer value built from it depends on 7 as well.
     const { stock } = await cache.collect(() => cache.get("outer-2", outer));
     expect(stock.get(7)).toMatchObject({ version: 0, inStock: true, exact: true });
-    database.sell(7, 9000);
+    database.sell(7, 30_000);
     expect(await cache.get("outer", outer)).toBe("product 7 as JSON 3");
     expect(await cache.get("outer-2", outer)).toBe("product 7 as JSON 4");
-    // A page that shows only availability takes the same values as in-stock-only.
+    // A page that shows only availability takes the same values as in-stock-only (with plenty
+    // left: under 20 kg the product page says how much).
     const page = await cache.collect(() => cache.get("outer", outer), { availabilityOnly: true });
     expect(page.stock.get(7)).toMatchObject({ exact: false });
-    database.sell(7, 8000);
+    database.sell(7, 29_000);
     expect(await cache.stockUnchanged(page.stock)).toBe(true);
     database.sell(7, 0);
     expect(await cache.stockUnchanged(page.stock)).toBe(false);
+  });
+
+  it("a page that says how much is left goes stale when that changes, not while plenty is left", async () => {
+    const database = fakeDatabase();
+    const cache = createContentCache(database);
+    database.sell(3, 50_000);
+    let loads = 0;
+    const productPage = async () => {
+      dependOnStock([database.row(3, 1000)], { exact: true });
+      return ++loads;
+    };
+    const collectPage = () =>
+      cache.collect(() => cache.get("page", productPage), { availabilityOnly: true });
+    const plenty = await collectPage();
+    expect(plenty.stock.get(3)).toMatchObject({ exact: false, showsLeft: true, left: null });
+    database.sell(3, 21_000); // still plenty: the page says only "In stock"
+    expect(await cache.stockUnchanged(plenty.stock)).toBe(true);
+    database.sell(3, 12_000); // now it says "Only 12 kg left"
+    expect(await cache.stockUnchanged(plenty.stock)).toBe(false);
+    const low = await collectPage();
+    expect(low.stock.get(3)).toMatchObject({ left: 12_000 });
+    database.sell(3, 11_000);
+    expect(await cache.stockUnchanged(low.stock)).toBe(false);
+    // A listing shows no amount: an order that leaves some stays invisible to it.
+    const listing = await cache.collect(async () => {
+      dependOnStock([database.row(3, 1000)], { exact: false });
+    });
+    database.sell(3, 10_000);
+    expect(await cache.stockUnchanged(listing.stock)).toBe(true);
   });
 
   it("serves a value until the version changes, then loads it again", async () => {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { stockLeftShown } from "../../shared/domain/stock-left.ts";
 import { hasStockFor } from "../../shared/domain/weight-options.ts";
 import type { Database } from "../db/client.ts";
 
@@ -8,18 +9,29 @@ const DEFAULT_MAX_ENTRIES = 2000;
 /**
  * What a cached value saw of one product's stock (migration 0019's `stock_version`). `exact`:
  * the value shows the amount (the product's JSON); otherwise only whether it is in stock
- * (`in_stock` on a card, a listing, a page), which most orders do not change.
+ * (`in_stock` on a card, a listing, a page), which most orders do not change. `showsLeft`: it
+ * also shows how much is left once that is little (the product page's "Only 12 kg left"),
+ * `left` being what it showed (null: nothing); an order stales it only while that changes.
  */
-export type StockSight = { version: number; inStock: boolean; smallest: number; exact: boolean };
+export type StockSight = {
+  version: number;
+  inStock: boolean;
+  smallest: number;
+  exact: boolean;
+  largest: number;
+  left: number | null;
+  showsLeft: boolean;
+};
 /** Product id -> what a cached value saw of its stock. */
 export type StockSeen = Map<number, StockSight>;
 
-/** A product row as a loader read it: its stock, its version, and its smallest option. */
+/** A product row as a loader read it: its stock, its version, and its smallest and largest option. */
 export type StockRow = {
   id: number;
   stockVersion: number;
   stockGrams: number | null;
   smallest: number;
+  largest: number;
 };
 
 type Collector = { seen: StockSeen; availabilityOnly: boolean };
@@ -39,7 +51,10 @@ const collecting = new AsyncLocalStorage<Collector>();
  * them stales it; otherwise it shows only whether each is in stock, and stays valid until that
  * changes. Outside a load: a no-op.
  */
-export function dependOnStock(rows: Iterable<StockRow>, opts: { exact: boolean }): void {
+export function dependOnStock(
+  rows: Iterable<StockRow>,
+  opts: { exact: boolean; showsLeft?: boolean },
+): void {
   const collector = collecting.getStore();
   if (!collector) return;
   for (const row of rows) {
@@ -48,6 +63,10 @@ export function dependOnStock(rows: Iterable<StockRow>, opts: { exact: boolean }
       inStock: hasStockFor(row.stockGrams, row.smallest),
       smallest: row.smallest,
       exact: opts.exact,
+      largest: row.largest,
+      left: stockLeftShown(row.stockGrams, row.largest),
+      // What shows the amount shows what is left too.
+      showsLeft: opts.showsLeft ?? opts.exact,
     });
   }
 }
@@ -61,6 +80,7 @@ function noteStock(collector: Collector, id: number, sight: StockSight): void {
     collector.seen.set(id, {
       ...(next.version < known.version ? next : known),
       exact: known.exact || next.exact,
+      showsLeft: known.showsLeft || next.showsLeft,
     });
 }
 
@@ -83,6 +103,8 @@ export function stockStillHolds(
     }
     if (current.version === sight.version) continue;
     if (sight.exact || hasStockFor(current.grams, sight.smallest) !== sight.inStock) return false;
+    if (sight.showsLeft && stockLeftShown(current.grams, sight.largest) !== sight.left)
+      return false;
   }
   return true;
 }

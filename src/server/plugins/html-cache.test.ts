@@ -139,17 +139,38 @@ describe("anonymous HTML cache", () => {
     expect(renamed.headers["x-html-cache"]).toBe("miss");
     expect(renamed.body).toContain("Freshly renamed pistachio baklava");
 
-    // What an order does to stock: only the product's stock changes. The page shows whether it
-    // is in stock, not how much, so it stays cached until it sells out; pages that show no
-    // product are never rendered again for it (ADR 0021).
+    // What an order does to stock: only the product's stock changes. With plenty left the page
+    // shows whether it is in stock, not how much, so it stays cached; once little is left it
+    // says how much, and each order changes that; pages that show no product are never
+    // rendered again for it (ADR 0021).
+    await database.db
+      .update(products)
+      .set({ stockGrams: 50_000 })
+      .where(eq(products.id, productId));
+    await get(url);
     await get("/about");
     expect((await get(url)).headers["x-html-cache"]).toBe("hit");
     expect(renamed.body).not.toMatch(/\\"stock\\"/);
     await database.db
       .update(products)
-      .set({ stockGrams: 12_345 })
+      .set({ stockGrams: 40_000 })
       .where(eq(products.id, productId));
     expect((await get(url)).headers["x-html-cache"]).toBe("hit");
+    await database.db
+      .update(products)
+      .set({ stockGrams: 12_345 })
+      .where(eq(products.id, productId));
+    const little = await get(url);
+    expect(little.headers["x-html-cache"]).toBe("miss");
+    expect(little.body).toContain("Only 12.345 kg left");
+    expect((await get(url)).headers["x-html-cache"]).toBe("hit");
+    await database.db
+      .update(products)
+      .set({ stockGrams: 12_000 })
+      .where(eq(products.id, productId));
+    const less = await get(url);
+    expect(less.headers["x-html-cache"]).toBe("miss");
+    expect(less.body).toContain("Only 12 kg left");
     await database.db.update(products).set({ stockGrams: 0 }).where(eq(products.id, productId));
     const soldOut = await get(url);
     expect(soldOut.headers["x-html-cache"]).toBe("miss");

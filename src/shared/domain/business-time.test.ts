@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { businessClock, businessDate, businessDateTime } from "./business-time.ts";
+import {
+  addDays,
+  businessClock,
+  businessDate,
+  businessDateTime,
+  weekdayOf,
+} from "./business-time.ts";
 
 describe("the business clock (Damascus, UTC+3)", () => {
   it.each([
@@ -24,4 +30,36 @@ describe("the business clock (Damascus, UTC+3)", () => {
       second: 5,
     });
   });
+});
+
+describe("addDays and weekdayOf", () => {
+  it.each([
+    ["2026-11-23", 1, "2026-11-24"],
+    ["2026-11-30", 1, "2026-12-01"],
+    ["2026-12-31", 1, "2027-01-01"],
+    ["2028-02-28", 1, "2028-02-29"],
+    ["2027-02-28", 1, "2027-03-01"],
+    ["2026-11-23", 7, "2026-11-30"],
+    ["2026-01-01", -1, "2025-12-31"],
+  ])("%s + %i days = %s", (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+  });
+
+  it.each([
+    ["2026-11-22", 0], // Sunday
+    ["2026-11-23", 1], // Monday
+    ["2026-11-27", 5], // Friday
+    ["2026-11-28", 6], // Saturday
+    ["2027-01-01", 5], // Friday
+  ])("%s is weekday %i", (date, weekday) => {
+    expect(weekdayOf(date)).toBe(weekday);
+  });
+
+  it.each(["2026-02-30", "2026-13-01", "23-11-2026", "", "2026-11-23T00:00:00Z"])(
+    "rejects %j",
+    (value) => {
+      expect(() => addDays(value, 1)).toThrow(RangeError);
+      expect(() => weekdayOf(value)).toThrow(RangeError);
+    },
+  );
 });

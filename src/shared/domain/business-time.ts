@@ -68,14 +68,30 @@ export function businessDateTime(at: Date, tz = BUSINESS_TIME_ZONE): string {
   return `${clockDate(clock)} ${two(clock.hour)}:${two(clock.minute)}`;
 }
 
-/** A calendar date `days` later (or earlier), YYYY-MM-DD: date arithmetic, no time zone. */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A YYYY-MM-DD calendar date as midnight UTC; a RangeError for anything else ("2026-02-30"). */
+function parseDay(day: string): Date {
+  const match = DAY.exec(day);
+  const value = match
+    ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+    : new Date(Number.NaN);
+  if (Number.isNaN(value.getTime()) || value.toISOString().slice(0, 10) !== day)
+    throw new RangeError(`Not a date: ${day}`);
+  return value;
 }
 
-/** The weekday (0 = Sunday) a YYYY-MM-DD date falls on. */
-export function weekdayOf(day: string): number {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+/**
+ * A calendar date `days` later (or earlier), YYYY-MM-DD: date arithmetic, no time zone. A
+ * RangeError for a text that is not a real date.
+ */
+export function addDays(day: string, days: number): string {
+  const value = parseDay(day);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** The weekday (0 = Sunday ... 6 = Saturday) a YYYY-MM-DD date falls on; a RangeError if none. */
+export function weekdayOf(day: string): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
+  return parseDay(day).getUTCDay() as 0 | 1 | 2 | 3 | 4 | 5 | 6;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime } from "./date-format.ts";
+import { formatDate, formatDateTime, formatShortDay } from "./date-format.ts";
 
 // The text is isolated in its own direction (issue 29.2): Arabic in RLI…PDI, English in LRI…PDI.
 const ar = (text: string) => `\u2067${text}\u2069`;
@@ -42,5 +42,18 @@ describe("formatDate", () => {
     expect(formatDate("2026-11-22T23:30:00Z", "en")).toBe(en("23 Nov 2026"));
     expect(formatDate("2026-11-22T23:30:00Z", "ar")).toBe(ar("23/11/2026"));
     expect(formatDate("not a date", "en")).toBe("not a date");
+  });
+});
+
+describe("formatShortDay", () => {
+  it.each([
+    ["2026-11-23", "en", "23 Nov"],
+    ["2026-01-05", "en", "5 Jan"],
+    ["2026-11-23", "ar", "23/11"],
+    ["2026-01-05", "ar", "05/01"],
+    ["not a day", "en", "not a day"],
+    ["2026-11-23T10:00:00Z", "ar", "2026-11-23T10:00:00Z"],
+  ] as const)("%s in %s -> %s", (day, lang, text) => {
+    expect(formatShortDay(day, lang)).toBe(text);
   });
 });

@@ -65,3 +65,15 @@ export function formatDate(value: string | Date, lang: Lang): string {
   if (lang === "ar") return `${RLI}${two(day)}/${two(month)}/${year}${PDI}`;
   return `${LRI}${day} ${MONTHS_EN[month - 1]} ${year}${PDI}`;
 }
+
+/**
+ * A business day "2026-11-23" as a chart's axis shows it: "23 Nov" / "23/11", the way the
+ * shop's dates read (never "11-23"), without the year and without isolates (an SVG label
+ * stands alone). A text that is not such a day comes back as it is.
+ */
+export function formatShortDay(isoDay: string, lang: Lang): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(isoDay);
+  if (!match) return isoDay;
+  const [, month, day] = match;
+  return lang === "ar" ? `${day}/${month}` : `${Number(day)} ${MONTHS_EN[Number(month) - 1]}`;
+}

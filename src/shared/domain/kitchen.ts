@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, businessDate } from "./business-time.ts";
+import { addDays, BUSINESS_TIME_ZONE, businessDate, weekdayOf } from "./business-time.ts";
 
 /**
  * The kitchen's daily menu (docs/decisions/0013). Every
@@ -34,30 +34,6 @@ export const KITCHEN_MESSAGES = {
 
 export function isKitchenFilter(value: unknown): value is KitchenFilter {
   return typeof value === "string" && (KITCHEN_FILTERS as readonly string[]).includes(value);
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function parseDate(date: string): Date {
-  const match = DATE.exec(date);
-  if (!match) throw new RangeError(`Not a date: ${date}`);
-  const value = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (Number.isNaN(value.getTime()) || value.toISOString().slice(0, 10) !== date) {
-    throw new RangeError(`Not a date: ${date}`);
-  }
-  return value;
-}
-
-/** A calendar date `days` later (or earlier): pure date arithmetic, no time zone involved. */
-export function addDays(date: string, days: number): string {
-  const value = parseDate(date);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** The weekday a calendar date falls on. */
-export function weekdayOf(date: string): Weekday {
-  return parseDate(date).getUTCDay() as Weekday;
 }
 
 /** Today in the kitchen's time zone. */
@@ -196,11 +172,13 @@ const SHORT_MONTHS = {
 
 /** A date's weekday name in a language ("Monday", "الاثنين"), for next week's headings. */
 export function weekdayName(date: string, lang: "en" | "ar"): string {
-  return WEEKDAY_NAMES[lang][parseDate(date).getUTCDay()] as string;
+  return WEEKDAY_NAMES[lang][weekdayOf(date)] as string;
 }
 
 /** Day and month of a date in a language, with Latin digits ("24 Nov", "24 نوفمبر"). */
 export function shortDate(date: string, lang: "en" | "ar"): string {
-  const day = parseDate(date);
-  return `${day.getUTCDate()} ${SHORT_MONTHS[lang][day.getUTCMonth()]}`;
+  // Checked as a date first (a RangeError otherwise), then read as its numbers.
+  weekdayOf(date);
+  const [, month, day] = date.split("-").map(Number) as [number, number, number];
+  return `${day} ${SHORT_MONTHS[lang][month - 1]}`;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { emailKey, looksLikeEmail, phoneDigits, samePhone } from "./order-lookup.ts";
+import {
+  deskSearchTerm,
+  emailKey,
+  looksLikeEmail,
+  phoneDigits,
+  samePhone,
+} from "./order-lookup.ts";
 
 describe("phoneDigits", () => {
   it.each([
@@ -41,4 +47,21 @@ describe("e-mail or phone", () => {
     ["fan@example.com", true],
     ["+963 944 123 456", false],
   ])("looksLikeEmail(%j) = %s", (raw, yes) => expect(looksLikeEmail(raw)).toBe(yes));
+});
+
+describe("deskSearchTerm", () => {
+  it.each([
+    ["944 555", "944555"],
+    ["0944 555 666", "944555666"],
+    ["+963 944-555", "963944555"],
+    ["٩٤٤ ٥٥٥", "944555"],
+    ["(011) 2345", "112345"],
+    // Too short to be a phone, or not one: as typed.
+    ["12", "12"],
+    ["SW-10003", "SW-10003"],
+    ["layla", "layla"],
+    ["50%", "50%"],
+  ])("%s -> %s", (query, term) => {
+    expect(deskSearchTerm(query)).toBe(term);
+  });
 });

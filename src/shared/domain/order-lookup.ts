@@ -32,3 +32,21 @@ export const emailKey = (email: string) => email.trim().toLowerCase();
 
 /** Whether the typed contact is meant as an e-mail address (else a phone). */
 export const looksLikeEmail = (contact: string) => contact.includes("@");
+
+/** Arabic-Indic and Persian digits as Latin ones. */
+const latinDigits = (text: string) =>
+  text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+
+/**
+ * What a back-office search looks for: a phone typed as a phone ("944 555", "0944-555",
+ * "+963 944…", "٩٤٤ ٥٥٥") is looked for as its digits without the domestic "0" (phones are stored
+ * in E.164 without spaces, and searched as digits); anything else as it was typed.
+ */
+export function deskSearchTerm(query: string): string {
+  const digitsAndMarks = latinDigits(query.trim());
+  if (!/^[+(]?[0-9][0-9 ()\-.]*$/.test(digitsAndMarks)) return query;
+  const digits = digitsAndMarks.replace(/\D/g, "");
+  return digits.length >= 4 ? digits.replace(/^0+/, "") : query;
+}

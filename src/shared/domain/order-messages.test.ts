@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   messageKindForStatus,
-  messagingPhone,
   type OrderMessageKind,
   type OrderStateMessageInput,
   orderStateMessage,
@@ -98,23 +97,6 @@ describe("orderStateMessage", () => {
     ],
   ])("%s", (_case, input, expected) => {
     expect(orderStateMessage({ ...base, ...input })).toBe(expected);
-  });
-});
-
-describe("messagingPhone", () => {
-  it.each<[string, string, string | null]>([
-    ["+963 944 000 111", "SY", "963944000111"],
-    ["+49 (30) 1234-5678", "DE", "493012345678"],
-    ["00963944000111", "SY", "963944000111"],
-    ["0944 000 111", "SY", "963944000111"],
-    ["0944 000 111", "sy", "963944000111"],
-    // Outside Syria a domestic 0 cannot be completed: no number (the owner picks the chat).
-    ["030 1234 5678", "DE", null],
-    ["12", "SY", null],
-    ["", "SY", null],
-    ["phone", "SY", null],
-  ])("%s in %s -> %s", (phone, country, expected) => {
-    expect(messagingPhone(phone, country)).toBe(expected);
   });
 });
 

@@ -62,23 +62,6 @@ export const PAYMENT_STATUS_NAMES: Readonly<Record<Lang, Readonly<Record<Payment
     ar: { unpaid: "لم يُدفع بعد", paid: "مدفوع", refunded: "مُسترَد" },
   };
 
-/**
- * A phone as the messaging app's link wants it: digits in international form. "00" is the
- * international prefix; a Syrian number written the domestic way (0944 …) gets Syria's 963.
- * Null when nothing usable is left.
- */
-export function messagingPhone(phone: string, country: string): string | null {
-  let digits = phone.replace(/\D/g, "");
-  if (phone.trim().startsWith("+")) {
-    // Already international.
-  } else if (digits.startsWith("00")) {
-    digits = digits.slice(2);
-  } else if (digits.startsWith("0") && country.toUpperCase() === "SY") {
-    digits = `963${digits.slice(1)}`;
-  }
-  return /^[1-9]\d{5,14}$/.test(digits) ? digits : null;
-}
-
 export type OrderStateMessageInput = {
   number: string;
   name: string;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   defaultShopSettings,
+  SETTINGS_SECTIONS,
   type ShopSettings,
   settingsInputSchema,
+  settingsSectionSchema,
   shopSettingsSchema,
 } from "../schemas/settings.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
@@ -135,5 +137,24 @@ describe("the home hero's headline", () => {
   it("a stored value from before it existed reads as none (SPEC's default title)", () => {
     const { heroTitle: _none, ...before } = defaultShopSettings;
     expect(shopSettingsSchema.parse(before).heroTitle).toEqual({ en: "", ar: "" });
+  });
+});
+
+describe("settings sections", () => {
+  it("put every field of the settings schema in exactly one section", () => {
+    const inSections = Object.values(SETTINGS_SECTIONS).flat();
+    expect([...inSections].sort()).toEqual(Object.keys(settingsInputSchema.shape).sort());
+    expect(new Set(inSections).size).toBe(inSections.length);
+  });
+
+  it("check a section's fields by the one schema's rules and nothing else", () => {
+    const cart = settingsSectionSchema("cart");
+    expect(cart.safeParse({ cart_discount_percent: "10", delivery_fee: "9.5" })).toMatchObject({
+      success: true,
+      data: { cart_discount_percent: 10, delivery_fee: 9.5 },
+    });
+    const bad = cart.safeParse({ cart_discount_percent: "101", delivery_fee: "9.5" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.path.join("."))).toEqual(["cart_discount_percent"]);
   });
 });

@@ -68,7 +68,7 @@ export const adminCustomerSchema = z.object({
   /** The latest order's country (ISO 3166-1 alpha-2), else the account's; null when neither. */
   country: z.string().nullable(),
   order_count: z.number().int(),
-  /** Dollars: the orders that were neither cancelled nor refunded. */
+  /** Dollars: the money received and kept (orders marked paid; not unpaid, not refunded). */
   total_spent: z.number(),
   last_order_at: z.string().nullable(),
 });

@@ -142,10 +142,14 @@ export const productDetailSchema = productListItemSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 /**
- * What the product page gets: the detail without the stock amount and without the raw food
- * information, which the page receives laid out for its language instead.
+ * What the product page gets: the detail without the stock amount (only what is left once
+ * little is) and without the raw food information, which the page receives laid out for its
+ * language instead.
  */
-export type ProductShown = Omit<ProductDetail, "stock" | "food">;
+export type ProductShown = Omit<ProductDetail, "stock" | "food"> & {
+  /** Grams left when little is (`stockLeftShown`): the page says it and caps the choice. */
+  left_grams?: number | null;
+};
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),

@@ -414,6 +414,32 @@ export const settingsInputSchema = z.object({
       .optional(),
   ),
 });
+
+/**
+ * The settings screen's sections, each saved on its own with its part of the one schema: a
+ * section sends its fields over what is stored, so a save never carries another section's
+ * unsaved edits. Every field of the schema is in exactly one section (settings.test.ts).
+ */
+export const SETTINGS_SECTIONS = {
+  cart: ["cart_discount_percent", "delivery_fee"],
+  contact: ["phones", "emails", "messaging_number", "instagram_url", "facebook_url", "tiktok_url"],
+  home: ["hero_title", "hero_title_ar"],
+  bank: ["bank_transfer_instructions", "bank_transfer_instructions_ar"],
+  locations: ["locations"],
+  delivery: ["delivery_closed_weekdays", "delivery_cutoff_hour", "capacity_grams_by_weekday"],
+  orders: ["pending_expiry_hours", "low_stock_kg", "gift_wrap_offered", "gift_wrap_price"],
+  orderMessages: ["order_messages"],
+  currencies: ["currencies"],
+  map: ["map_lat", "map_lng", "map_zoom"],
+} as const satisfies Record<string, ReadonlyArray<keyof typeof settingsInputSchema.shape>>;
+export type SettingsSectionId = keyof typeof SETTINGS_SECTIONS;
+
+/** One section's part of the settings schema: its fields, checked by the same rules. */
+export function settingsSectionSchema(id: SettingsSectionId) {
+  const keys = Object.fromEntries(SETTINGS_SECTIONS[id].map((key) => [key, true]));
+  return settingsInputSchema.pick(keys as { [K in keyof typeof settingsInputSchema.shape]?: true });
+}
+
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type SettingsValues = z.output<typeof settingsInputSchema>;
 export type SettingsLocationValues = z.output<typeof settingsLocationInputSchema>;

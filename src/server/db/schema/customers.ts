@@ -10,8 +10,8 @@ import { users } from "./accounts.ts";
  * `key` is the customer: `a-<user id>` for an account, else `e-<lower-case e-mail>`, else
  * `p-<phone digits>` for a guest (SQL `customer_key_of(user_id, email, phone)`, which an index
  * on `orders` also uses). Name, e-mail and phone are the account's, or the guest's latest
- * order's; `country` is the latest order's. `total_cents` counts orders that are neither
- * cancelled nor refunded. `search_text` is folded like the orders desk's (`order_search_fold`).
+ * order's; `country` is the latest order's. `total_cents` is the money received and kept: what
+ * was paid on orders marked paid (not unpaid, not refunded). `search_text` is folded like the orders desk's (`order_search_fold`).
  * Accounts without orders are listed too (no `last_order_at`, after everyone who ordered).
  */
 export const customers = pgTable(

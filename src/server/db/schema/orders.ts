@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -36,8 +35,17 @@ export type OrderPickupPoint = {
 
 export const DISCOUNT_SOURCES = ["standing", "coupon", "none"] as const;
 
-/** Human order numbers ("SW-10001"): a sequence, so numbers never repeat even across rollbacks. */
-export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 10001 });
+/**
+ * The last order number given ("SW-10001" is 10001), one row per counter (`order`). A number is
+ * taken by updating this row inside the order's own transaction, so an order that fails gives
+ * its number back with everything else, and placed orders are numbered without gaps. The row
+ * lock makes two instances take turns: each number is given once. A sequence would be faster but
+ * skips the numbers of rolled-back orders.
+ */
+export const orderCounters = pgTable("order_counters", {
+  name: text().primaryKey(),
+  last: bigint({ mode: "number" }).notNull(),
+});
 
 export const orders = pgTable(
   "orders",

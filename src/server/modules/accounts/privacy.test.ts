@@ -166,7 +166,11 @@ describe("GET /api/account/export", () => {
     const plain = await orderAs(me);
     const body = accountExport.parse((await exportOf(me.auth)).json());
     const byNumber = new Map(body.orders.map((o) => [o.number, o]));
-    expect(byNumber.get(order.number)).toMatchObject({ gift, gift_wrap: 0 });
+    // The recipient's phone as stored: E.164.
+    expect(byNumber.get(order.number)).toMatchObject({
+      gift: { ...gift, recipient_phone: "+963933000111" },
+      gift_wrap: 0,
+    });
     expect(byNumber.get(plain.number)).toMatchObject({ gift: null, gift_wrap: 0 });
   });
 

@@ -14,7 +14,6 @@ import {
   optionLabel,
   optionPrices,
   productOptions,
-  smallestGrams,
   type WeightOption,
 } from "../../../shared/domain/weight-options.ts";
 import {
@@ -176,12 +175,16 @@ const stockKg = (grams: number | null) => (grams === null ? null : grams / 1000)
 /** Tells the content cache what the value being loaded saw of these products' stock. */
 function noteStock(rows: ProductQueryRow[], opts: { exact: boolean }): void {
   dependOnStock(
-    rows.map((row) => ({
-      id: Number(row.id),
-      stockVersion: row.stockVersion,
-      stockGrams: row.stockGrams,
-      smallest: smallestGrams(parseOptions(row.options)),
-    })),
+    rows.map((row) => {
+      const options = productOptions(parseOptions(row.options));
+      return {
+        id: Number(row.id),
+        stockVersion: row.stockVersion,
+        stockGrams: row.stockGrams,
+        smallest: Math.min(...options.map((o) => o.grams)),
+        largest: Math.max(...options.map((o) => o.grams)),
+      };
+    }),
     opts,
   );
 }

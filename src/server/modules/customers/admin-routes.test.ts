@@ -77,10 +77,11 @@ describe("admin customers API", () => {
         user_id: null,
         name: "ليلى أحمد",
         email: "layla.ahmad@example.com",
-        phone: "+963 944 000 111",
+        phone: "+963944000111",
         country: "LB",
         order_count: 2,
-        total_spent: layla[0]!.total + layla[1]!.total,
+        // Neither is paid yet: no money spent.
+        total_spent: 0,
         last_order_at: expect.any(String),
       },
     ]);
@@ -130,11 +131,44 @@ describe("admin customers API", () => {
     expect(all.at(-1).last_order_at).toBeNull();
   });
 
-  it("does not count a cancelled order as spent, and sees the change on the next read", async () => {
+  it("counts only money received and kept: paid orders, not unpaid or refunded ones, seen on the next read", async () => {
+    const idOf = async (number: string) => {
+      const [row] = await t.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.number, number));
+      return row!.id;
+    };
+    const pay = async (number: string, amount: number) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/orders/${await idOf(number)}/payments`,
+        headers: owner.auth,
+        payload: { amount },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const spent = async () => (await list("?search=layla.ahmad")).json().data[0].total_spent;
+    await pay(layla[0]!.number, layla[0]!.total);
+    expect(await spent()).toBe(layla[0]!.total);
+    await pay(layla[1]!.number, layla[1]!.total);
+    expect(await spent()).toBe(layla[0]!.total + layla[1]!.total);
+    const refund = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${await idOf(layla[0]!.number)}/refund`,
+      headers: owner.auth,
+      payload: {},
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await spent()).toBe(layla[1]!.total);
+  });
+
+  it("does not count a cancelled unpaid order as spent", async () => {
+    const fresh = await order({ name: "Huda", email: "huda@example.com" });
     const [row] = await t.database.db
       .select({ id: orders.id })
       .from(orders)
-      .where(eq(orders.number, layla[0]!.number));
+      .where(eq(orders.number, fresh.number));
     const cancel = await t.app.inject({
       method: "PATCH",
       url: `/api/admin/orders/${row!.id}`,
@@ -142,8 +176,8 @@ describe("admin customers API", () => {
       payload: { status: "canceled" },
     });
     expect(cancel.statusCode).toBe(200);
-    const res = await list("?search=layla.ahmad");
-    expect(res.json().data[0]).toMatchObject({ order_count: 2, total_spent: layla[1]!.total });
+    const res = await list("?search=huda");
+    expect(res.json().data[0]).toMatchObject({ order_count: 1, total_spent: 0 });
   });
 
   it("shows a customer's orders, newest first, and 404 for a key nobody has", async () => {
@@ -154,7 +188,7 @@ describe("admin customers API", () => {
       layla[1]!.number,
       layla[0]!.number,
     ]);
-    expect(data.orders[1]).toMatchObject({ status: "canceled", country: "SY" });
+    expect(data.orders[1]).toMatchObject({ payment_status: "refunded", country: "SY" });
     expect(data.notes).toEqual([]);
     for (const key of ["e-nobody@example.com", "a-999999", "x"]) {
       const missing = await detail(key);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { deskSearchTerm } from "../../../shared/domain/order-lookup.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
 import {
   type AdminCustomer,
@@ -28,7 +29,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Folded by the SQL function the triggers used on the stored text (migration 0006). */
 function searchWhere(search: string | undefined): SQL | undefined {
   return search
-    ? sql`${customers.searchText} like '%' || order_search_fold(${escapeLike(search)}) || '%'`
+    ? sql`${customers.searchText} like '%' || order_search_fold(${escapeLike(deskSearchTerm(search))}) || '%'`
     : undefined;
 }
 

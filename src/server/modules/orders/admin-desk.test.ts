@@ -247,7 +247,7 @@ describe("CSV export", () => {
       expect(lines.slice(1)).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,\\+963 933 111 222,ahmad@example.com,SY,31.00,pending,cod,unpaid,no,Home delivery,Syria,,no,\\d{4}-\\d{2}-\\d{2}$`,
+            `^${placed.ahmad!.number},2026-11-01 11:00,أحمد الحلبي,\\+963933111222,ahmad@example.com,SY,31.00,pending,cod,unpaid,no,Home delivery,Syria,,no,\\d{4}-\\d{2}-\\d{2}$`,
           ),
         ),
       ]);

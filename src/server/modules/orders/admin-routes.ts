@@ -12,11 +12,11 @@ import {
   adminOrderStatusSchema,
   adminOrdersCsvQuerySchema,
   adminOrdersQuerySchema,
-  adminPlaceOrderSchema,
   timelineEntrySchema,
 } from "../../../shared/schemas/admin-order.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
 import { idempotencyKeySchema } from "../../../shared/schemas/order.ts";
+import { adminPlaceOrderBodySchema } from "../../../shared/schemas/order-phones.ts";
 import { publicOrigin } from "../../public-origin.ts";
 import { answerRuleErrors } from "../../rule-error.ts";
 import { linesOfOrders, ordersCsvStream } from "./admin-csv.ts";
@@ -71,7 +71,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Take an order for a customer (phone, messaging app, in person)",
         headers: z.object({ "idempotency-key": idempotencyKeySchema }),
-        body: adminPlaceOrderSchema,
+        body: adminPlaceOrderBodySchema,
         response: { 200: adminOrderDetailResponseSchema, 201: adminOrderDetailResponseSchema },
       },
     },

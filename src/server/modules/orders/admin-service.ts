@@ -1,11 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
-import {
-  messageKindForStatus,
-  messagingPhone,
-  orderStateMessage,
-} from "../../../shared/domain/order-messages.ts";
+import { deskSearchTerm } from "../../../shared/domain/order-lookup.ts";
+import { messageKindForStatus, orderStateMessage } from "../../../shared/domain/order-messages.ts";
 import {
   canTransition,
   nextStatuses,
@@ -13,6 +10,7 @@ import {
   returnsStock,
 } from "../../../shared/domain/order-states.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
+import { messagingDigits } from "../../../shared/domain/phone.ts";
 import { HOME_DELIVERY, SHIPPING_MESSAGES } from "../../../shared/domain/shipping.ts";
 import type {
   AdminOrderDetail,
@@ -59,7 +57,7 @@ export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
     filters.ready_date ? eq(orders.readyDate, filters.ready_date) : undefined,
     // Folded by the same SQL function the trigger used on the stored text (migration 0006).
     filters.q
-      ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(filters.q)}) || '%'`
+      ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(deskSearchTerm(filters.q))}) || '%'`
       : undefined,
   );
 }
@@ -582,7 +580,7 @@ export function createAdminOrderService(
         trackingNumber: shipping.tracking_number,
         trackingUrl: shipping.tracking_url,
       });
-      return { text, phone: messagingPhone(row.phone, row.country), link, lang: row.lang };
+      return { text, phone: messagingDigits(row.phone, row.country), link, lang: row.lang };
     },
 
     async addNote(id: number, body: string, adminId: number): Promise<TimelineEntry> {

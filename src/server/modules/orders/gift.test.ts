@@ -56,7 +56,8 @@ describe("a gift order", () => {
     expect(order.name).toBe("Layla Haddad"); // the buyer
     expect(order.gift).toEqual({
       recipient_name: "Salma Haddad",
-      recipient_phone: "+963 933 000 222",
+      // Stored in E.164.
+      recipient_phone: "+963933000222",
       message: "Eid Mubarak! كل عام وأنتِ بخير",
       wrap: true,
     });
@@ -169,6 +170,12 @@ describe("a gift order", () => {
       { message: "ب".repeat(201) },
       "gift.message",
       ORDER_MESSAGES.GIFT_MESSAGE_TOO_LONG,
+    ],
+    [
+      "a recipient phone that is no number in the order's country",
+      { recipient_phone: "0933 000" },
+      "gift.recipient_phone",
+      ORDER_MESSAGES.RECIPIENT_PHONE_UNREADABLE,
     ],
     ["wrap that is not true or false", { wrap: "yes" }, "gift.wrap", ""],
   ])("refuses %s with 422 and the field", async (_case, patch, field, message) => {

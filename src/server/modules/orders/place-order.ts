@@ -38,6 +38,7 @@ import { announceLowStock, type LowStockMail, type StockChange } from "../catalo
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
+import { assignOrderNumber, provisionalOrderNumber } from "./order-number.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -333,7 +334,8 @@ export async function placeOrder(
       const [order] = await tx
         .insert(orders)
         .values({
-          number: sql`'SW-' || nextval('order_number_seq')`,
+          // Its number is given once nothing can refuse the order any more (below).
+          number: provisionalOrderNumber(keyHash),
           status: "pending",
           userId: ctx.user?.id ?? null,
           accessKeyHash: sha256(accessKey),
@@ -396,6 +398,8 @@ export async function placeOrder(
         const again = await usableCoupon(tx, usedCoupon.code, now);
         throw couponRefusal("coupon", again.problem ?? "used_up");
       }
+      // Nothing refuses the order from here on: now it takes the next number, gap-free.
+      order!.number = await assignOrderNumber(tx, order!.id);
 
       const lines = await tx
         .insert(orderLines)

@@ -259,6 +259,41 @@ describe("POST /api/orders: a guest order", () => {
     expect(res.json().errors.lines[0]).toMatch(/larger than we can take online/);
   });
 
+  it.each([
+    ["international, with spaces", "+963 944 000 111", "SY", "+963944000111"],
+    ["the domestic way, read in the order's country", "0944 000 111", "SY", "+963944000111"],
+    ["with 00", "00963 944 000 111", "SY", "+963944000111"],
+    ["a Qatari number without its code", "3312 3456", "QA", "+97433123456"],
+  ])("stores a phone written %s in E.164", async (_label, phone, country, stored) => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: maamoul, grams: 1000, qty: 1 }], { phone, country }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.phone).toBe(stored);
+    const [row] = await t.database.db
+      .select({ phone: orders.phone })
+      .from(orders)
+      .where(eq(orders.number, res.json().data.number));
+    expect(row!.phone).toBe(stored);
+  });
+
+  it.each([
+    ["a Syrian domestic number on a Qatari order", "0944 000 111", "QA"],
+    ["too few digits for the country", "0944 00", "SY"],
+  ])("refuses %s with 422 and a message that says how to write it", async (_l, phone, country) => {
+    const before = await orderCount();
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: maamoul, grams: 1000, qty: 1 }], { phone, country }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.phone).toEqual([
+      "We could not read this phone number. Please check it, or write it with its country code (for example +963 944 123 456).",
+    ]);
+    expect(await orderCount()).toBe(before);
+  });
+
   it("accepts a guest without an e-mail and a lower-case country code", async () => {
     const res = await placeOrder(
       t.app,

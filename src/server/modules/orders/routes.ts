@@ -7,8 +7,8 @@ import {
   orderListResponseSchema,
   orderNumberParams,
   orderResponseSchema,
-  placeOrderSchema,
 } from "../../../shared/schemas/order.ts";
+import { placeOrderBodySchema } from "../../../shared/schemas/order-phones.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { answerRuleErrors } from "../../rule-error.ts";
 import { orderLookupRoutes } from "./lookup.ts";
@@ -26,7 +26,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Place an order",
         headers: z.object({ "idempotency-key": idempotencyKeySchema }),
-        body: placeOrderSchema,
+        body: placeOrderBodySchema,
         response: { 200: orderResponseSchema, 201: orderResponseSchema },
       },
     },

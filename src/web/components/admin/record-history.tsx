@@ -1,6 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
-import type { AuditEntry, AuditListResponse } from "../../../shared/schemas/audit.ts";
+import type {
+  AuditChangeDto,
+  AuditEntry,
+  AuditListResponse,
+} from "../../../shared/schemas/audit.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { adminApi } from "../../lib/api.ts";
 import { withQuery } from "../../lib/paths.ts";
@@ -36,7 +40,16 @@ function formatValue(value: unknown): string {
  * A record's history (every admin write is recorded and shown): who changed
  * which fields, when, with the values before and after. Shown in each edit dialog.
  */
-export function RecordHistory({ entity, entityId }: { entity: string; entityId: string | number }) {
+export function RecordHistory({
+  entity,
+  entityId,
+  describeChange,
+}: {
+  entity: string;
+  entityId: string | number;
+  /** The change in the screen's words (its field's label, values as read); else the raw field. */
+  describeChange?: (change: AuditChangeDto) => { field: string; before: unknown; after: unknown };
+}) {
   const { t, i18n } = useTranslation("admin");
   const history = useRecordHistory(entity, entityId);
   const lang = i18n.language === "ar" ? "ar" : "en";
@@ -68,19 +81,22 @@ export function RecordHistory({ entity, entityId }: { entity: string; entityId: 
               </p>
               {entry.changes.length > 0 ? (
                 <ul className="mt-1 text-muted">
-                  {entry.changes.map((change) => (
-                    <li key={change.field}>
-                      <code dir="ltr">{change.field}</code>
-                      {change.redacted ? null : (
-                        <>
-                          {": "}
-                          <bdi>{formatValue(change.before)}</bdi>
-                          {" → "}
-                          <bdi>{formatValue(change.after)}</bdi>
-                        </>
-                      )}
-                    </li>
-                  ))}
+                  {entry.changes.map((change) => {
+                    const shown = describeChange?.(change);
+                    return (
+                      <li key={change.field} data-field={change.field}>
+                        {shown ? <bdi>{shown.field}</bdi> : <code dir="ltr">{change.field}</code>}
+                        {change.redacted ? null : (
+                          <>
+                            {": "}
+                            <bdi>{formatValue(shown ? shown.before : change.before)}</bdi>
+                            {" → "}
+                            <bdi>{formatValue(shown ? shown.after : change.after)}</bdi>
+                          </>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               ) : null}
             </li>

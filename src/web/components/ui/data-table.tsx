@@ -10,6 +10,11 @@ export type Column<T> = {
   /** Numbers, codes, prices: left-to-right and aligned to the end, also in Arabic. */
   numeric?: boolean;
   className?: string;
+  /**
+   * On a phone's card (`cards`): `primary` heads the card without a label (the order number,
+   * the name), `hide` leaves the column off the card; otherwise the cell shows under its header.
+   */
+  card?: "primary" | "hide";
 };
 
 export type TablePaging = {
@@ -41,6 +46,11 @@ type Props<T> = {
   toolbar?: React.ReactNode;
   paging?: TablePaging;
   testId?: string;
+  /**
+   * At 480 px and narrower each row is a card (its columns stacked, each under its header)
+   * instead of a table row scrolled sideways. The same rows and cells: only the layout changes.
+   */
+  cards?: boolean;
 };
 
 /**
@@ -60,7 +70,22 @@ export function DataTable<T>({
   toolbar,
   paging,
   testId = "data-table",
+  cards = false,
 }: Props<T>) {
+  // Class names written out whole so the style sheet builder finds them.
+  const phone = cards
+    ? {
+        wrap: "max-[480.98px]:overflow-visible max-[480.98px]:border-0 max-[480.98px]:bg-transparent",
+        table: "max-[480.98px]:block",
+        head: "max-[480.98px]:hidden",
+        body: "max-[480.98px]:flex max-[480.98px]:flex-col max-[480.98px]:gap-3",
+        row: "max-[480.98px]:flex max-[480.98px]:flex-col max-[480.98px]:gap-1 max-[480.98px]:rounded-lg max-[480.98px]:border max-[480.98px]:bg-white max-[480.98px]:p-3",
+        cell: "max-[480.98px]:flex max-[480.98px]:items-center max-[480.98px]:justify-between max-[480.98px]:gap-3 max-[480.98px]:p-0 max-[480.98px]:text-start",
+        primary: "max-[480.98px]:text-base",
+        hide: "max-[480.98px]:hidden",
+        label: "hidden font-semibold text-muted max-[480.98px]:inline",
+      }
+    : null;
   const { t } = useTranslation("messages");
   const perPageId = useId();
   const hasRows = Boolean(rows && rows.length > 0);
@@ -100,10 +125,15 @@ export function DataTable<T>({
           {error}
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border border-line bg-white">
-        <table className="w-full text-start text-sm" aria-busy={loading || undefined}>
+      <div
+        className={`overflow-x-auto rounded-lg border border-line bg-white ${phone?.wrap ?? ""}`}
+      >
+        <table
+          className={`w-full text-start text-sm ${phone?.table ?? ""}`}
+          aria-busy={loading || undefined}
+        >
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-cream">
+          <thead className={`bg-cream ${phone?.head ?? ""}`}>
             <tr>
               {columns.map((column) => (
                 <th
@@ -116,7 +146,7 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={phone?.body}>
             {state ? (
               <tr>
                 <td colSpan={columns.length} className="px-4 py-10 text-center">
@@ -125,14 +155,29 @@ export function DataTable<T>({
               </tr>
             ) : (
               rows?.map((row) => (
-                <tr key={rowKey(row)} className="border-t border-line" data-testid="table-row">
+                <tr
+                  key={rowKey(row)}
+                  className={`border-t border-line ${phone?.row ?? ""}`}
+                  data-testid="table-row"
+                >
                   {columns.map((column) => (
                     <td
                       key={column.key}
-                      className={`px-4 py-3 align-middle ${column.numeric ? "text-end" : ""} ${column.className ?? ""}`}
-                      dir={column.numeric ? "ltr" : undefined}
+                      className={`px-4 py-3 align-middle ${column.numeric ? "text-end" : ""} ${column.className ?? ""} ${phone ? `${phone.cell} ${column.card === "primary" ? phone.primary : ""} ${column.card === "hide" ? phone.hide : ""}` : ""}`}
+                      // A table's numbers read left to right in their cell; a card's in their <bdi>.
+                      dir={column.numeric && !phone ? "ltr" : undefined}
                     >
-                      {column.cell(row)}
+                      {/* On a card, the cell's header beside it (the table's own header is hidden). */}
+                      {phone && !column.card ? (
+                        <span className={phone.label} aria-hidden="true">
+                          {column.header}
+                        </span>
+                      ) : null}
+                      {column.numeric && phone ? (
+                        <bdi dir="ltr">{column.cell(row)}</bdi>
+                      ) : (
+                        column.cell(row)
+                      )}
                     </td>
                   ))}
                 </tr>

@@ -40,13 +40,19 @@ const baklava: ProductDetail = {
   food: null,
 };
 
-let shown: { product: ProductDetail; onAdd: (input: AddToCartInput) => void };
+let shown: {
+  product: ProductDetail & { left_grams?: number | null };
+  onAdd: (input: AddToCartInput) => void;
+};
 function Page() {
   return <ProductDetailView product={shown.product} onAddToCart={shown.onAdd} />;
 }
 const Stub = createRoutesStub([{ path: "/product/:id", Component: Page }]);
 
-function renderProduct(product: ProductDetail, lang: Language = "en") {
+function renderProduct(
+  product: ProductDetail & { left_grams?: number | null },
+  lang: Language = "en",
+) {
   const onAdd = vi.fn<(input: AddToCartInput) => void>();
   shown = { product, onAdd };
   const i18n = createI18n(lang, messagesFor(lang));
@@ -118,6 +124,39 @@ describe("product detail", () => {
     expect(add).toHaveProperty("disabled", true);
     fireEvent.click(add);
     expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  for (const [lang, said, quantity] of [
+    ["en", "Only 1.2 kg left", "Quantity"],
+    ["ar", "بقي 1.2 كغ فقط", "الكمية"],
+  ] as const) {
+    it(`says how much is left once little is, and offers no more than that (${lang})`, () => {
+      renderProduct({ ...baklava, left_grams: 1200 }, lang);
+      expect(screen.getByTestId("stock-state").textContent).toBe(said);
+      const quantities = () =>
+        within(screen.getByLabelText(quantity))
+          .getAllByRole("option")
+          .map((o) => o.textContent);
+      // 0.5 kg: two fit in 1.2 kg.
+      expect(quantities()).toEqual(["1", "2"]);
+      // 1 kg: one fits.
+      fireEvent.click(screen.getByRole("radio", { name: lang === "en" ? "1 kg" : "1 كغ" }));
+      expect(quantities()).toEqual(["1"]);
+    });
+  }
+
+  it("offers no weight larger than what is left, and opens on one that fits", () => {
+    const onAdd = renderProduct({ ...baklava, default_grams: 1000, left_grams: 700 });
+    expect(screen.getByRole("radio", { name: "1 kg" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("radio", { name: "0.5 kg" })).toHaveProperty("checked", true);
+    fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ grams: 500, qty: 1 }));
+  });
+
+  it("with plenty left says only 'In stock' and offers up to 8", () => {
+    renderProduct({ ...baklava, left_grams: null });
+    expect(screen.getByTestId("stock-state").textContent).toBe("In stock");
+    expect(within(screen.getByLabelText("Quantity")).getAllByRole("option")).toHaveLength(8);
   });
 
   it("speaks Arabic, falling back to English where the Arabic text is empty, with Latin-digit prices", () => {

@@ -1,6 +1,8 @@
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import type { AddLineInput } from "../../../shared/domain/cart.ts";
+import { maxQtyFor } from "../../../shared/domain/stock-left.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { ProductShown } from "../../../shared/schemas/catalog.ts";
 import { useDisplayCurrency } from "../../components/ui/display-currency.tsx";
 import { Price } from "../../components/ui/price.tsx";
@@ -39,10 +41,20 @@ export function ProductDetailView({
   const { currency: shown } = useDisplayCurrency();
   const { show, toast } = useToast();
   const options = sellableOptions(product, lang);
-  const [grams, setGrams] = useState(() => defaultOption(options, product.default_grams).grams);
-  const [qty, setQty] = useState(1);
+  // Once little is left, the page knows how much: no weight or quantity beyond it is offered.
+  const left = product.left_grams ?? null;
+  const fits = (grams: number) => maxQtyFor(grams, left) > 0;
+  const [grams, setGrams] = useState(() => {
+    const first = defaultOption(options, product.default_grams);
+    return fits(first.grams)
+      ? first.grams
+      : (options.find((o) => fits(o.grams))?.grams ?? first.grams);
+  });
+  const [chosenQty, setQty] = useState(1);
   const qtyId = useId();
   const selected = options.find((o) => o.grams === grams) ?? defaultOption(options, grams);
+  const maxQty = Math.max(1, maxQtyFor(selected.grams, left));
+  const qty = Math.min(chosenQty, maxQty);
   const name = pickText(lang, product.name, product.name_ar) || t("fallbackName");
   const description = pickText(lang, product.description, product.description_ar);
   const category = product.category_id
@@ -107,7 +119,11 @@ export function ProductDetailView({
             }`}
             data-testid="stock-state"
           >
-            {inStock ? t("inStock") : t("outOfStock")}
+            {!inStock
+              ? t("outOfStock")
+              : left !== null
+                ? t("onlyLeft", { amount: optionLabel(left, lang) })
+                : t("inStock")}
           </p>
           {description ? <p className="mt-4 leading-relaxed">{description}</p> : null}
           {beforeAdd}
@@ -125,13 +141,14 @@ export function ProductDetailView({
                 {options.map((option) => (
                   <label
                     key={option.grams}
-                    className="cursor-pointer rounded-lg border border-line bg-white px-4 py-2 font-semibold has-checked:border-gold-dark has-checked:bg-gold-dark has-checked:text-white has-focus-visible:ring-3 has-focus-visible:ring-gold"
+                    className="cursor-pointer rounded-lg border border-line bg-white px-4 py-2 font-semibold has-checked:border-gold-dark has-checked:bg-gold-dark has-checked:text-white has-focus-visible:ring-3 has-focus-visible:ring-gold has-disabled:cursor-not-allowed has-disabled:opacity-50 has-disabled:line-through"
                   >
                     <input
                       type="radio"
                       name="grams"
                       value={option.grams}
                       checked={option.grams === selected.grams}
+                      disabled={!fits(option.grams)}
                       onChange={() => setGrams(option.grams)}
                       className="sr-only"
                     />
@@ -151,7 +168,7 @@ export function ProductDetailView({
                   onChange={(e) => setQty(Number(e.target.value))}
                   className="field w-24"
                 >
-                  {QUANTITIES.map((n) => (
+                  {QUANTITIES.filter((n) => n <= maxQty).map((n) => (
                     <option key={n} value={n}>
                       {n}
                     </option>

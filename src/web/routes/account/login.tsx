@@ -1,10 +1,7 @@
-import { useState } from "react";
 import { Link } from "react-router";
-import { ErrorList } from "../../components/form/error-list.tsx";
 import { AuthCard } from "../../features/auth/auth-card.tsx";
 import { GoogleSignIn, useGoogleReturn } from "../../features/auth/google-sign-in.tsx";
-import { SignInForm } from "../../features/auth/sign-in-form.tsx";
-import { TwoFactorStep } from "../../features/auth/two-factor-step.tsx";
+import { SignInSteps } from "../../features/auth/sign-in-steps.tsx";
 import { useSignedInRedirect } from "../../features/auth/use-signed-in-redirect.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
@@ -26,10 +23,6 @@ export default function LoginPage() {
     setTarget(redirect);
     onSignedIn(response);
   });
-  // After the password, the code step when the account has two-factor on.
-  const [challenge, setChallenge] = useState<string | null>(null);
-  // The code step ended (expired, used up): the password again, saying why.
-  const [restart, setRestart] = useState<{ message: string; count: number } | null>(null);
   return (
     <AuthCard title={t("login.title")} intro={t("login.intro")}>
       {signedInAs ? (
@@ -47,32 +40,11 @@ export default function LoginPage() {
                   : t("google.failed")}
             </p>
           ) : null}
-          {challenge ? (
-            <TwoFactorStep
-              kind="customer"
-              challenge={challenge}
-              onSignedIn={onSignedIn}
-              onRestart={(message) => {
-                setChallenge(null);
-                setRestart((before) => ({ message, count: (before?.count ?? 0) + 1 }));
-              }}
-            />
-          ) : (
-            <>
-              {restart ? <ErrorList messages={[restart.message]} /> : null}
-              <SignInForm
-                key={restart?.count ?? 0}
-                kind="customer"
-                onSignedIn={onSignedIn}
-                onTwoFactor={setChallenge}
-              />
-            </>
-          )}
-          <p className="mt-3 text-end">
-            <Link to={paths.forgotPassword()} className="text-sm text-gold-dark underline">
-              {t("forgot.link")}
-            </Link>
-          </p>
+          <SignInSteps
+            kind="customer"
+            onSignedIn={onSignedIn}
+            forgotPasswordHref={paths.forgotPassword()}
+          />
           <GoogleSignIn />
           <p className="mt-6 text-center">
             {t("login.noAccount")}{" "}

@@ -1,9 +1,6 @@
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { LoginResponse } from "../../../shared/schemas/auth.ts";
-import { ErrorList } from "../../components/form/error-list.tsx";
-import { SignInForm } from "../../features/auth/sign-in-form.tsx";
-import { TwoFactorStep } from "../../features/auth/two-factor-step.tsx";
+import { SignInSteps } from "../../features/auth/sign-in-steps.tsx";
 import { WelcomeIllustration } from "../../features/auth/welcome-illustration.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { storeAdminSession } from "../../lib/admin-session.ts";
@@ -21,12 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Admin sign-in: welcome image, login's rules; stores token, token_type, user; then dashboard. */
 export default function AdminLoginPage() {
   const { t } = useTranslation("admin");
-  const { t: tAccount } = useTranslation("account");
   const navigate = useNavigate();
-  // After the password, the code step when two-factor sign-in is on.
-  const [challenge, setChallenge] = useState<string | null>(null);
-  // The code step ended (expired, used up): the password again, saying why.
-  const [restart, setRestart] = useState<{ message: string; count: number } | null>(null);
   const signedIn = (response: LoginResponse & { two_factor_setup_required?: boolean }) => {
     storeAdminSession(response);
     // Required by the owner and not set up yet: the set-up is the only way in.
@@ -44,31 +36,11 @@ export default function AdminLoginPage() {
           <p className="font-semibold text-gold-dark">{t("login.welcome")}</p>
           <h1 className="text-2xl font-bold text-brown">{t("login.title")}</h1>
           <p className="mt-2 mb-6 text-muted">{t("login.intro")}</p>
-          {challenge ? (
-            <TwoFactorStep
-              challenge={challenge}
-              onSignedIn={signedIn}
-              onRestart={(message) => {
-                setChallenge(null);
-                setRestart((before) => ({ message, count: (before?.count ?? 0) + 1 }));
-              }}
-            />
-          ) : (
-            <>
-              {restart ? <ErrorList messages={[restart.message]} /> : null}
-              <SignInForm
-                key={restart?.count ?? 0}
-                kind="admin"
-                onSignedIn={signedIn}
-                onTwoFactor={setChallenge}
-              />
-            </>
-          )}
-          <p className="mt-3 text-end">
-            <Link to={paths.forgotPassword()} className="text-sm text-gold-dark underline">
-              {tAccount("forgot.link")}
-            </Link>
-          </p>
+          <SignInSteps
+            kind="admin"
+            onSignedIn={signedIn}
+            forgotPasswordHref={paths.forgotPassword()}
+          />
           <p className="mt-6 text-center">
             <Link to={paths.home()} className="text-gold-dark underline">
               {t("login.backToShop")}

@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
 import { shippingNoteFromZones } from "../../../shared/domain/shipping-note.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
+import { stockLeftShown } from "../../../shared/domain/stock-left.ts";
 import type { ReviewList } from "../../../shared/schemas/reviews.ts";
 import { codeLater, HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
@@ -66,9 +67,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const asked = url.pathname.replace(/\.data$/, "");
   if (!sameAddress(asked, own)) throw redirect(own + url.search, 301);
   try {
-    // The page shows whether it is in stock, not how much: leaving the amount out keeps the
-    // cached page valid across orders that do not sell it out (docs/decisions/0021).
-    const { stock: _amount, food: rawFood, ...foundProduct } = found;
+    // The page shows whether it is in stock, and how much only once little is left: leaving
+    // the amount out otherwise keeps the cached page valid across orders that do not sell it
+    // out or leave little (docs/decisions/0021).
+    const { stock: amount, food: rawFood, ...foundProduct } = found;
+    const largest = Math.max(found.default_grams, ...found.weights.map((w) => w.grams));
+    const left_grams = stockLeftShown(amount === null ? null : Math.round(amount * 1000), largest);
     const [related, rules] = await Promise.all([
       context.services.catalog.relatedProducts(id, RELATED_COUNT).catch(() => []),
       context.services.shipping.rules(),
@@ -76,7 +80,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Where the shop ships, from the zones checkout enforces (cached per content version,
     // which every zone save moves, like this page).
     const note = shippingNoteFromZones(rules);
-    const product = { ...foundProduct, shippingNote: note.en, shippingNote_ar: note.ar };
+    const product = {
+      ...foundProduct,
+      left_grams,
+      shippingNote: note.en,
+      shippingNote_ar: note.ar,
+    };
     // Laid out here, in the address's language: the page's JavaScript carries no word lists.
     const food = foodView(rawFood, languageOfPath(url.pathname) ?? "en");
     // The published reviews, the page's language first: their summary for search engines

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { displayPhone } from "../../../../shared/domain/phone.ts";
 import {
   type AdminCustomerDetail,
   CUSTOMER_MESSAGES,
@@ -77,7 +78,9 @@ function Summary({ customer: c }: { customer: AdminCustomerDetail }) {
       data-testid="customer-summary"
     >
       <Fact label={t("email")}>{c.email ? <span dir="ltr">{c.email}</span> : "—"}</Fact>
-      <Fact label={t("phone")}>{c.phone ? <span dir="ltr">{c.phone}</span> : "—"}</Fact>
+      <Fact label={t("phone")}>
+        {c.phone ? <span dir="ltr">{displayPhone(c.phone, c.country)}</span> : "—"}
+      </Fact>
       <Fact label={t("country")}>
         <span dir="ltr">{c.country ?? "—"}</span>
       </Fact>

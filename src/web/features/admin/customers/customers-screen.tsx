@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { displayPhone } from "../../../../shared/domain/phone.ts";
 import { CUSTOMER_MESSAGES } from "../../../../shared/schemas/admin-customers.ts";
 import { ListScreen } from "../../../components/admin/list-screen.tsx";
 import { registerMessages } from "../../../components/form/messages.ts";
@@ -53,7 +54,9 @@ export function CustomersScreen() {
       cell: (c) => (
         <div dir="ltr" className="text-start">
           {c.email ? <p>{c.email}</p> : null}
-          {c.phone ? <p className="text-xs text-muted">{c.phone}</p> : null}
+          {c.phone ? (
+            <p className="text-xs text-muted">{displayPhone(c.phone, c.country)}</p>
+          ) : null}
         </div>
       ),
     },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DELETED_CUSTOMER } from "../../../../shared/domain/account-privacy.ts";
-import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { formatDateTime, formatShortDay } from "../../../../shared/domain/date-format.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { Dashboard } from "../../../../shared/schemas/admin-dashboard.ts";
@@ -8,19 +8,6 @@ import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { paths } from "../../../lib/paths.ts";
 import { StatusBadge, statusTone } from "../orders/status-badge.tsx";
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * A Damascus day "2026-11-23" as the axis shows it: "23 Nov" / "23/11", the way the shop's
- * dates read (never "11-23"), without the year. Kept here: only the back office draws it.
- */
-export function formatShortDay(isoDay: string, lang: "en" | "ar"): string {
-  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(isoDay);
-  if (!match) return isoDay;
-  const [, month, day] = match;
-  return lang === "ar" ? `${day}/${month}` : `${Number(day)} ${MONTHS[Number(month) - 1]}`;
-}
 
 // Hand-written SVG (ADR 0012): four small charts do not justify a charting library's weight.
 

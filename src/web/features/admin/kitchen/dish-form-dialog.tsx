@@ -1,13 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { addDays } from "../../../../shared/domain/business-time.ts";
 import { UPLOAD_IMAGE_ACCEPT } from "../../../../shared/domain/catalog.ts";
-import {
-  addDays,
-  KITCHEN_MESSAGES,
-  WEEKDAYS,
-  weekdayName,
-} from "../../../../shared/domain/kitchen.ts";
+import { KITCHEN_MESSAGES, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   type AdminDish,

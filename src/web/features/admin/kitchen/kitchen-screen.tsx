@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { addDays, WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
+import { addDays } from "../../../../shared/domain/business-time.ts";
+import { WEEKDAYS, weekdayName } from "../../../../shared/domain/kitchen.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { AdminDish } from "../../../../shared/schemas/kitchen.ts";

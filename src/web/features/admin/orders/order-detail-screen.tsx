@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { formatDiscount, toCents } from "../../../../shared/domain/money.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
+import { displayPhone, messagingDigits, telHref } from "../../../../shared/domain/phone.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
 import type { OrderShipping } from "../../../../shared/schemas/order.ts";
@@ -139,7 +140,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <Customer order={order} />
-        {order.gift ? <Gift gift={order.gift} /> : null}
+        {order.gift ? <Gift gift={order.gift} country={order.country} /> : null}
         <section className="rounded-lg border border-line bg-white p-4">
           <h2 className="mb-2 font-bold">{t("totals")}</h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -251,7 +252,8 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
 function Customer({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();
-  const phone = order.phone.replace(/[^\d+]/g, "");
+  // Read with the order's country: numbers stored before they were kept in E.164 link in full too.
+  const chat = messagingDigits(order.phone, order.country);
   return (
     <section className="rounded-lg border border-line bg-white p-4" data-testid="order-customer">
       <h2 className="mb-2 font-bold">{t("customer")}</h2>
@@ -261,20 +263,22 @@ function Customer({ order }: { order: AdminOrderDetail }) {
       </p>
       <ul className="mt-2 flex flex-wrap gap-3">
         <li>
-          <a className="underline" href={`tel:${phone}`} dir="ltr">
-            {order.phone}
-          </a>
-        </li>
-        <li>
           <a
             className="underline"
-            href={messagingLink(order.phone)}
-            target="_blank"
-            rel="noreferrer"
+            href={telHref(order.phone, order.country)}
+            dir="ltr"
+            data-testid="order-phone"
           >
-            {t("message")}
+            {displayPhone(order.phone, order.country)}
           </a>
         </li>
+        {chat ? (
+          <li>
+            <a className="underline" href={messagingLink(chat)} target="_blank" rel="noreferrer">
+              {t("message")}
+            </a>
+          </li>
+        ) : null}
         {order.email ? (
           <li>
             <a className="underline" href={`mailto:${order.email}`} dir="ltr">
@@ -303,9 +307,15 @@ function Customer({ order }: { order: AdminOrderDetail }) {
  * Who receives the gift (at the order's address) and the card as the buyer wrote it,
  * in its own direction and with its line breaks.
  */
-function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
+function Gift({
+  gift,
+  country,
+}: {
+  gift: NonNullable<AdminOrderDetail["gift"]>;
+  /** The order's country: the recipient lives at the order's address. */
+  country: string;
+}) {
   const { t } = useTranslation("admin-orders");
-  const phone = gift.recipient_phone.replace(/[^\d+]/g, "");
   return (
     <section
       className="rounded-lg border border-line bg-white p-4"
@@ -319,8 +329,13 @@ function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
         </dd>
         <dt>{t("gift.recipientPhone")}</dt>
         <dd>
-          <a className="underline" href={`tel:${phone}`} dir="ltr" data-testid="gift-phone">
-            {gift.recipient_phone}
+          <a
+            className="underline"
+            href={telHref(gift.recipient_phone, country)}
+            dir="ltr"
+            data-testid="gift-phone"
+          >
+            {displayPhone(gift.recipient_phone, country)}
           </a>
         </dd>
         <dt>{t("gift.wrap")}</dt>

@@ -4,6 +4,7 @@ import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { ORDER_STATUSES } from "../../../../shared/domain/order-states.ts";
 import { PAYMENT_STATUSES } from "../../../../shared/domain/payments.ts";
+import { displayPhone } from "../../../../shared/domain/phone.ts";
 import type { AdminOrderListItem } from "../../../../shared/schemas/admin-order.ts";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { type Column, DataTable, pagingFrom } from "../../../components/ui/data-table.tsx";
@@ -57,6 +58,7 @@ export function OrdersScreen() {
     {
       key: "select",
       header: <span className="sr-only">{t("select")}</span>,
+      card: "primary",
       className: "w-0",
       cell: (o) => (
         <input
@@ -71,11 +73,13 @@ export function OrdersScreen() {
     {
       key: "order",
       header: t("order"),
+      card: "primary",
       cell: (o) => (
         <span className="flex items-center gap-2">
           <Link
             to={paths.admin.order(o.id)}
-            className="font-semibold text-brown underline"
+            // "SW-10003" never breaks at its hyphen.
+            className="font-semibold whitespace-nowrap text-brown underline"
             dir="ltr"
             data-testid="order-link"
           >
@@ -96,6 +100,7 @@ export function OrdersScreen() {
     {
       key: "date",
       header: t("date"),
+      card: "hide",
       // One line, however many columns the desk has (a date and its time together).
       cell: (o) => (
         <time dateTime={o.created_at} className="whitespace-nowrap">
@@ -110,7 +115,7 @@ export function OrdersScreen() {
         <div>
           <p className="font-semibold">{o.customer}</p>
           <p className="text-xs text-muted" dir="ltr">
-            {o.phone}
+            {displayPhone(o.phone, o.country)}
           </p>
         </div>
       ),
@@ -118,6 +123,7 @@ export function OrdersScreen() {
     {
       key: "source",
       header: t("source.label"),
+      card: "hide",
       cell: (o) => <SourceBadge source={o.source} />,
     },
     {
@@ -126,15 +132,22 @@ export function OrdersScreen() {
       numeric: true,
       cell: (o) => <Price amount={o.total} lang={lang} />,
     },
-    { key: "payment", header: t("payment"), cell: (o) => t(`payment_method.${o.payment_method}`) },
+    {
+      key: "payment",
+      header: t("payment"),
+      card: "hide",
+      cell: (o) => t(`payment_method.${o.payment_method}`),
+    },
     {
       key: "payment_status",
       header: t("paymentStatus.label"),
+      card: "hide",
       cell: (o) => <PaymentBadge status={o.payment_status} />,
     },
     {
       key: "shipping",
       header: t("shipping.title"),
+      card: "hide",
       cell: (o) => (
         <div data-testid="order-shipping-cell">
           <p>
@@ -155,6 +168,7 @@ export function OrdersScreen() {
     {
       key: "ready_date",
       header: t("readyDay"),
+      card: "hide",
       cell: (o) =>
         o.ready_date ? (
           <time dateTime={o.ready_date} className="whitespace-nowrap" data-testid="order-ready-day">
@@ -189,6 +203,7 @@ export function OrdersScreen() {
         emptyText={t("empty")}
         filtered={filtered}
         testId="orders-table"
+        cards
         toolbar={
           <div className="flex w-full flex-wrap items-end gap-3">
             <SearchInput

@@ -296,6 +296,36 @@ describe("issue 29.9: countries by name, not code", () => {
   }
 });
 
+describe("the customer's phone on the order", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it.each([
+      ["stored in E.164", "+963944123456"],
+      // Kept as typed before numbers were stored in E.164: read with the order's country.
+      ["stored the domestic way", "0944 123 456"],
+    ])(
+      `shows a number %s in the national form and links it in full (${lang})`,
+      async (_l, phone) => {
+        reply = () => json({ data: detail({ phone, country: "SY" }) });
+        renderWithKit(<OrderDetailScreen id={7} />, { lang });
+        const link = await screen.findByTestId("order-phone");
+        expect(link.textContent).toBe("0944 123 456");
+        expect(link.getAttribute("href")).toBe("tel:+963944123456");
+        const chat = screen.getByRole("link", {
+          name: lang === "en" ? "Message on WhatsApp" : "مراسلة على واتساب",
+        });
+        expect(chat.getAttribute("href")).toBe("https://wa.me/963944123456");
+      },
+    );
+  }
+
+  it("offers no chat link for a number that cannot be read in the order's country", async () => {
+    reply = () => json({ data: detail({ phone: "0944 123 456", country: "QA" }) });
+    renderWithKit(<OrderDetailScreen id={7} />);
+    expect((await screen.findByTestId("order-phone")).textContent).toBe("0944 123 456");
+    expect(screen.queryByRole("link", { name: "Message on WhatsApp" })).toBeNull();
+  });
+});
+
 describe("issue 24: payment state on the order", () => {
   type Call = { method: string; url: string; body: unknown };
   let calls: Call[];
@@ -522,7 +552,7 @@ describe("issue 29: gift orders on the desk", () => {
       lang,
       gift: {
         recipient_name: "Hala Haddad",
-        recipient_phone: "+963 944 123 456",
+        recipient_phone: "+963944123456",
         message: MESSAGE,
         wrap,
       },
@@ -569,6 +599,8 @@ describe("issue 29: gift orders on the desk", () => {
       expect(section.textContent).toContain("Hala Haddad");
       const phone = screen.getByTestId("gift-phone");
       expect(phone.getAttribute("href")).toBe("tel:+963944123456");
+      // A Syrian number on an order to France: shown with its calling code.
+      expect(phone.textContent).toBe("+963 944 123 456");
       expect(phone.getAttribute("dir")).toBe("ltr");
       const message = screen.getByTestId("gift-message");
       expect(message.getAttribute("dir")).toBe("auto");

@@ -3,6 +3,7 @@ import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
+import { displayPhone } from "../../../../shared/domain/phone.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
 import { IsolatedList, Quantity } from "../../../components/ui/bidi.tsx";
@@ -100,7 +101,7 @@ function Slip({ order }: { order: AdminOrderDetail }) {
       <section className="mb-4">
         <p className="font-semibold">{order.name}</p>
         <p>
-          <bdi dir="ltr">{order.phone}</bdi>
+          <bdi dir="ltr">{displayPhone(order.phone, order.country)}</bdi>
           {order.email ? (
             <>
               {" · "}
@@ -245,7 +246,7 @@ function GiftSlip({
           <bdi>{gift.recipient_name}</bdi>
         </p>
         <p>
-          <bdi dir="ltr">{gift.recipient_phone}</bdi>
+          <bdi dir="ltr">{displayPhone(gift.recipient_phone, order.country)}</bdi>
         </p>
         <p data-testid="slip-address">
           <IsolatedList parts={addressParts(order, order.lang)} lang={order.lang} />

@@ -16,8 +16,10 @@ import { SETTINGS_MESSAGES } from "../../../../shared/domain/settings.ts";
 import {
   type AdminSettings,
   type SettingsInput,
+  type SettingsSectionId,
   type SettingsValues,
   settingsInputSchema,
+  settingsSectionSchema,
 } from "../../../../shared/schemas/settings.ts";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { ErrorList } from "../../../components/form/error-list.tsx";
@@ -29,6 +31,7 @@ import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useSettings } from "./api/get-settings.ts";
 import { useSaveSettings } from "./api/save-settings.ts";
+import { describeSettingsChange } from "./history-labels.ts";
 
 // The settings rules' texts are translated in this screen's namespace (loaded by its route).
 registerMessages(SETTINGS_MESSAGES, (id) => `admin-settings:errors.${id}`);
@@ -78,9 +81,9 @@ function fieldPaths(values: SettingsInput): string[] {
 
 const formValues = ({ updated_at: _date, ...values }: AdminSettings): SettingsInput => values;
 
-/** The shop's settings, one form in sections, its history below. */
+/** The shop's settings in sections that save on their own, their history below. */
 export function SettingsScreen() {
-  const { t } = useTranslation(["admin-settings", "messages"]);
+  const { t, i18n } = useTranslation(["admin-settings", "messages"]);
   const text = useMessageText();
   const settings = useSettings();
 
@@ -100,33 +103,279 @@ export function SettingsScreen() {
           </button>
         </div>
       ) : (
-        // Keyed by the save time: after a save the form starts from what the server stored.
-        <SettingsForm key={settings.data.data.updated_at ?? "new"} saved={settings.data.data} />
+        <SettingsSections saved={settings.data.data} />
       )}
       <section className="rounded-lg border border-line bg-white p-4">
         <h2 className="sr-only">{t("history")}</h2>
-        <RecordHistory entity="settings" entityId="shop" />
+        <RecordHistory
+          entity="settings"
+          entityId="shop"
+          describeChange={(change) =>
+            describeSettingsChange(
+              change,
+              t,
+              settings.data?.data.locations ?? [],
+              i18n.language === "ar" ? "ar" : "en",
+            )
+          }
+        />
       </section>
     </div>
   );
 }
 
-function SettingsForm({ saved }: { saved: AdminSettings }) {
+/** The settings in sections, each its own form with its own Save; when it was last saved. */
+function SettingsSections({ saved }: { saved: AdminSettings }) {
   const { t, i18n } = useTranslation(["admin-settings", "admin", "messages"]);
+  return (
+    <div className="flex flex-col gap-6" data-testid="settings-form">
+      <SettingsSection id="cart" title={t("cart.title")} saved={saved}>
+        {(form, err) => (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label={t("cart.percent")}
+                hint={t("cart.percentHint")}
+                inputMode="numeric"
+                dir="ltr"
+                required
+                error={err("cart_discount_percent")}
+                {...form.register("cart_discount_percent")}
+              />
+              <Field
+                label={t("cart.fee")}
+                inputMode="decimal"
+                dir="ltr"
+                required
+                error={err("delivery_fee")}
+                {...form.register("delivery_fee")}
+              />
+            </div>
+          </>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="contact" title={t("contact.title")} saved={saved}>
+        {(form, err) => (
+          <>
+            <TextList
+              form={form}
+              name="phones"
+              legend={t("contact.phones")}
+              itemLabel={(n) => t("contact.phone", { n })}
+              addLabel={t("contact.addPhone")}
+              type="tel"
+            />
+            <TextList
+              form={form}
+              name="emails"
+              legend={t("contact.emails")}
+              itemLabel={(n) => t("contact.email", { n })}
+              addLabel={t("contact.addEmail")}
+              type="email"
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label={t("contact.messaging")}
+                hint={t("contact.messagingHint")}
+                inputMode="numeric"
+                dir="ltr"
+                required
+                error={err("messaging_number")}
+                {...form.register("messaging_number")}
+              />
+              {(["instagram", "facebook", "tiktok"] as const).map((network) => (
+                <Field
+                  key={network}
+                  label={t(`contact.${network}`)}
+                  type="url"
+                  dir="ltr"
+                  required
+                  error={err(`${network}_url`)}
+                  {...form.register(`${network}_url`)}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="home" title={t("home.title")} saved={saved}>
+        {(form) => (
+          <>
+            <BilingualField
+              form={form}
+              names={["hero_title", "hero_title_ar"]}
+              label={t("home.heroTitle")}
+            />
+            <p className="text-sm text-muted">{t("home.heroTitleHint")}</p>
+          </>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="bank" title={t("bank.title")} saved={saved}>
+        {(form) => (
+          <>
+            <BilingualField
+              form={form}
+              names={["bank_transfer_instructions", "bank_transfer_instructions_ar"]}
+              label={t("bank.instructions")}
+              as="textarea"
+              required
+            />
+          </>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="locations" title={t("locations.title")} saved={saved}>
+        {(form) => <Locations form={form} />}
+      </SettingsSection>
+
+      <SettingsSection id="delivery" title={t("delivery.title")} saved={saved}>
+        {(form) => <DeliveryDays form={form} />}
+      </SettingsSection>
+
+      <SettingsSection id="orders" title={t("orders.title")} saved={saved}>
+        {(form, err) => (
+          <>
+            <Field
+              className="max-w-xs"
+              label={t("orders.pendingExpiry")}
+              hint={t("orders.pendingExpiryHint")}
+              inputMode="numeric"
+              dir="ltr"
+              required
+              error={err("pending_expiry_hours")}
+              {...form.register("pending_expiry_hours")}
+            />
+            <Field
+              className="max-w-xs"
+              label={t("orders.lowStock")}
+              hint={t("orders.lowStockHint")}
+              inputMode="decimal"
+              dir="ltr"
+              error={err("low_stock_kg")}
+              {...form.register("low_stock_kg")}
+            />
+            {/* Gift orders: wrapping offered at checkout at this price, or not at all. */}
+            <Field
+              as="checkbox"
+              label={t("orders.giftWrapOffered")}
+              error={err("gift_wrap_offered")}
+              {...form.register("gift_wrap_offered")}
+            />
+            <Field
+              className="max-w-xs"
+              label={t("orders.giftWrapPrice")}
+              hint={t("orders.giftWrapPriceHint")}
+              inputMode="decimal"
+              dir="ltr"
+              error={err("gift_wrap_price")}
+              {...form.register("gift_wrap_price")}
+            />
+          </>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="orderMessages" title={t("orderMessages.title")} saved={saved}>
+        {(form, err) => (
+          <>
+            <fieldset className="flex flex-col gap-3" data-testid="order-messages">
+              <legend className="max-w-prose text-sm text-muted">{t("orderMessages.intro")}</legend>
+              {ORDER_MESSAGE_KINDS.map((kind) => (
+                <Field
+                  key={kind}
+                  as="checkbox"
+                  label={t(`orderMessages.kinds.${kind}`)}
+                  error={err(`order_messages.${kind}`)}
+                  {...form.register(`order_messages.${kind}`)}
+                />
+              ))}
+            </fieldset>
+          </>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="currencies" title={t("currencies.title")} saved={saved}>
+        {(form) => <Currencies form={form} />}
+      </SettingsSection>
+
+      <SettingsSection id="map" title={t("map.title")} saved={saved}>
+        {(form, err) => (
+          <>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field
+                label={t("map.lat")}
+                inputMode="decimal"
+                dir="ltr"
+                required
+                error={err("map_lat")}
+                {...form.register("map_lat")}
+              />
+              <Field
+                label={t("map.lng")}
+                inputMode="decimal"
+                dir="ltr"
+                required
+                error={err("map_lng")}
+                {...form.register("map_lng")}
+              />
+              <Field
+                label={t("map.zoom")}
+                inputMode="numeric"
+                dir="ltr"
+                required
+                error={err("map_zoom")}
+                {...form.register("map_zoom")}
+              />
+            </div>
+          </>
+        )}
+      </SettingsSection>
+
+      {saved.updated_at ? (
+        <p className="text-sm text-muted">
+          {t("lastSaved")}:{" "}
+          <time dateTime={saved.updated_at} dir="ltr">
+            {formatDateTime(saved.updated_at, i18n.language === "ar" ? "ar" : "en")}
+          </time>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One section: its own form, checked by its part of the one settings schema, saved on its own
+ * over what is stored (another section's unsaved edits stay where they are), then started
+ * again from what the server stored.
+ */
+function SettingsSection({
+  id,
+  title,
+  saved,
+  children,
+}: {
+  id: SettingsSectionId;
+  title: string;
+  saved: AdminSettings;
+  children: (form: Form, err: (name: string) => FieldError | undefined) => React.ReactNode;
+}) {
+  const { t } = useTranslation(["admin-settings", "admin", "messages"]);
   const toast = useToasts();
   const save = useSaveSettings();
   const [banner, setBanner] = useState<string | null>(null);
   const form: Form = useForm<SettingsInput, unknown, SettingsValues>({
-    resolver: zodResolver(settingsInputSchema),
+    resolver: zodResolver(settingsSectionSchema(id)) as never,
     defaultValues: formValues(saved),
   });
-  const errors = form.formState.errors;
-  const err = (name: string): FieldError | undefined => get(errors, name);
+  const err = (name: string): FieldError | undefined => get(form.formState.errors, name);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      await save.mutateAsync(values);
+      const stored = await save.mutateAsync({ ...formValues(saved), ...values } as SettingsValues);
+      form.reset(formValues(stored.data));
       toast.success(t("saved"));
     } catch (error) {
       setBanner(
@@ -139,201 +388,20 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-6"
-      data-testid="settings-form"
+      aria-labelledby={`settings-${id}`}
+      data-testid={`settings-section-${id}`}
     >
-      <Section title={t("cart.title")}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t("cart.percent")}
-            hint={t("cart.percentHint")}
-            inputMode="numeric"
-            dir="ltr"
-            required
-            error={err("cart_discount_percent")}
-            {...form.register("cart_discount_percent")}
-          />
-          <Field
-            label={t("cart.fee")}
-            inputMode="decimal"
-            dir="ltr"
-            required
-            error={err("delivery_fee")}
-            {...form.register("delivery_fee")}
-          />
+      <section className="flex flex-col gap-4 rounded-lg border border-line bg-white p-4">
+        <h2 id={`settings-${id}`} className="text-lg font-bold">
+          {title}
+        </h2>
+        {children(form, err)}
+        <ErrorList messages={[banner]} />
+        <div className="flex justify-end">
+          <SubmitButton pending={save.isPending}>{t("admin:actions.save")}</SubmitButton>
         </div>
-      </Section>
-
-      <Section title={t("contact.title")}>
-        <TextList
-          form={form}
-          name="phones"
-          legend={t("contact.phones")}
-          itemLabel={(n) => t("contact.phone", { n })}
-          addLabel={t("contact.addPhone")}
-          type="tel"
-        />
-        <TextList
-          form={form}
-          name="emails"
-          legend={t("contact.emails")}
-          itemLabel={(n) => t("contact.email", { n })}
-          addLabel={t("contact.addEmail")}
-          type="email"
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t("contact.messaging")}
-            hint={t("contact.messagingHint")}
-            inputMode="numeric"
-            dir="ltr"
-            required
-            error={err("messaging_number")}
-            {...form.register("messaging_number")}
-          />
-          {(["instagram", "facebook", "tiktok"] as const).map((network) => (
-            <Field
-              key={network}
-              label={t(`contact.${network}`)}
-              type="url"
-              dir="ltr"
-              required
-              error={err(`${network}_url`)}
-              {...form.register(`${network}_url`)}
-            />
-          ))}
-        </div>
-      </Section>
-
-      <Section title={t("home.title")}>
-        <BilingualField
-          form={form}
-          names={["hero_title", "hero_title_ar"]}
-          label={t("home.heroTitle")}
-        />
-        <p className="text-sm text-muted">{t("home.heroTitleHint")}</p>
-      </Section>
-
-      <Section title={t("bank.title")}>
-        <BilingualField
-          form={form}
-          names={["bank_transfer_instructions", "bank_transfer_instructions_ar"]}
-          label={t("bank.instructions")}
-          as="textarea"
-          required
-        />
-      </Section>
-
-      <Locations form={form} />
-
-      <DeliveryDays form={form} />
-
-      <Section title={t("orders.title")}>
-        <Field
-          className="max-w-xs"
-          label={t("orders.pendingExpiry")}
-          hint={t("orders.pendingExpiryHint")}
-          inputMode="numeric"
-          dir="ltr"
-          required
-          error={err("pending_expiry_hours")}
-          {...form.register("pending_expiry_hours")}
-        />
-        <Field
-          className="max-w-xs"
-          label={t("orders.lowStock")}
-          hint={t("orders.lowStockHint")}
-          inputMode="decimal"
-          dir="ltr"
-          error={err("low_stock_kg")}
-          {...form.register("low_stock_kg")}
-        />
-        {/* Gift orders: wrapping offered at checkout at this price, or not at all. */}
-        <Field
-          as="checkbox"
-          label={t("orders.giftWrapOffered")}
-          error={err("gift_wrap_offered")}
-          {...form.register("gift_wrap_offered")}
-        />
-        <Field
-          className="max-w-xs"
-          label={t("orders.giftWrapPrice")}
-          hint={t("orders.giftWrapPriceHint")}
-          inputMode="decimal"
-          dir="ltr"
-          error={err("gift_wrap_price")}
-          {...form.register("gift_wrap_price")}
-        />
-      </Section>
-
-      <Section title={t("orderMessages.title")}>
-        <fieldset className="flex flex-col gap-3" data-testid="order-messages">
-          <legend className="max-w-prose text-sm text-muted">{t("orderMessages.intro")}</legend>
-          {ORDER_MESSAGE_KINDS.map((kind) => (
-            <Field
-              key={kind}
-              as="checkbox"
-              label={t(`orderMessages.kinds.${kind}`)}
-              error={err(`order_messages.${kind}`)}
-              {...form.register(`order_messages.${kind}`)}
-            />
-          ))}
-        </fieldset>
-      </Section>
-
-      <Currencies form={form} />
-
-      <Section title={t("map.title")}>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field
-            label={t("map.lat")}
-            inputMode="decimal"
-            dir="ltr"
-            required
-            error={err("map_lat")}
-            {...form.register("map_lat")}
-          />
-          <Field
-            label={t("map.lng")}
-            inputMode="decimal"
-            dir="ltr"
-            required
-            error={err("map_lng")}
-            {...form.register("map_lng")}
-          />
-          <Field
-            label={t("map.zoom")}
-            inputMode="numeric"
-            dir="ltr"
-            required
-            error={err("map_zoom")}
-            {...form.register("map_zoom")}
-          />
-        </div>
-      </Section>
-
-      <ErrorList messages={[banner]} />
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {saved.updated_at ? (
-          <p className="me-auto text-sm text-muted">
-            {t("lastSaved")}:{" "}
-            <time dateTime={saved.updated_at} dir="ltr">
-              {formatDateTime(saved.updated_at, i18n.language === "ar" ? "ar" : "en")}
-            </time>
-          </p>
-        ) : null}
-        <SubmitButton pending={save.isPending}>{t("admin:actions.save")}</SubmitButton>
-      </div>
+      </section>
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="flex flex-col gap-4 rounded-lg border border-line bg-white p-4">
-      <h2 className="text-lg font-bold">{title}</h2>
-      {children}
-    </section>
   );
 }
 
@@ -426,7 +494,7 @@ function Locations({ form }: { form: Form }) {
   const err = (name: string): FieldError | undefined => get(form.formState.errors, name);
   const listError = err("locations");
   return (
-    <Section title={t("locations.title")}>
+    <>
       {fields.map((field, i) => (
         <fieldset key={field.id} className="flex flex-col gap-3 rounded-md border border-line p-3">
           <legend className="px-1 font-semibold">{t("locations.location", { n: i + 1 })}</legend>
@@ -521,7 +589,7 @@ function Locations({ form }: { form: Form }) {
           {t("locations.add")}
         </button>
       ) : null}
-    </Section>
+    </>
   );
 }
 
@@ -547,7 +615,7 @@ function DeliveryDays({ form }: { form: Form }) {
       { shouldDirty: true },
     );
   return (
-    <Section title={t("delivery.title")}>
+    <>
       <fieldset className="flex flex-col gap-2" data-testid="closed-weekdays">
         <legend className="font-semibold">{t("delivery.closed")}</legend>
         <p className="text-sm text-muted">{t("delivery.closedHint")}</p>
@@ -581,7 +649,7 @@ function DeliveryDays({ form }: { form: Form }) {
         {...form.register("delivery_cutoff_hour")}
       />
       <WeekdayCapacities form={form} />
-    </Section>
+    </>
   );
 }
 
@@ -659,7 +727,7 @@ function Currencies({ form }: { form: Form }) {
   const err = (name: string): FieldError | undefined => get(form.formState.errors, name);
   const listError = err("currencies");
   return (
-    <Section title={t("currencies.title")}>
+    <>
       <p className="max-w-prose text-sm text-muted">{t("currencies.intro")}</p>
       {fields.length === 0 ? <p className="text-sm">{t("currencies.none")}</p> : null}
       {fields.map((field, i) => (
@@ -719,6 +787,6 @@ function Currencies({ form }: { form: Form }) {
           {t("currencies.add")}
         </button>
       ) : null}
-    </Section>
+    </>
   );
 }
