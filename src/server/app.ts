@@ -33,6 +33,7 @@ import { mailPlugin } from "./modules/mail/plugin.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
+import { adminInvoiceRoutes, invoiceRoutes } from "./modules/orders/invoice-routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { paymentsPlugin } from "./modules/payments/plugin.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // as /api/admin.
       await api.register(adminGuard(withRoles(["catalogue"], productCreateAliasRoutes)));
       await api.register(orderRoutes);
+      await api.register(invoiceRoutes);
       // Its own plugin: the webhook's raw-body parser applies to that route only.
       await api.register(paymentRoutes);
       await api.register(receiptRoutes);
@@ -183,6 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         adminGuard(async (admin) => {
           await admin.register(withRoles(["orders"], adminOrderRoutes));
           await admin.register(withRoles(["orders"], adminReceiptRoutes));
+          await admin.register(withRoles(["orders"], adminInvoiceRoutes));
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
           await admin.register(withRoles(["owner"], adminDashboardRoutes));
           await admin.register(withRoles(["orders"], adminInboxRoutes));

@@ -10,8 +10,7 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_SERIES = ["INV", "CN"] as const;
 export type InvoiceSeries = (typeof INVOICE_SERIES)[number];
 
-export const seriesOf = (kind: InvoiceKind): InvoiceSeries =>
-  kind === "invoice" ? "INV" : "CN";
+export const seriesOf = (kind: InvoiceKind): InvoiceSeries => (kind === "invoice" ? "INV" : "CN");
 
 /** "INV-2026-000123": the series, the year and the number within the year, six digits. */
 export function invoiceNumber(series: InvoiceSeries, year: number, seq: number): string {

@@ -164,8 +164,7 @@ export function settingsFromForm(
       },
       taxNumber: v.seller_tax_number ?? previous.seller.taxNumber,
     },
-    taxRatePercent:
-      v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
+    taxRatePercent: v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
   };
 }
 
