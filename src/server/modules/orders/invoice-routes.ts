@@ -46,7 +46,7 @@ async function sendPdf(reply: FastifyReply, row: InvoiceRow) {
   return reply
     .type("application/pdf")
     .header("content-disposition", `attachment; filename="${documentFileName(row.number)}"`)
-    .header("cache-control", "private, no-store")
+    .header("cache-control", "no-store")
     .header("x-content-type-options", "nosniff")
     .send(pdf);
 }
