@@ -48,6 +48,7 @@ import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
+import { adminTraderRoutes } from "./modules/traders/admin-routes.ts";
 import { adminTwoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { adminWebhookRoutes } from "./modules/webhooks/admin-routes.ts";
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["orders"], adminOrderRoutes));
           await admin.register(withRoles(["orders"], adminReceiptRoutes));
           await admin.register(withRoles(["orders"], adminInvoiceRoutes));
+          await admin.register(withRoles(["orders"], adminTraderRoutes));
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
           await admin.register(withRoles(["owner"], adminDashboardRoutes));
           await admin.register(withRoles(["orders"], adminInboxRoutes));
