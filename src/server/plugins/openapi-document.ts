@@ -228,7 +228,7 @@ function summaryOf(method: string, path: string): string {
  * a sign-in's refusals, a per-account limit, CSV. Checked by the conformance test.
  */
 const EXTRA_ANSWERS: Record<string, number[]> = {
-  "POST /api/auth/login": [401, 429],
+  "POST /api/auth/login": [401, 403, 429],
   "POST /api/auth/admin-login": [401, 403, 429],
   "PUT /api/account": [429],
   "PUT /api/account/password": [429],
@@ -244,6 +244,9 @@ const EXTRA_ANSWERS: Record<string, number[]> = {
   "POST /api/payments/stripe/webhook": [404],
   "POST /api/shipping/quote": [404],
   "DELETE /api/admin/categories/{id}": [409],
+  "DELETE /api/admin/price-lists/{id}": [409],
+  "POST /api/admin/inbox/{id}/approve-trader": [409],
+  "POST /api/admin/traders": [409],
   "POST /api/admin/admins": [409],
   "PUT /api/admin/admins/{id}": [409],
   "DELETE /api/admin/admins/{id}": [409],

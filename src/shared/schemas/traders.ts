@@ -104,6 +104,7 @@ const termsFields = {
 /** `POST /api/admin/inbox/{id}/approve-trader`. */
 export const approveTraderSchema = z.object({
   ...termsFields,
+  price_list_id: termsFields.price_list_id.default(null),
   terms_days: termsFields.terms_days.default(0),
   credit_limit: money.default(0),
 });
@@ -138,6 +139,7 @@ export const traderCreateSchema = z.object({
     .default(null),
   lang: z.enum(["en", "ar"]).default("en"),
   ...termsFields,
+  price_list_id: termsFields.price_list_id.default(null),
   terms_days: termsFields.terms_days.default(0),
   credit_limit: money.default(0),
 });

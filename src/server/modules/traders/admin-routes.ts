@@ -53,7 +53,13 @@ export const adminTraderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     "/price-lists/:id",
-    { schema: { summary: "Delete a price list no trader uses", params: idParam } },
+    {
+      schema: {
+        summary: "Delete a price list no trader uses",
+        params: idParam,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await service().deletePriceList(request.params.id);
       return reply.status(204).send();
