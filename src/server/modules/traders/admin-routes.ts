@@ -62,7 +62,7 @@ export const adminTraderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service().deletePriceList(request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
