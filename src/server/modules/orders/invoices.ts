@@ -14,6 +14,7 @@ import commonEn from "../../../web/i18n/locales/en/common.json" with { type: "js
 import type { Db, Tx } from "../../db/client.ts";
 import { type InvoiceRow, invoiceCounters, invoices } from "../../db/schema/invoices.ts";
 import { type OrderRow, orderLines } from "../../db/schema/orders.ts";
+import { traders } from "../../db/schema/traders.ts";
 import { readShopSettings } from "../settings/service.ts";
 
 /** What happened to an order that may call for a document. */
@@ -139,11 +140,19 @@ export async function issueOrderDocument(
   let data: InvoiceSnapshot;
   if (kind === "invoice") {
     const settings = await readShopSettings(tx);
+    // A trader's invoice names its company and tax number.
+    const [trader] =
+      order.userId === null
+        ? []
+        : await tx
+            .select({ company: traders.companyName, taxNumber: traders.taxNumber })
+            .from(traders)
+            .where(eq(traders.userId, order.userId));
     data = await invoiceSnapshot(
       tx,
       order,
       settings,
-      opts.buyer ?? { company: null, taxNumber: null },
+      opts.buyer ?? trader ?? { company: null, taxNumber: null },
       number,
       now,
     );
