@@ -6,6 +6,7 @@ import { adminApi } from "../../../../lib/api.ts";
 export const traderKeys = {
   all: ["admin", "traders"] as const,
   priceLists: () => [...traderKeys.all, "price-lists"] as const,
+  list: () => [...traderKeys.all, "list"] as const,
 };
 
 /** `GET /api/admin/price-lists`: every wholesale price list, by name. */
