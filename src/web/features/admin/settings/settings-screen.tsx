@@ -266,6 +266,37 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         />
       </Section>
 
+      <Section title={t("invoices.title")}>
+        <p className="text-sm text-muted">{t("invoices.intro")}</p>
+        <BilingualField
+          form={form}
+          names={["seller_legal_name", "seller_legal_name_ar"]}
+          label={t("invoices.legalName")}
+        />
+        <BilingualField
+          form={form}
+          names={["seller_address", "seller_address_ar"]}
+          label={t("invoices.address")}
+          as="textarea"
+        />
+        <Field
+          className="max-w-xs"
+          label={t("invoices.taxNumber")}
+          dir="ltr"
+          error={err("seller_tax_number")}
+          {...form.register("seller_tax_number")}
+        />
+        <Field
+          className="max-w-xs"
+          label={t("invoices.taxRate")}
+          hint={t("invoices.taxRateHint")}
+          inputMode="decimal"
+          dir="ltr"
+          error={err("tax_rate_percent")}
+          {...form.register("tax_rate_percent")}
+        />
+      </Section>
+
       <Section title={t("orderMessages.title")}>
         <fieldset className="flex flex-col gap-3" data-testid="order-messages">
           <legend className="max-w-prose text-sm text-muted">{t("orderMessages.intro")}</legend>
