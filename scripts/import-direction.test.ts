@@ -58,6 +58,8 @@ const SURFACE: Record<string, readonly string[]> = {
     // Cancelling an unpaid order and its customer's status e-mail: payments ends reservations.
     "cancel.ts",
     "order-status-mail.ts",
+    // Invoices: a card payment the gateway confirms issues the order's invoice.
+    "invoices.ts",
   ],
   // Stored images: catalogue and kitchen attach them.
   uploads: ["images.ts"],

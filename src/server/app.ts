@@ -33,6 +33,7 @@ import { mailPlugin } from "./modules/mail/plugin.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
+import { adminInvoiceRoutes, invoiceRoutes } from "./modules/orders/invoice-routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { paymentsPlugin } from "./modules/payments/plugin.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
@@ -47,6 +48,7 @@ import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
+import { adminTraderRoutes } from "./modules/traders/admin-routes.ts";
 import { adminTwoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { adminWebhookRoutes } from "./modules/webhooks/admin-routes.ts";
@@ -166,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // as /api/admin.
       await api.register(adminGuard(withRoles(["catalogue"], productCreateAliasRoutes)));
       await api.register(orderRoutes);
+      await api.register(invoiceRoutes);
       // Its own plugin: the webhook's raw-body parser applies to that route only.
       await api.register(paymentRoutes);
       await api.register(receiptRoutes);
@@ -183,6 +186,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         adminGuard(async (admin) => {
           await admin.register(withRoles(["orders"], adminOrderRoutes));
           await admin.register(withRoles(["orders"], adminReceiptRoutes));
+          await admin.register(withRoles(["orders"], adminInvoiceRoutes));
+          await admin.register(withRoles(["orders"], adminTraderRoutes));
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
           await admin.register(withRoles(["owner"], adminDashboardRoutes));
           await admin.register(withRoles(["orders"], adminInboxRoutes));

@@ -27,6 +27,7 @@ import { createRestockAlertService } from "./modules/restock-alerts/service.ts";
 import { createReviewService } from "./modules/reviews/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
+import { createTraderService } from "./modules/traders/service.ts";
 import { createTwoFactorService } from "./modules/two-factor/service.ts";
 
 /**
@@ -96,6 +97,7 @@ export function createServices(
     dashboard: createDashboardService(db),
     content: createContentService(db, { cache }),
     inbox: createInboxService(db),
+    traders: createTraderService(db),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService(db),
     couponAdmin: createCouponAdminService(db),

@@ -228,7 +228,7 @@ function summaryOf(method: string, path: string): string {
  * a sign-in's refusals, a per-account limit, CSV. Checked by the conformance test.
  */
 const EXTRA_ANSWERS: Record<string, number[]> = {
-  "POST /api/auth/login": [401, 429],
+  "POST /api/auth/login": [401, 403, 429],
   "POST /api/auth/admin-login": [401, 403, 429],
   "PUT /api/account": [429],
   "PUT /api/account/password": [429],
@@ -244,6 +244,9 @@ const EXTRA_ANSWERS: Record<string, number[]> = {
   "POST /api/payments/stripe/webhook": [404],
   "POST /api/shipping/quote": [404],
   "DELETE /api/admin/categories/{id}": [409],
+  "DELETE /api/admin/price-lists/{id}": [409],
+  "POST /api/admin/inbox/{id}/approve-trader": [409],
+  "POST /api/admin/traders": [409],
   "POST /api/admin/admins": [409],
   "PUT /api/admin/admins/{id}": [409],
   "DELETE /api/admin/admins/{id}": [409],
@@ -269,7 +272,15 @@ const OPTIONAL_SIGN_IN = new Set([
   "POST /api/orders/{number}/payment-session",
   "POST /api/orders/{number}/receipt",
   "GET /api/orders/{number}/receipts",
+  "GET /api/orders/{number}/invoice.pdf",
+  "GET /api/orders/{number}/credit-notes/{credit}",
 ]);
+
+const PDF_ANSWER = {
+  status: "200",
+  type: "application/pdf",
+  schema: { type: "string", format: "binary" },
+};
 
 /** Answers that are files, not JSON. */
 const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json }[]> = {
@@ -285,6 +296,14 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
   "GET /api/restock-alerts/stop": [{ status: "200", type: "text/html" }],
   "GET /api/traders/partnership-guide.pdf": [
     { status: "200", type: "application/pdf", schema: { type: "string", format: "binary" } },
+  ],
+  "GET /api/orders/{number}/invoice.pdf": [PDF_ANSWER],
+  "GET /api/orders/{number}/credit-notes/{credit}": [PDF_ANSWER],
+  "GET /api/admin/orders/{id}/invoice.pdf": [PDF_ANSWER],
+  "GET /api/admin/orders/{id}/credit-notes/{credit}": [PDF_ANSWER],
+  "GET /api/admin/invoices": [
+    { status: "200", type: "text/csv" },
+    { status: "200", type: "application/zip", schema: { type: "string", format: "binary" } },
   ],
   "GET /api/admin/orders/{id}/receipts/{receipt}": [
     // Stored receipts are re-encoded to WebP, or kept as PDF.
@@ -651,6 +670,8 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           ],
           payment_instructions: null,
           messaging_link: null,
+          invoice: null,
+          credit_notes: [],
         },
       },
     },

@@ -51,6 +51,7 @@ export const SCREEN_ROLES = {
   print: ["orders"],
   inbox: ["orders"],
   customers: ["orders"],
+  traders: ["orders"],
   products: ["catalogue"],
   categories: ["catalogue"],
   coupons: ["catalogue"],

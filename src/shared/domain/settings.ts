@@ -61,6 +61,12 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     low_stock_kg: gramsToKg(s.lowStockGrams),
     gift_wrap_offered: s.giftWrapCents !== null,
     gift_wrap_price: centsToDollars(s.giftWrapCents ?? 0),
+    seller_legal_name: s.seller.legalName.en,
+    seller_legal_name_ar: s.seller.legalName.ar,
+    seller_address: s.seller.address.en,
+    seller_address_ar: s.seller.address.ar,
+    seller_tax_number: s.seller.taxNumber,
+    tax_rate_percent: s.taxRatePercent,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -81,6 +87,8 @@ export function settingsFromForm(
     | "giftWrapCents"
     | "capacityGramsByWeekday"
     | "heroTitle"
+    | "seller"
+    | "taxRatePercent"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliveryFeeCents: 1500,
@@ -89,6 +97,8 @@ export function settingsFromForm(
     lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
     giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
     heroTitle: { en: "", ar: "" },
+    seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
+    taxRatePercent: null,
   },
 ): ShopSettings {
   return {
@@ -143,6 +153,18 @@ export function settingsFromForm(
         : v.gift_wrap_offered
           ? toCents(v.gift_wrap_price ?? 0)
           : null,
+    seller: {
+      legalName: {
+        en: v.seller_legal_name ?? previous.seller.legalName.en,
+        ar: v.seller_legal_name_ar ?? previous.seller.legalName.ar,
+      },
+      address: {
+        en: v.seller_address ?? previous.seller.address.en,
+        ar: v.seller_address_ar ?? previous.seller.address.ar,
+      },
+      taxNumber: v.seller_tax_number ?? previous.seller.taxNumber,
+    },
+    taxRatePercent: v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
   };
 }
 

@@ -292,6 +292,18 @@ export const orderDtoSchema = z.object({
   events: z.array(orderEventDtoSchema),
   payment_instructions: z.object({ en: z.string(), ar: z.string() }).nullable(),
   messaging_link: z.string().nullable(),
+  /** The order's invoice once issued (confirmed or paid); `url` downloads its PDF. */
+  invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),
+  /** Credit notes issued for a refund or a cancellation after invoicing. */
+  credit_notes: z.array(
+    z.object({
+      number: z.string(),
+      issued_at: z.string(),
+      refers_to: z.string(),
+      reason: z.enum(["refund", "cancellation"]),
+      url: z.string(),
+    }),
+  ),
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 

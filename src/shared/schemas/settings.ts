@@ -101,6 +101,23 @@ export const shopSettingsSchema = z.object({
   heroTitle: z
     .object({ en: z.string().default(""), ar: z.string().default("") })
     .default({ en: "", ar: "" }),
+  /**
+   * Who issues the invoices: the legal name and address in both languages and the tax number.
+   * Empty = the brand's name and no address or number printed.
+   */
+  seller: z
+    .object({
+      legalName: z
+        .object({ en: z.string().default(""), ar: z.string().default("") })
+        .default({ en: "", ar: "" }),
+      address: z
+        .object({ en: z.string().default(""), ar: z.string().default("") })
+        .default({ en: "", ar: "" }),
+      taxNumber: z.string().default(""),
+    })
+    .default({ legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" }),
+  /** The tax rate included in prices, in percent; null = none (invoices show no tax line). */
+  taxRatePercent: z.number().min(0).max(100).nullable().default(null),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -155,6 +172,8 @@ export const defaultShopSettings: ShopSettings = {
   lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
   giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
   heroTitle: { en: "", ar: "" },
+  seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
+  taxRatePercent: null,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -413,6 +432,24 @@ export const settingsInputSchema = z.object({
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.GIFT_WRAP)
       .optional(),
   ),
+  /** The invoices' seller; each left out (an older client), kept. */
+  seller_legal_name: optional(200).optional(),
+  seller_legal_name_ar: optional(200).optional(),
+  seller_address: optional(400).optional(),
+  seller_address_ar: optional(400).optional(),
+  seller_tax_number: optional(60).optional(),
+  /** Percent included in prices; blank or null = no tax; left out, kept. */
+  tax_rate_percent: z
+    .preprocess(
+      (v) => (v === null || (typeof v === "string" && v.trim() === "") ? null : toNumber(v)),
+      z
+        .number({ message: SETTINGS_MESSAGES.TAX_RATE })
+        .min(0, SETTINGS_MESSAGES.TAX_RATE)
+        .max(100, SETTINGS_MESSAGES.TAX_RATE)
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.TAX_RATE)
+        .nullable(),
+    )
+    .optional(),
 });
 
 /**
@@ -431,6 +468,14 @@ export const SETTINGS_SECTIONS = {
   orderMessages: ["order_messages"],
   currencies: ["currencies"],
   map: ["map_lat", "map_lng", "map_zoom"],
+  invoices: [
+    "seller_legal_name",
+    "seller_legal_name_ar",
+    "seller_address",
+    "seller_address_ar",
+    "seller_tax_number",
+    "tax_rate_percent",
+  ],
 } as const satisfies Record<string, ReadonlyArray<keyof typeof settingsInputSchema.shape>>;
 export type SettingsSectionId = keyof typeof SETTINGS_SECTIONS;
 
@@ -466,6 +511,12 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   low_stock_kg: z.number(),
   gift_wrap_offered: z.boolean(),
   gift_wrap_price: z.number(),
+  seller_legal_name: z.string(),
+  seller_legal_name_ar: z.string(),
+  seller_address: z.string(),
+  seller_address_ar: z.string(),
+  seller_tax_number: z.string(),
+  tax_rate_percent: z.number().nullable(),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

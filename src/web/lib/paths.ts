@@ -70,6 +70,8 @@ export const paths = {
     /** Accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
     customers: () => href("/admin-customers"),
     customer: (key: string) => href("/admin-customers/:key", { key: encodeURIComponent(key) }),
+    /** Wholesale buyers: their price lists, terms and status. */
+    traders: () => href("/admin-traders"),
     kitchen: () => href("/admin-kitchen"),
     settings: () => href("/admin-settings"),
     inbox: () => href("/admin-inbox"),

@@ -12,6 +12,7 @@ import {
   registerSchema,
   userDto,
 } from "../../../shared/schemas/auth.ts";
+import { TRADER_MESSAGES } from "../../../shared/schemas/traders.ts";
 import {
   type AdminLoginResponse,
   adminLoginResponse,
@@ -28,6 +29,7 @@ import { passwordResetRoutes } from "./password-reset-routes.ts";
 import { privacyRoutes } from "./privacy-routes.ts";
 import { toUserDto } from "./service.ts";
 import { signInLimits } from "./sign-in-limits.ts";
+import { isSuspendedTrader } from "./suspended-trader.ts";
 import type { TokenKind } from "./tokens.ts";
 
 const userBody = z.object({ data: userDto });
@@ -146,6 +148,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await limits.failed(request);
         throw unauthorized(AUTH_MESSAGES.INVALID_CREDENTIALS);
       }
+      // A suspended trader's right password opens nothing (no token is made).
+      if (await isSuspendedTrader(app.database.db, user.id))
+        throw forbidden(TRADER_MESSAGES.SUSPENDED);
       // An account with two-factor on (an admin's) needs its code here too: the customer
       // session changes the same account's e-mail and password, and can delete it.
       return (await challengeIfTwoFactor(user.id)) ?? signedIn(user.id, "customer", user);

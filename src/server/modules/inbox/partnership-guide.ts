@@ -1,17 +1,10 @@
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import commonAr from "../../../web/i18n/locales/ar/common.json" with { type: "json" };
 import tradersAr from "../../../web/i18n/locales/ar/traders.json" with { type: "json" };
 import commonEn from "../../../web/i18n/locales/en/common.json" with { type: "json" };
 import tradersEn from "../../../web/i18n/locales/en/traders.json" with { type: "json" };
-
-const require = createRequire(import.meta.url);
-/** One TTF with Arabic and Latin (digits, punctuation): the web font's subsets split them. */
-const FONT_REGULAR = require.resolve(
-  "@expo-google-fonts/vazirmatn/400Regular/Vazirmatn_400Regular.ttf",
-);
-const FONT_BOLD = require.resolve("@expo-google-fonts/vazirmatn/700Bold/Vazirmatn_700Bold.ttf");
+import { FONT_BOLD, FONT_REGULAR } from "../../pdf/bidi-text.ts";
 
 export const GUIDE_FILE_NAME = "partnership-guide.pdf";
 

@@ -146,3 +146,31 @@ export function emailChangedMail(lang: Language, name: string, newEmail: string)
 </body></html>`;
   return { subject: t.subject, text, html };
 }
+
+const INVITE_TEXTS = {
+  en: {
+    subject: "Your trader account – Golden Syrup Sweets",
+    asked:
+      "Welcome: your trader account at our shop is ready. Choose a password to sign in, see your wholesale prices and order on your terms.",
+    button: "Choose my password",
+    open: "Open this link to choose your password:",
+    expires:
+      "The link works once, for 7 days. After that, use “Forgot password” on the sign-in page.",
+    ignore: "If you did not ask to trade with us, ignore this e-mail.",
+  },
+  ar: {
+    subject: "حساب التاجر الخاص بك – حلويات القطر الذهبي",
+    asked:
+      "أهلاً بك: حساب التاجر الخاص بك في متجرنا جاهز. اختر كلمة مرور لتسجيل الدخول ورؤية أسعار الجملة والطلب وفق شروط الدفع الخاصة بك.",
+    button: "اختر كلمة المرور",
+    open: "افتح هذا الرابط لاختيار كلمة المرور:",
+    expires:
+      "يعمل الرابط مرة واحدة ولمدة 7 أيام. بعد ذلك استخدم «نسيت كلمة المرور» في صفحة الدخول.",
+    ignore: "إن لم تطلب التعامل معنا كتاجر فتجاهل هذه الرسالة.",
+  },
+} as const;
+
+/** A new trader's invitation to choose a password, in the language of its enquiry. */
+export function traderInvitationMail(lang: Language, name: string, link: string): Mail {
+  return accountLinkMail(lang, { ...TEXTS[lang], ...INVITE_TEXTS[lang] }, name, link);
+}

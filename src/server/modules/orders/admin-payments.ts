@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
+import { issueOrderDocument } from "./invoices.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
 // The owner's side of payment state (docs/decisions/0024). Payment state moves beside
@@ -63,6 +64,8 @@ export async function markOrderPaid(
       .returning();
     // The customer's "payment received", queued with the payment itself.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: opts.mail ?? null, now });
+    // Paid before it was confirmed: the payment issues the invoice.
+    await issueOrderDocument(tx, paid!, "paid", { now });
     await enqueueOrderEvent(tx, "order.paid", paid!, { now });
   });
 }
@@ -100,9 +103,12 @@ export async function refundOrder(
       actor: `admin:${adminId}`,
       createdAt: now,
     });
-    await tx
+    const [refunded] = await tx
       .update(orders)
       .set({ paymentStatus: "refunded", updatedAt: now })
-      .where(eq(orders.id, id));
+      .where(eq(orders.id, id))
+      .returning();
+    // An invoiced order's money given back: the credit note (unless a cancellation gave one).
+    await issueOrderDocument(tx, refunded!, "refunded", { now });
   });
 }

@@ -38,6 +38,7 @@ import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
 import { loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
+import { issueOrderDocument } from "./invoices.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
@@ -515,6 +516,9 @@ export function createAdminOrderService(
           previousStatus: row.status,
           now,
         });
+        // Confirming issues the invoice; cancelling an invoiced order issues its credit note.
+        if (change.status === "confirmed" || change.status === "canceled")
+          await issueOrderDocument(tx, moved!, change.status, { now });
         // The customer's e-mail is queued with the change: both hold, or neither.
         const kind = messageKindForStatus(change.status);
         if (kind)
@@ -631,7 +635,14 @@ export function createAdminOrderService(
         .orderBy(asc(orderPayments.id)),
     ]);
     const events = parts.eventsOf(row.id);
-    const dto = toOrderDto(row, parts.linesOf(row.id), events, settings);
+    const dto = toOrderDto(
+      row,
+      parts.linesOf(row.id),
+      events,
+      settings,
+      parts.documentsOf(row.id),
+      "admin",
+    );
     const eventActors = events.map((event) => parseActor(event.actor));
     const paymentActors = payments.map((payment) => parseActor(payment.actor));
     const names = await adminNames([

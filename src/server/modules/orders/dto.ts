@@ -8,6 +8,7 @@ import type { ReceiptDto } from "../../../shared/schemas/receipt.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
+import type { InvoiceRow } from "../../db/schema/invoices.ts";
 import {
   type OrderEventRow,
   type OrderReceiptRow,
@@ -15,6 +16,7 @@ import {
   orderEvents,
   orderLines,
 } from "../../db/schema/orders.ts";
+import { documentsOfOrders } from "./invoices.ts";
 
 export type LineWithImage = typeof orderLines.$inferSelect & { image: string | null };
 
@@ -88,11 +90,47 @@ export function openPaymentUrl(order: OrderRow, now = new Date()): string | null
   return order.paymentUrl;
 }
 
+/**
+ * Where an order's documents are downloaded: the customer's path (with the private link's key
+ * or the account's token) or the back office's.
+ */
+export function documentLinks(
+  order: Pick<OrderRow, "id" | "number">,
+  docs: ReadonlyArray<InvoiceRow>,
+  scope: "customer" | "admin" = "customer",
+): Pick<OrderDto, "invoice" | "credit_notes"> {
+  const base =
+    scope === "admin"
+      ? `/api/admin/orders/${order.id}`
+      : `/api/orders/${encodeURIComponent(order.number)}`;
+  const invoice = docs.find((doc) => doc.kind === "invoice");
+  return {
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          issued_at: invoice.issuedAt.toISOString(),
+          url: `${base}/invoice.pdf`,
+        }
+      : null,
+    credit_notes: docs
+      .filter((doc) => doc.kind === "credit_note")
+      .map((doc) => ({
+        number: doc.number,
+        issued_at: doc.issuedAt.toISOString(),
+        refers_to: doc.data.refers_to ?? "",
+        reason: doc.data.reason ?? "refund",
+        url: `${base}/credit-notes/${doc.number}.pdf`,
+      })),
+  };
+}
+
 export function toOrderDto(
   order: OrderRow,
   lines: ReadonlyArray<LineWithImage>,
   events: ReadonlyArray<OrderEventRow>,
   settings: ShopSettings,
+  docs: ReadonlyArray<InvoiceRow> = [],
+  scope: "customer" | "admin" = "customer",
 ): OrderDto {
   return {
     number: order.number,
@@ -151,6 +189,7 @@ export function toOrderDto(
       order.paymentMethod === "bank_transfer" ? settings.bankTransferInstructions : null,
     messaging_link:
       order.paymentMethod === "messaging_app" ? messagingLink(order, lines, settings) : null,
+    ...documentLinks(order, docs, scope),
   };
 }
 
@@ -161,9 +200,11 @@ export async function loadOrderParts(
 ): Promise<{
   linesOf: (orderId: number) => LineWithImage[];
   eventsOf: (orderId: number) => OrderEventRow[];
+  documentsOf: (orderId: number) => InvoiceRow[];
 }> {
-  if (orderIds.length === 0) return { linesOf: () => [], eventsOf: () => [] };
-  const [lineRows, eventRows] = await Promise.all([
+  if (orderIds.length === 0)
+    return { linesOf: () => [], eventsOf: () => [], documentsOf: () => [] };
+  const [lineRows, eventRows, documentRows] = await Promise.all([
     db
       .select({ line: orderLines, image: products.image })
       .from(orderLines)
@@ -175,6 +216,7 @@ export async function loadOrderParts(
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, orderIds))
       .orderBy(asc(orderEvents.id)),
+    documentsOfOrders(db, orderIds),
   ]);
   return {
     linesOf: (orderId) =>
@@ -182,6 +224,7 @@ export async function loadOrderParts(
         .filter((row) => row.line.orderId === orderId)
         .map((row) => ({ ...row.line, image: row.image })),
     eventsOf: (orderId) => eventRows.filter((row) => row.orderId === orderId),
+    documentsOf: (orderId) => documentRows.filter((row) => row.orderId === orderId),
   };
 }
 

@@ -4,6 +4,7 @@ import { centsToDollars } from "../../../shared/domain/money.ts";
 import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
+import { minimumProblem } from "../../../shared/domain/price-lists.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
 import { CAPACITY_MESSAGES, dayFullMessage } from "../../../shared/domain/ready-days.ts";
 import {
@@ -40,6 +41,7 @@ import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { assignOrderNumber, provisionalOrderNumber } from "./order-number.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
+import { traderPriceList } from "./trader-prices.ts";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -297,7 +299,16 @@ export async function placeOrder(
       payment_method: [ORDER_MESSAGES.PAYMENT_METHOD],
     });
 
-  const cart = await priceLines(db, input.lines);
+  // A signed-in active trader buys under its price list; everyone else at retail.
+  const wholesale = ctx.user ? await traderPriceList(db, ctx.user.id) : null;
+  const cart = await priceLines(db, input.lines, wholesale);
+  if (wholesale) {
+    const under = minimumProblem("order", {
+      subtotalCents: cart.subtotalCents,
+      minOrderTotalCents: wholesale.minOrderTotalCents,
+    });
+    if (under) throw new HttpError(422, under, { lines: [under] });
+  }
   const { method, readyDate } = chooseShipping(
     await shipping.options(input.country, cart.totalGrams, now),
     input,
@@ -319,7 +330,8 @@ export async function placeOrder(
 
   const totals = orderTotals({
     subtotalCents: cart.subtotalCents,
-    standingDiscountPercent: settings.cartDiscountPercent,
+    // Wholesale prices are the trader's price: the shop's standing retail discount is not added.
+    standingDiscountPercent: wholesale ? 0 : settings.cartDiscountPercent,
     couponPercent: coupon?.discountPercent ?? null,
     deliveryFeeCents: method.feeCents,
     giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,

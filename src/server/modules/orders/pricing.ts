@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Cents } from "../../../shared/domain/money.ts";
+import {
+  minimumProblem,
+  type PriceListRules,
+  priceUnderList,
+} from "../../../shared/domain/price-lists.ts";
 import { optionLabel, optionPrices } from "../../../shared/domain/weight-options.ts";
 import { ORDER_MESSAGES, type PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { Db } from "../../db/client.ts";
@@ -14,6 +19,8 @@ export type PricedLine = {
   qty: number;
   unitPriceCents: Cents;
   lineTotalCents: Cents;
+  /** Retail, or the trader's price list. */
+  priceSource: "retail" | "wholesale";
   /** The product's image today, for the placer's answer (lines keep no image of their own). */
   image: string | null;
 };
@@ -37,7 +44,11 @@ export const ORDER_TOO_LARGE =
  * must be one of its weight options (a product without options sells by the kilo). The
  * client's prices are never read. All line problems are reported at once, keyed `lines.N`.
  */
-export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<PricedCart> {
+export async function priceLines(
+  db: Db,
+  lines: PlaceOrder["lines"],
+  list: PriceListRules | null = null,
+): Promise<PricedCart> {
   const ids = [...new Set(lines.map((line) => line.productId))];
   const [rows, optionRows] = await Promise.all([
     db
@@ -47,6 +58,7 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
         nameAr: products.nameAr,
         priceCents: products.priceCents,
         discountPriceCents: products.discountPriceCents,
+        categoryId: products.categoryId,
         image: products.image,
       })
       .from(products)
@@ -83,14 +95,29 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
       ];
       return;
     }
+    // A trader's list prices the line (its tier from the line's whole weight); else retail.
+    const price = priceUnderList(
+      list,
+      { productId: product.id, categoryId: product.categoryId, grams: line.grams, qty: line.qty },
+      option.effectiveCents,
+    );
+    const below = minimumProblem("line", {
+      grams: line.grams * line.qty,
+      minGrams: price.minGrams,
+    });
+    if (below) {
+      errors[`lines.${index}`] = [below];
+      return;
+    }
     priced.push({
       productId: product.id,
       nameEn: product.nameEn,
       nameAr: product.nameAr,
       grams: line.grams,
       qty: line.qty,
-      unitPriceCents: option.effectiveCents,
-      lineTotalCents: option.effectiveCents * line.qty,
+      unitPriceCents: price.unitPriceCents,
+      lineTotalCents: price.unitPriceCents * line.qty,
+      priceSource: price.priceSource,
       image: product.image,
     });
   });

@@ -78,7 +78,13 @@ export function createOrderService(
       rows.map((row) => row.id),
     );
     return rows.map((row) =>
-      toOrderDto(row, parts.linesOf(row.id), parts.eventsOf(row.id), settings),
+      toOrderDto(
+        row,
+        parts.linesOf(row.id),
+        parts.eventsOf(row.id),
+        settings,
+        parts.documentsOf(row.id),
+      ),
     );
   }
 

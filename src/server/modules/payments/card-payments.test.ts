@@ -230,6 +230,11 @@ describe("POST /api/payments/stripe/webhook", () => {
       url: `/api/orders/${row.number}?key=${encodeURIComponent(body.data.access_key)}`,
     });
     expect(page.json().data).toMatchObject({ payment_status: "paid", payment_url: null });
+    // A card order is invoiced when its payment arrives.
+    expect(page.json().data.invoice).toMatchObject({
+      number: expect.stringMatching(/^INV-\d{4}-\d{6}$/),
+      url: `/api/orders/${row.number}/invoice.pdf`,
+    });
 
     // The same event again (Stripe redelivers): recorded once, nothing changes.
     const replay = await deliver(event.payload, event.signature);

@@ -12,6 +12,7 @@ import type { PaymentProblemData } from "../../db/schema/notifications.ts";
 import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/schema/orders.ts";
 import { HttpError } from "../../http-errors.ts";
 import { notifyPaymentProblem } from "../notifications/service.ts";
+import { issueOrderDocument } from "../orders/invoices.ts";
 import { enqueueOrderStatusMail } from "../orders/order-status-mail.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
@@ -266,6 +267,8 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       .returning();
     // The customer's "payment received", in the event's transaction.
     await enqueueOrderStatusMail(tx, paid!, "paid", { mail: deps.mail, now });
+    // A card order is invoiced when its payment arrives.
+    await issueOrderDocument(tx, paid!, "paid", { now });
     await enqueueOrderEvent(tx, "order.paid", paid!, { now });
     return "paid";
   }

@@ -178,6 +178,46 @@ describe("GET/PUT /api/admin/settings", () => {
     expect((await put(defaults)).statusCode).toBe(200);
   });
 
+  it("saves the invoices' seller and tax rate; the shop's public settings do not show them", async () => {
+    const res = await put({
+      ...defaults,
+      seller_legal_name: "Golden Syrup Sweets LLC",
+      seller_legal_name_ar: "حلويات القطر الذهبي",
+      seller_address: "Example Street 1",
+      seller_address_ar: "شارع المثال 1",
+      seller_tax_number: "TAX-1",
+      tax_rate_percent: "7.5",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      seller_legal_name: "Golden Syrup Sweets LLC",
+      seller_legal_name_ar: "حلويات القطر الذهبي",
+      seller_tax_number: "TAX-1",
+      tax_rate_percent: 7.5,
+    });
+    const pub = (await t.app.inject("/api/settings")).json().data;
+    expect(pub).not.toHaveProperty("seller_tax_number");
+    expect(pub).not.toHaveProperty("tax_rate_percent");
+    // Left out: kept. Blank: no tax.
+    const { seller_tax_number: _n, tax_rate_percent: _r, ...older } = defaults;
+    expect((await put(older)).json().data).toMatchObject({
+      seller_tax_number: "TAX-1",
+      tax_rate_percent: 7.5,
+    });
+    expect((await put({ ...defaults, tax_rate_percent: "" })).json().data.tax_rate_percent).toBe(
+      null,
+    );
+  });
+
+  it.each([["101"], ["-1"], ["abc"], ["7.555"]])(
+    "a tax rate of %j is a 422 and changes nothing",
+    async (rate) => {
+      const res = await put({ ...defaults, tax_rate_percent: rate });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.tax_rate_percent).toEqual([SETTINGS_MESSAGES.TAX_RATE]);
+    },
+  );
+
   it("a body that is not an object, or lacks fields, is a 422 (never a 500)", async () => {
     expect((await put([])).statusCode).toBe(422);
     const res = await put({ delivery_fee: 3 });

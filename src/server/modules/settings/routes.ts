@@ -12,6 +12,12 @@ const publicSettingsResponse = z.object({
       low_stock_kg: true,
       gift_wrap_offered: true,
       gift_wrap_price: true,
+      seller_legal_name: true,
+      seller_legal_name_ar: true,
+      seller_address: true,
+      seller_address_ar: true,
+      seller_tax_number: true,
+      tax_rate_percent: true,
     })
     .extend({
       /** Gift wrapping's price in dollars (0 = free); null when not offered. */

@@ -106,6 +106,13 @@ export function createSettingsService(
           low_stock_kg: _lowStock,
           gift_wrap_price: _wrapPrice,
           gift_wrap_offered: wrapOffered,
+          // The invoices' seller and tax rate are printed on invoices, not shown in the shop.
+          seller_legal_name: _legalName,
+          seller_legal_name_ar: _legalNameAr,
+          seller_address: _sellerAddress,
+          seller_address_ar: _sellerAddressAr,
+          seller_tax_number: _taxNumber,
+          tax_rate_percent: _taxRate,
           ...data
         } = settingsToForm(await this.get());
         // Gift wrapping as checkout needs it: its price, or null when not offered.

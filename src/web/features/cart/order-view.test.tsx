@@ -64,6 +64,8 @@ const order: OrderDto = {
   events: [{ status: "pending", at: "2026-11-21T10:00:00.000Z", actor: "customer", note: null }],
   payment_instructions: { en: "Transfer to Example Bank.", ar: "حوّل إلى بنك المثال." },
   messaging_link: null,
+  invoice: null,
+  credit_notes: [],
 };
 
 afterEach(() => {
@@ -435,4 +437,69 @@ describe("a gift order's confirmation", () => {
       expect(deliverTo.textContent).toContain(name);
       expect(deliverTo.textContent).not.toContain("Rana Haddad");
     });
+});
+
+describe("the order's invoice and credit notes", () => {
+  const invoiced: OrderDto = {
+    ...order,
+    status: "canceled",
+    invoice: {
+      number: "INV-2026-000123",
+      issued_at: "2026-11-21T11:00:00.000Z",
+      url: "/api/orders/ORD-000123/invoice.pdf",
+    },
+    credit_notes: [
+      {
+        number: "CN-2026-000045",
+        issued_at: "2026-11-22T11:00:00.000Z",
+        refers_to: "INV-2026-000123",
+        reason: "cancellation",
+        url: "/api/orders/ORD-000123/credit-notes/CN-2026-000045.pdf",
+      },
+    ],
+  };
+
+  it("before it is issued, says when it will be", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ data: order }));
+    renderScreen(<OrderView number="ORD-000123" accessKey="secret" />);
+    await screen.findByRole("heading", { name: "Order ORD-000123" });
+    expect(screen.queryByTestId("invoice-download")).toBeNull();
+    expect(screen.getByTestId("documents").textContent).toContain(
+      "The invoice is issued when the order is confirmed or paid.",
+    );
+  });
+
+  it.each([
+    ["en", "Download invoice INV-2026-000123", "Credit note CN-2026-000045"],
+    ["ar", "تنزيل الفاتورة INV-2026-000123", "إشعار دائن CN-2026-000045"],
+  ] as const)(
+    "in %s: downloads the PDF with the private key",
+    async (lang, invoiceText, noteText) => {
+      const fetchMock = vi.fn(async (url: string) =>
+        url.includes(".pdf")
+          ? new Response("%PDF-1.7", {
+              headers: {
+                "content-type": "application/pdf",
+                "content-disposition": 'attachment; filename="INV-2026-000123.pdf"',
+              },
+            })
+          : Response.json({ data: invoiced }),
+      );
+      vi.stubGlobal("fetch", fetchMock);
+      vi.stubGlobal(
+        "URL",
+        Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => {} }),
+      );
+      renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
+      const button = await screen.findByTestId("invoice-download");
+      expect(button.textContent).toBe(invoiceText);
+      expect(screen.getByTestId("credit-note-download").textContent).toBe(noteText);
+      button.click();
+      await vi.waitFor(() =>
+        expect(fetchMock.mock.calls.map((c) => c[0])).toContain(
+          "/api/orders/ORD-000123/invoice.pdf?key=secret",
+        ),
+      );
+    },
+  );
 });

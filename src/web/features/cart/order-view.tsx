@@ -12,6 +12,7 @@ import { IsolatedList } from "../../components/ui/bidi.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
+import { OrderDocuments } from "../invoices/order-documents.tsx";
 import { CardPayment, paymentState } from "./card-payment.tsx";
 import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
@@ -303,6 +304,8 @@ function OrderDetails({
       order.payment_status === "unpaid" ? (
         <ReceiptUpload number={order.number} accessKey={accessKey} />
       ) : null}
+
+      <OrderDocuments order={order} auth="customer" accessKey={accessKey} />
 
       <h2 className="mt-8 text-xl font-bold text-brown">{t("order.lines")}</h2>
       <div className="mt-3 overflow-x-auto">

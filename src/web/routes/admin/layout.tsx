@@ -25,7 +25,9 @@ import { QueryProvider, refreshQueries } from "../../lib/query-client.tsx";
 
 // admin-inbox: the side menu's Inbox and Pages labels and the unread badge.
 // admin-two-factor: the menu's "My account".
-export const handle = { i18n: ["admin", "messages", "admin-inbox", "admin-two-factor"] as const };
+export const handle = {
+  i18n: ["admin", "messages", "admin-inbox", "admin-two-factor", "admin-traders"] as const,
+};
 
 /** Whether these roles open this screen; a screen-less entry (log out) is everyone's. */
 export const mayOpen = (roles: readonly string[], screen: AdminScreen | undefined): boolean =>

@@ -2,7 +2,7 @@ import { OrderDetailScreen } from "../../features/admin/orders/order-detail-scre
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/order";
 
-export const handle = { i18n: ["admin", "admin-orders"] as const };
+export const handle = { i18n: ["admin", "admin-orders", "invoices"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: metaText(rootDataFrom(matches), "admin:menu.orders"), noIndex: true });

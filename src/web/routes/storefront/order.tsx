@@ -4,7 +4,7 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { useRootData } from "../../lib/use-root-data.ts";
 import type { Route } from "./+types/order";
 
-export const handle = { i18n: ["checkout", "messages"] as const, quietChat: true };
+export const handle = { i18n: ["checkout", "messages", "invoices"] as const, quietChat: true };
 
 // Private to its customer: never indexed. Loaded in the browser, where the key or the
 // customer's token is.

@@ -16,6 +16,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { ApproveTraderPanel } from "../traders/approve-trader-panel.tsx";
 import { useUpdateInboxItem } from "./api/update-inbox-item.ts";
 import { mailtoLink, waLink } from "./reply-links.ts";
 
@@ -141,6 +142,9 @@ function InboxItemBody({ entry, onDone }: { entry: InboxItem; onDone: () => void
           {t("replyChat")}
         </a>
       </div>
+      {entry.list === "enquiries" ? (
+        <ApproveTraderPanel enquiryId={item.id} onDone={onDone} />
+      ) : null}
       <Field
         as="select"
         label={t("status")}

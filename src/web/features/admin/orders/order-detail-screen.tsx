@@ -18,6 +18,7 @@ import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
 import { messagingLink } from "../../../lib/messaging.ts";
 import { paths } from "../../../lib/paths.ts";
+import { OrderDocuments } from "../../invoices/order-documents.tsx";
 import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
@@ -196,6 +197,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         </section>
         <PaymentPanel order={order} />
       </div>
+      <OrderDocuments order={order} auth="admin" />
       {order.shipping ? <Shipping shipping={order.shipping} readyDate={order.ready_date} /> : null}
       <Lines order={order} />
       <Timeline entries={order.timeline} />

@@ -180,6 +180,8 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   events: [],
   payment_instructions: null,
   messaging_link: null,
+  invoice: null,
+  credit_notes: [],
   next_statuses: ["completed", "canceled"],
   timeline: [],
   receipts: [],

@@ -277,6 +277,41 @@ function SettingsSections({ saved }: { saved: AdminSettings }) {
         )}
       </SettingsSection>
 
+      <SettingsSection id="invoices" title={t("invoices.title")} saved={saved}>
+        {(form, err) => (
+          <>
+            <p className="text-sm text-muted">{t("invoices.intro")}</p>
+            <BilingualField
+              form={form}
+              names={["seller_legal_name", "seller_legal_name_ar"]}
+              label={t("invoices.legalName")}
+            />
+            <BilingualField
+              form={form}
+              names={["seller_address", "seller_address_ar"]}
+              label={t("invoices.address")}
+              as="textarea"
+            />
+            <Field
+              className="max-w-xs"
+              label={t("invoices.taxNumber")}
+              dir="ltr"
+              error={err("seller_tax_number")}
+              {...form.register("seller_tax_number")}
+            />
+            <Field
+              className="max-w-xs"
+              label={t("invoices.taxRate")}
+              hint={t("invoices.taxRateHint")}
+              inputMode="decimal"
+              dir="ltr"
+              error={err("tax_rate_percent")}
+              {...form.register("tax_rate_percent")}
+            />
+          </>
+        )}
+      </SettingsSection>
+
       <SettingsSection id="orderMessages" title={t("orderMessages.title")} saved={saved}>
         {(form, err) => (
           <>

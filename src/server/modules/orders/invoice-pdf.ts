@@ -1,0 +1,207 @@
+import { businessDate } from "../../../shared/domain/business-time.ts";
+import type { InvoiceSnapshot } from "../../../shared/domain/invoices.ts";
+import { formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import { optionLabel } from "../../../shared/domain/weight-options.ts";
+import invoicesAr from "../../../web/i18n/locales/ar/invoices.json" with { type: "json" };
+import invoicesEn from "../../../web/i18n/locales/en/invoices.json" with { type: "json" };
+import { drawCell, newPdf } from "../../pdf/bidi-text.ts";
+
+type Texts = typeof invoicesEn.pdf;
+const TEXTS: Record<Lang, Texts> = { en: invoicesEn.pdf, ar: invoicesAr.pdf };
+
+const MARGIN = 40;
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const CONTENT = PAGE_WIDTH - MARGIN * 2;
+const INK = "#2b1d12";
+const MUTED = "#6b5a4a";
+const GOLD = "#8a5a12";
+const RULE = "#d8c8b0";
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
+
+/** The file name a download suggests: the document's own number. */
+export const documentFileName = (number: string) => `${number}.pdf`;
+
+/**
+ * An invoice or credit note as a PDF, drawn from its issued snapshot only: in the order's
+ * language (right to left for Arabic), with the other language's names beside the product
+ * names, the seller's name and the document's title.
+ */
+export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
+  const lang = doc.lang;
+  const other: Lang = lang === "ar" ? "en" : "ar";
+  const t = TEXTS[lang];
+  const o = TEXTS[other];
+  const rtl = lang === "ar";
+  const title = doc.kind === "invoice" ? t.invoice : t.credit_note;
+  const { doc: pdf, bytes } = newPdf(
+    {
+      Title: `${TEXTS.en[doc.kind === "invoice" ? "invoice" : "credit_note"]} ${doc.number}`,
+      Author: doc.seller.name.en,
+    },
+    MARGIN,
+  );
+  const money = (cents: number) => formatMoney(cents, lang);
+  const day = (iso: string) => businessDate(new Date(iso));
+  /** A box given left to right, mirrored on a right-to-left page. */
+  const box = (x: number, width: number) => (rtl ? PAGE_WIDTH - MARGIN - x - width : MARGIN + x);
+  const start = rtl ? "right" : "left";
+  const end = rtl ? "left" : "right";
+  const style = (size: number, color = INK, bold = false) =>
+    pdf
+      .font(bold ? "bold" : "regular")
+      .fontSize(size)
+      .fillColor(color);
+  const cell = (
+    text: string,
+    x: number,
+    width: number,
+    y: number,
+    align: "start" | "end" = "start",
+  ) => drawCell(pdf, text, box(x, width), y, width, { align: align === "start" ? start : end });
+
+  // The heading: the title in the order's language, the other language's beneath it.
+  style(22, INK, true);
+  cell(title, 0, 260, MARGIN);
+  style(11, MUTED);
+  cell(doc.kind === "invoice" ? o.invoice : o.credit_note, 0, 260, MARGIN + 32);
+
+  // What identifies the document, at the end side of the heading.
+  const facts: Array<[string, string]> = [
+    [t.number, doc.number],
+    [t.issued, day(doc.issued_at)],
+    [t.order, doc.order.number],
+    [t.placed, day(doc.order.placed_at)],
+  ];
+  if (doc.refers_to) facts.push([t.refers_to, doc.refers_to]);
+  if (doc.reason)
+    facts.push([t.reason, doc.reason === "refund" ? t.reason_refund : t.reason_cancellation]);
+  facts.push([t.payment_method, t.methods[doc.payment.method]]);
+  facts.push([t.payment_status, t.statuses[doc.payment.status]]);
+  if (doc.payment.due_date) facts.push([t.due, doc.payment.due_date]);
+  let y = MARGIN;
+  for (const [label, value] of facts) {
+    style(9, MUTED);
+    cell(label, 290, 100, y);
+    style(9, INK, true);
+    const used = cell(value, 390, CONTENT - 390, y, "end");
+    y += Math.max(used, 13);
+  }
+
+  // Seller and buyer side by side.
+  y = Math.max(y, MARGIN + 60) + 18;
+  const top = y;
+  style(9, GOLD, true);
+  cell(t.seller, 0, 240, y);
+  y += 14;
+  style(10, INK, true);
+  y += cell(doc.seller.name[lang], 0, 240, y);
+  style(9, MUTED);
+  if (doc.seller.name[other] !== doc.seller.name[lang])
+    y += cell(doc.seller.name[other], 0, 240, y);
+  style(9, INK);
+  if (doc.seller.address[lang]) y += cell(doc.seller.address[lang], 0, 240, y);
+  if (doc.seller.tax_number) y += cell(`${t.tax_number}: ${doc.seller.tax_number}`, 0, 240, y);
+  const sellerEnd = y;
+
+  y = top;
+  style(9, GOLD, true);
+  cell(t.buyer, 275, 240, y);
+  y += 14;
+  style(10, INK, true);
+  y += cell(doc.buyer.company ?? doc.buyer.name, 275, 240, y);
+  style(9, INK);
+  if (doc.buyer.company) y += cell(doc.buyer.name, 275, 240, y);
+  if (doc.buyer.tax_number) y += cell(`${t.tax_number}: ${doc.buyer.tax_number}`, 275, 240, y);
+  y += cell(`${doc.buyer.address}, ${doc.buyer.city}, ${doc.buyer.country}`, 275, 240, y);
+  y += cell(`${t.phone}: ${doc.buyer.phone}`, 275, 240, y);
+  if (doc.buyer.email) y += cell(`${t.email}: ${doc.buyer.email}`, 275, 240, y);
+  y = Math.max(y, sellerEnd) + 20;
+
+  // The lines: name in the order's language, the other language's beneath.
+  const columns = {
+    name: [0, 215],
+    weight: [215, 70],
+    qty: [285, 40],
+    unit: [325, 95],
+    amount: [420, 95],
+  } as const;
+  const tableHead = () => {
+    style(9, MUTED, true);
+    cell(t.product, ...columns.name, y);
+    cell(t.weight, ...columns.weight, y);
+    cell(t.qty, ...columns.qty, y, "end");
+    cell(t.unit_price, ...columns.unit, y, "end");
+    cell(t.amount, ...columns.amount, y, "end");
+    y += 16;
+    pdf
+      .moveTo(MARGIN, y)
+      .lineTo(PAGE_WIDTH - MARGIN, y)
+      .strokeColor(RULE)
+      .lineWidth(0.7)
+      .stroke();
+    y += 6;
+  };
+  tableHead();
+  for (const line of doc.lines) {
+    if (y > PAGE_HEIGHT - MARGIN - 60) {
+      pdf.addPage();
+      y = MARGIN;
+      tableHead();
+    }
+    const rowTop = y;
+    const names = lang === "ar" ? [line.name_ar, line.name_en] : [line.name_en, line.name_ar];
+    style(10, INK);
+    let h = cell(names[0]!, ...columns.name, rowTop);
+    style(8.5, MUTED);
+    if (names[1] && names[1] !== names[0]) h += cell(names[1], ...columns.name, rowTop + h);
+    style(10, INK);
+    cell(optionLabel(line.grams, lang), ...columns.weight, rowTop);
+    cell(String(line.qty), ...columns.qty, rowTop, "end");
+    cell(money(line.unit_price_cents), ...columns.unit, rowTop, "end");
+    cell(money(line.line_total_cents), ...columns.amount, rowTop, "end");
+    y = rowTop + Math.max(h, 14) + 6;
+  }
+  pdf
+    .moveTo(MARGIN, y)
+    .lineTo(PAGE_WIDTH - MARGIN, y)
+    .strokeColor(RULE)
+    .lineWidth(0.7)
+    .stroke();
+  y += 8;
+
+  // The totals, at the end side.
+  const totals: Array<[string, string, boolean]> = [[t.subtotal, money(doc.subtotal_cents), false]];
+  if (doc.discount_cents > 0)
+    totals.push([
+      fill(t.discount, { percent: doc.discount_percent }),
+      money(-doc.discount_cents),
+      false,
+    ]);
+  totals.push([t.delivery, money(doc.delivery_fee_cents), false]);
+  if (doc.gift_wrap_cents > 0) totals.push([t.gift_wrap, money(doc.gift_wrap_cents), false]);
+  totals.push([doc.kind === "invoice" ? t.total : t.credited, money(doc.total_cents), true]);
+  if (doc.tax) {
+    totals.push([fill(t.tax, { rate: doc.tax.rate_percent }), money(doc.tax.tax_cents), false]);
+    totals.push([t.net, money(doc.tax.net_cents), false]);
+  }
+  if (y > PAGE_HEIGHT - MARGIN - totals.length * 16 - 30) {
+    pdf.addPage();
+    y = MARGIN;
+  }
+  for (const [label, value, strong] of totals) {
+    style(strong ? 11 : 9.5, strong ? INK : MUTED, strong);
+    cell(label, 290, 130, y);
+    style(strong ? 11 : 9.5, INK, strong);
+    cell(value, 420, 95, y, "end");
+    y += strong ? 18 : 15;
+  }
+
+  y += 16;
+  style(9, MUTED);
+  cell(t.footer, 0, CONTENT, y);
+  pdf.end();
+  return bytes;
+}

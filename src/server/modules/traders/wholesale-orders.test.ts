@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRICE_LIST_MESSAGES } from "../../../shared/domain/price-lists.ts";
+import { products } from "../../db/schema/catalog.ts";
+import { invoices } from "../../db/schema/invoices.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createUserWithToken } from "../../test/fixtures.ts";
+import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
+
+// The server prices every line: a trader's list for a signed-in active trader, retail for
+// everyone else, whatever price the body carries.
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof createUserWithToken>>;
+let retail: Awaited<ReturnType<typeof createUserWithToken>>;
+let trader: { id: number; auth: { authorization: string } };
+let maamoul: number;
+let baklava: number;
+let category: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUserWithToken(t.app, { admin: true });
+  retail = await createUserWithToken(t.app);
+  const cat = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/categories",
+    headers: owner.auth,
+    payload: { name: "Baklava", name_ar: "بقلاوة" },
+  });
+  category = cat.json().data.id;
+  // Sold in 1 kg and 2 kg boxes: 6 x 2 kg = 12 kg within checkout's 8 per line.
+  maamoul = await addProduct(t.database.db, {
+    priceCents: 3000,
+    options: [{ grams: 1000 }, { grams: 2000 }],
+  });
+  baklava = await addProduct(t.database.db, { priceCents: 4000 });
+  await t.database.db
+    .update(products)
+    .set({ categoryId: category })
+    .where(eq(products.id, baklava));
+  const list = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/price-lists",
+    headers: owner.auth,
+    payload: {
+      name: "Distributors",
+      min_order_total: 100,
+      products: [
+        {
+          product_id: maamoul,
+          price_per_kg: 20,
+          min_grams: 5000,
+          tiers: [{ from_grams: 10_000, price_per_kg: 18 }],
+        },
+      ],
+      categories: [{ category_id: category, percent_off: 25 }],
+    },
+  });
+  const created = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/traders",
+    headers: owner.auth,
+    payload: {
+      company_name: "Haddad Feinkost",
+      contact_name: "Omar",
+      email: `omar${Date.now()}@example.com`,
+      phone: "+49 30 000000",
+      country: "DE",
+      price_list_id: list.json().data.id,
+      terms_days: 30,
+      credit_limit: 5000,
+    },
+  });
+  const row = created.json().data;
+  const { token } = await t.app.services.tokens.issue(row.user_id, "customer");
+  trader = { id: row.id, auth: { authorization: `Bearer ${token}` } };
+});
+afterAll(() => t.close());
+
+const lineTotals = (res: { json(): { data: { lines: Array<{ unit_price: number }> } } }) =>
+  res.json().data.lines.map((l) => l.unit_price);
+
+describe("a trader's order", () => {
+  it("12 kg at the tier's price, tampered prices ignored, no standing retail discount", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: maamoul, grams: 2000, qty: 6, price: 0.01, unit_price: 0.01 }]),
+      { headers: trader.auth },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      subtotal: 216,
+      discount: 0,
+      lines: [{ unit_price: 36, line_total: 216 }],
+    });
+  });
+
+  it("below the tier: the list's base price; a category's percentage off retail", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([
+        { productId: maamoul, grams: 1000, qty: 6 },
+        { productId: baklava, grams: 1000, qty: 1 },
+      ]),
+      { headers: trader.auth },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(lineTotals(res)).toEqual([20, 30]);
+  });
+
+  it("a line under its minimum: 422 naming the line, nothing written", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([
+        { productId: baklava, grams: 1000, qty: 5 },
+        { productId: maamoul, grams: 1000, qty: 4 },
+      ]),
+      { headers: trader.auth },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors["lines.1"]).toEqual([PRICE_LIST_MESSAGES.BELOW_MINIMUM]);
+  });
+
+  it("an order under the list's minimum total: 422", async () => {
+    const res = await placeOrder(t.app, orderBody([{ productId: baklava, grams: 1000, qty: 1 }]), {
+      headers: trader.auth,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      message: PRICE_LIST_MESSAGES.ORDER_MINIMUM,
+      errors: { lines: [PRICE_LIST_MESSAGES.ORDER_MINIMUM] },
+    });
+  });
+
+  it("a retail customer and a guest after the trader: retail prices and the standing discount", async () => {
+    for (const headers of [retail.auth, {}]) {
+      const res = await placeOrder(
+        t.app,
+        orderBody([{ productId: maamoul, grams: 2000, qty: 6, unit_price: 36 }]),
+        { headers },
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ subtotal: 360, discount: 72 });
+      expect(lineTotals(res)).toEqual([60]);
+    }
+  });
+
+  it("the trader's invoice names its company", async () => {
+    const res = await placeOrder(t.app, orderBody([{ productId: maamoul, grams: 2000, qty: 5 }]), {
+      headers: trader.auth,
+    });
+    const list = await t.app.inject({
+      url: `/api/admin/orders?q=${res.json().data.number}`,
+      headers: owner.auth,
+    });
+    const id = list.json().data[0].id;
+    const confirmed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${id}`,
+      headers: owner.auth,
+      payload: { status: "confirmed" },
+    });
+    expect(confirmed.json().data.invoice).not.toBeNull();
+    const [doc] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, id));
+    expect(doc!.data.buyer).toMatchObject({ company: "Haddad Feinkost" });
+  });
+
+  it("a suspended trader's token no longer buys at all; its old prices are never given", async () => {
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/traders/${trader.id}`,
+      headers: owner.auth,
+      payload: { status: "suspended" },
+    });
+    const res = await placeOrder(t.app, orderBody([{ productId: maamoul, grams: 2000, qty: 6 }]), {
+      headers: trader.auth,
+    });
+    // The session ended with the suspension: the order is a guest's, at retail.
+    expect(res.statusCode).toBe(201);
+    expect(lineTotals(res)).toEqual([60]);
+  });
+});
