@@ -8,6 +8,7 @@ import {
   lineRefundCents,
   ORDER_CHANGE_MESSAGES,
   type OrderMoney,
+  paymentLinkExpiry,
   paymentLinkRefusal,
   paymentState,
   refundSplit,
@@ -266,5 +267,55 @@ describe("lineDiff", () => {
     expect(diff.added).toEqual([line(null, 500, 10)]);
     expect(diff.removed).toEqual([line(2, 500, 10)]);
     expect(diff.changed).toEqual([{ before: line(1, 1000, 20), after: line(1, 1500, 30) }]);
+  });
+});
+
+describe("paymentLinkExpiry: with the order's reservation, within the gateway's limits", () => {
+  const now = new Date("2026-05-01T10:00:00Z");
+  it.each<[string, string, OrderStatus, number, string]>([
+    [
+      "pending, 48 h reservation placed 30 h ago",
+      "2026-04-30T04:00:00Z",
+      "pending",
+      48,
+      "2026-05-02T04:00:00.000Z",
+    ],
+    [
+      "pending, reservation ends in 2 h",
+      "2026-04-29T12:00:00Z",
+      "pending",
+      48,
+      "2026-05-01T12:00:00.000Z",
+    ],
+    [
+      "pending, reservation ends in 5 minutes: the gateway's shortest",
+      "2026-04-29T10:05:00Z",
+      "pending",
+      48,
+      "2026-05-01T10:31:00.000Z",
+    ],
+    [
+      "pending, reservations never end",
+      "2026-04-30T04:00:00Z",
+      "pending",
+      0,
+      "2026-05-02T10:00:00.000Z",
+    ],
+    [
+      "confirmed: no reservation",
+      "2026-04-20T04:00:00Z",
+      "confirmed",
+      48,
+      "2026-05-02T10:00:00.000Z",
+    ],
+  ])("%s", (_label, created, status, hours, expected) => {
+    expect(
+      paymentLinkExpiry({
+        now,
+        createdAt: new Date(created),
+        status,
+        pendingExpiryHours: hours,
+      }).toISOString(),
+    ).toBe(expected);
   });
 });

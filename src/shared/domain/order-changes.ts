@@ -242,3 +242,29 @@ export function lineDiff(
   const removed = before.filter((line) => !afterIds.has(line.line_id));
   return { added, removed, changed };
 }
+
+/** A hosted card page lives 30 minutes to 24 hours (the gateway's own limits). */
+const LINK_MIN_MS = 31 * 60_000;
+const LINK_MAX_MS = 24 * 3_600_000;
+
+/**
+ * When a payment link ends: with the order's reservation (a pending order is cancelled
+ * `pendingExpiryHours` after it was placed), within the gateway's limits; an order past
+ * pending holds no reservation, so its link lives the longest the gateway allows.
+ */
+export function paymentLinkExpiry(input: {
+  now: Date;
+  createdAt: Date;
+  status: OrderStatus;
+  pendingExpiryHours: number;
+}): Date {
+  const { now } = input;
+  const longest = now.getTime() + LINK_MAX_MS;
+  const reservationEnd =
+    input.status === "pending" && input.pendingExpiryHours > 0
+      ? input.createdAt.getTime() + input.pendingExpiryHours * 3_600_000
+      : longest;
+  const end = Math.min(longest, Math.max(reservationEnd, now.getTime() + LINK_MIN_MS));
+  // Whole seconds: the gateway keeps seconds.
+  return new Date(Math.floor(end / 1000) * 1000);
+}

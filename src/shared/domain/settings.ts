@@ -8,6 +8,7 @@ import { knownCurrency } from "./currency-codes.ts";
 import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
 import { centsToDollars, toCents } from "./money.ts";
+import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "./order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
 import { NO_WEEKDAY_LIMITS } from "./ready-days.ts";
 
@@ -61,6 +62,8 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     low_stock_kg: gramsToKg(s.lowStockGrams),
     gift_wrap_offered: s.giftWrapCents !== null,
     gift_wrap_price: centsToDollars(s.giftWrapCents ?? 0),
+    weigh_tolerance_percent: s.weighTolerancePercent,
+    charge_over_weight: s.chargeOverWeight,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -81,6 +84,8 @@ export function settingsFromForm(
     | "giftWrapCents"
     | "capacityGramsByWeekday"
     | "heroTitle"
+    | "weighTolerancePercent"
+    | "chargeOverWeight"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliveryFeeCents: 1500,
@@ -89,6 +94,8 @@ export function settingsFromForm(
     lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
     giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
     heroTitle: { en: "", ar: "" },
+    weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
+    chargeOverWeight: false,
   },
 ): ShopSettings {
   return {
@@ -143,6 +150,8 @@ export function settingsFromForm(
         : v.gift_wrap_offered
           ? toCents(v.gift_wrap_price ?? 0)
           : null,
+    weighTolerancePercent: v.weigh_tolerance_percent ?? previous.weighTolerancePercent,
+    chargeOverWeight: v.charge_over_weight ?? previous.chargeOverWeight,
   };
 }
 

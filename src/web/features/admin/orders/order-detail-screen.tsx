@@ -503,6 +503,8 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
               </p>
             ) : entry.kind === "receipt" ? (
               <p>{t("timelineReceipt")}</p>
+            ) : entry.kind === "change" ? (
+              <ChangeEntry entry={entry} />
             ) : (
               <MoneyEntry entry={entry} />
             )}
@@ -514,6 +516,48 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
 }
 
 /** Money received (with the day it came) or given back. */
+/** An edit or a weighing: each line before and after, and the total. */
+function ChangeEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "change" }> }) {
+  const { t } = useTranslation("admin-orders");
+  const lang = useLang();
+  const line = (l: (typeof entry.after.lines)[number]) =>
+    `${l.name} · ${l.grams.toLocaleString(lang)} g × ${l.qty}${
+      l.weighed_grams === null
+        ? ""
+        : ` · ${t("changes.weighed")} ${l.weighed_grams.toLocaleString(lang)} g`
+    }`;
+  const before = new Map(entry.before.lines.map((l) => [l.line_id, l]));
+  const after = new Set(entry.after.lines.map((l) => l.line_id));
+  return (
+    <div data-testid="timeline-change">
+      <p className="font-semibold">
+        {entry.change === "edit" ? t("changes.edited") : t("changes.weighedTitle")}
+      </p>
+      <ul className="ms-4 list-disc text-sm">
+        {entry.after.lines.map((l) => {
+          const was = l.line_id === null ? undefined : before.get(l.line_id);
+          return (
+            <li key={`a${l.line_id}`}>
+              <bdi>{was ? `${line(was)} → ${line(l)}` : `${t("changes.added")}: ${line(l)}`}</bdi>
+            </li>
+          );
+        })}
+        {entry.before.lines
+          .filter((l) => !after.has(l.line_id))
+          .map((l) => (
+            <li key={`r${l.line_id}`}>
+              <bdi>{`${t("changes.removed")}: ${line(l)}`}</bdi>
+            </li>
+          ))}
+      </ul>
+      <p className="text-sm">
+        {t("changes.total")}: <Price amount={entry.before.total} lang={lang} /> →{" "}
+        <Price amount={entry.after.total} lang={lang} />
+      </p>
+    </div>
+  );
+}
+
 function MoneyEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "payment" | "refund" }> }) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();

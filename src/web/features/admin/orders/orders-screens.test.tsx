@@ -148,6 +148,9 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   paid_amount: null,
   paid_at: null,
   payment_url: null,
+  balance_due: 0,
+  refunded_amount: 0,
+  version: 0,
   coupon: null,
   subtotal: 20,
   discount: 0,
@@ -532,6 +535,7 @@ describe("issue 29: gift orders on the desk", () => {
       total: 40.47 + fee,
       lines: [
         {
+          line_id: 13,
           product_id: 3,
           name: "Baklava",
           name_ar: "بقلاوة",
@@ -539,6 +543,8 @@ describe("issue 29: gift orders on the desk", () => {
           qty: 2,
           unit_price: 12.34,
           line_total: 24.68,
+          weighed_grams: null,
+          refunded: 0,
           image_url: null,
         },
       ],
