@@ -23,6 +23,8 @@ export const ORDER_CHANGE_MESSAGES = {
   REFUND_GRAMS: "The grams to refund must be more than 0 and at most the line's grams.",
   LINK_PAID: "This order is paid: there is nothing to pay by link.",
   LINK_CLOSED: "A cancelled order cannot be paid by link.",
+  GATEWAY_DOWN:
+    "The card gateway did not answer, so nothing was refunded and the order is unchanged. Please try again in a minute.",
 } as const;
 
 /** The owner's tolerance for weighed lines, and whether a heavier line is charged more. */

@@ -79,7 +79,7 @@ const send = (
   headers: Record<string, string> = desk.auth,
 ) => t.app.inject({ method, url, headers, payload: body as object });
 
-const editLines = (id: number, body: unknown, headers = desk.auth) =>
+const editLines = (id: number, body: unknown, headers: Record<string, string> = desk.auth) =>
   send("PATCH", `/api/admin/orders/${id}/lines`, body, headers);
 const weigh = (id: number, body: unknown, headers = desk.auth) =>
   send("PUT", `/api/admin/orders/${id}/weights`, body, headers);

@@ -1,6 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
-import { balanceDueCents, paymentState } from "../../../shared/domain/order-changes.ts";
+import {
+  balanceDueCents,
+  ORDER_CHANGE_MESSAGES,
+  paymentState,
+} from "../../../shared/domain/order-changes.ts";
 import { orderPath } from "../../../shared/domain/paths.ts";
 import {
   markPaidRefusal,
@@ -46,8 +50,7 @@ export const PAYMENT_SESSION_MESSAGES = {
   NOT_CARD: "This order is not paid by card.",
   NOT_PAYABLE: "This order can no longer be paid.",
   NOT_CONFIGURED: "Card payments are not offered by this shop.",
-  REFUND_UNAVAILABLE:
-    "The card gateway did not answer, so nothing was refunded and the order is unchanged. Please try again in a minute.",
+  REFUND_UNAVAILABLE: ORDER_CHANGE_MESSAGES.GATEWAY_DOWN,
 } as const;
 
 /** 503 + Retry-After: the gateway, not the shop, is down for a moment (never a 500). */

@@ -21,6 +21,7 @@ import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
 import type { TakenOrderState } from "./new-order-screen.tsx";
+import { LineActions } from "./order-changes.tsx";
 import { PaymentPanel } from "./payment-panel.tsx";
 import { SendMessageButton } from "./send-message-dialog.tsx";
 import { ShipOrderDialog } from "./ship-order-dialog.tsx";
@@ -441,20 +442,27 @@ function Lines({ order }: { order: AdminOrderDetail }) {
             <th className="p-2 text-start">{t("product")}</th>
             <th className="p-2 text-end">{t("weight")}</th>
             <th className="p-2 text-end">{t("qty")}</th>
+            <th className="p-2 text-end">{t("changes.weighedColumn")}</th>
             <th className="p-2 text-end">{t("unitPrice")}</th>
             <th className="p-2 text-end">{t("lineTotal")}</th>
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed once ordered
-            <tr key={index} className="border-b border-line last:border-0">
+          {order.lines.map((line) => (
+            <tr key={line.line_id} className="border-b border-line last:border-0">
               <td className="p-2">{lang === "ar" && line.name_ar ? line.name_ar : line.name}</td>
               <td className="p-2 text-end">
                 <bdi dir="ltr">{optionLabel(line.grams, lang)}</bdi>
               </td>
               <td className="p-2 text-end" dir="ltr">
                 {line.qty}
+              </td>
+              <td className="p-2 text-end" data-testid="line-weighed">
+                {line.weighed_grams === null ? (
+                  "—"
+                ) : (
+                  <bdi dir="ltr">{`${line.weighed_grams.toLocaleString(lang)} g`}</bdi>
+                )}
               </td>
               <td className="p-2 text-end">
                 <Price amount={line.unit_price} lang={lang} />
@@ -466,6 +474,7 @@ function Lines({ order }: { order: AdminOrderDetail }) {
           ))}
         </tbody>
       </table>
+      <LineActions order={order} />
     </section>
   );
 }

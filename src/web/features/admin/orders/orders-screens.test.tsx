@@ -407,7 +407,7 @@ describe("issue 24: payment state on the order", () => {
     );
   });
 
-  it("Refund asks first, then records it; no Mark paid on a cancelled unpaid order", async () => {
+  it("Refund asks what to refund first, then records it; no Mark paid on a cancelled unpaid order", async () => {
     stub((call) =>
       call.method === "POST"
         ? json({ data: detail({ payment_status: "refunded", paid_amount: 35 }) })
@@ -415,11 +415,11 @@ describe("issue 24: payment state on the order", () => {
     );
     renderWithKit(<OrderDetailScreen id={7} />);
     fireEvent.click(await screen.findByTestId("refund"));
-    const dialog = await screen.findByTestId("confirm-dialog");
-    expect(dialog.textContent).toContain("Mark this order refunded?");
+    const dialog = await screen.findByTestId("refund-dialog");
+    expect(dialog.textContent).toContain("Refund this order");
     expect(posts()).toEqual([]);
     fireEvent.change(screen.getByLabelText("Note (optional)"), { target: { value: "Broken box" } });
-    fireEvent.click(screen.getByTestId("confirm-button"));
+    fireEvent.click(screen.getByTestId("confirm-refund"));
     await waitFor(() =>
       expect(posts()).toEqual([
         { method: "POST", url: "/api/admin/orders/7/refund", body: { note: "Broken box" } },
