@@ -361,6 +361,37 @@ describe("PUT /api/admin/orders/:id/weights", () => {
     expect(heavier.json().data).toMatchObject({ total: 31 });
   });
 
+  it("charges a heavier line more once the owner turns it on, by the owner's tolerance", async () => {
+    const owner = await createUserWithToken(t.app, { admin: true });
+    const current = (await t.app.inject({ url: "/api/admin/settings", headers: owner.auth })).json()
+      .data;
+    const { updated_at: _at, ...values } = current;
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      headers: owner.auth,
+      payload: { ...values, weigh_tolerance_percent: 2, charge_over_weight: true },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      weigh_tolerance_percent: 2,
+      charge_over_weight: true,
+    });
+    try {
+      const order = await newOrder();
+      await move(order.id, "confirmed", "preparing");
+      const detail = await get(order.id);
+      const res = await weigh(order.id, {
+        lines: [{ line_id: detail.lines[0].line_id, weighed_grams: 1040 }],
+      });
+      // 20.80 less 20% = 16.64 + 15.00.
+      expect(res.json().data).toMatchObject({ total: 31.64, subtotal: 20.8 });
+      expect(res.json().data.lines[0]).toMatchObject({ line_total: 20.8, weighed_grams: 1040 });
+    } finally {
+      await t.app.services.settings.update({ weighTolerancePercent: 5, chargeOverWeight: false });
+    }
+  });
+
   it("refuses weights of 0, above ten times the ordered grams, of unknown lines (422) and before preparing (409)", async () => {
     const order = await newOrder();
     const detail = await get(order.id);
