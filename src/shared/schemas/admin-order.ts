@@ -54,7 +54,7 @@ const filterFields = z.object({
     .enum(ORDER_STATUSES, { message: ADMIN_ORDER_MESSAGES.STATUS })
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  /** Unpaid | paid | refunded, beside the status. */
+  /** Unpaid, paid, partially refunded, refunded or balance due, beside the status. */
   payment_status: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(PAYMENT_STATUSES, { message: ADMIN_ORDER_MESSAGES.PAYMENT_STATUS }).optional(),

@@ -62,7 +62,7 @@ export const orders = pgTable(
       .notNull()
       .default("en"),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
-    /** Unpaid | paid | refunded, beside `status`. */
+    /** Unpaid, paid, partially refunded, refunded or balance due, beside `status`. */
     paymentStatus: text({ enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     /** What was received (the owner's figure or the gateway's) and when. */
     paidCents: integer(),
