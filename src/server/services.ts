@@ -19,6 +19,7 @@ import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createDeskVersion } from "./modules/orders/desk-version.ts";
+import { createOrderChangeService } from "./modules/orders/order-changes.ts";
 import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
@@ -89,6 +90,20 @@ export function createServices(
       lowStockMail: mail,
     }),
     adminOrders: createAdminOrderService(db, { settings, mail }),
+    /** Orders that change after they are placed: edits, weights, refunds, payment links. */
+    orderChanges: createOrderChangeService(db, {
+      settings,
+      shipping,
+      mail,
+      gateway: payments.cardEnabled
+        ? {
+            provider: payments.provider ?? "stripe",
+            refund: (input) => payments.refund(input),
+            openLink: (order, input, now) => payments.openLink(order, input, now),
+          }
+        : null,
+      baseUrl: opts.payments?.baseUrl ?? mail?.baseUrl ?? "http://localhost:3000",
+    }),
     receipts: createReceiptService(db),
     /** The back office's customers (accounts and guest buyers). */
     customers: createCustomerService(db),

@@ -253,6 +253,10 @@ const EXTRA_ANSWERS: Record<string, number[]> = {
   "POST /api/admin/orders": [409],
   "POST /api/admin/orders/{id}/payments": [409],
   "POST /api/admin/orders/{id}/refund": [409],
+  // A stale version, an order past editing, an amount already paid.
+  "PATCH /api/admin/orders/{id}/lines": [409],
+  "PUT /api/admin/orders/{id}/weights": [409],
+  "POST /api/admin/orders/{id}/payment-link": [409],
   "PATCH /api/admin/orders/{id}": [409],
 };
 

@@ -43,6 +43,10 @@ export type StripeStandin = {
   webhookUrl: string | null;
   /** The next `n` session creations answer 500, as an outage would. */
   failNext(n: number): void;
+  /** Every refund made (once per Idempotency-Key), in order. */
+  refunds: StandinRefund[];
+  /** The next `n` refund requests answer 500 (no refund is made). */
+  failRefunds(n: number): void;
   /** A signed delivery of an event about a session, as Stripe would send it. */
   signedEvent(
     type: string,
@@ -54,6 +58,17 @@ export type StripeStandin = {
   /** Expires an open session and delivers the event. */
   expire(id: string): Promise<number | null>;
   close(): Promise<void>;
+};
+
+export type StandinRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+  created: number;
 };
 
 const TEST_SECRET = "whsec_standin";
@@ -124,7 +139,12 @@ export async function startStripeStandin(
   const sessions = new Map<string, StandinSession>();
   const created: Array<Record<string, unknown>> = [];
   const byIdempotencyKey = new Map<string, string>();
+  const refunds: StandinRefund[] = [];
+  const refundsByKey = new Map<string, StandinRefund>();
+  /** Paid payment intents and what they captured. */
+  const intents = new Map<string, { amount: number; currency: string }>();
   let failures = 0;
+  let refundFailures = 0;
   let baseUrl = "";
 
   const standin: StripeStandin = {
@@ -135,6 +155,10 @@ export async function startStripeStandin(
     webhookUrl: opts.webhookUrl ?? null,
     failNext(n) {
       failures = n;
+    },
+    refunds,
+    failRefunds(n) {
+      refundFailures = n;
     },
     signedEvent(type, session, eventOpts = {}) {
       const id = eventOpts.id ?? newId("evt");
@@ -161,6 +185,10 @@ export async function startStripeStandin(
       session.status = "complete";
       session.payment_status = "paid";
       session.payment_intent = newId("pi");
+      intents.set(session.payment_intent, {
+        amount: session.amount_total,
+        currency: session.currency,
+      });
       return deliver("checkout.session.completed", session);
     },
     async expire(id) {
@@ -247,6 +275,44 @@ export async function startStripeStandin(
     json(res, 200, session);
   }
 
+  /** `POST /v1/refunds`: part or all of a paid intent, never more than it captured. */
+  async function createRefund(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = decodeStripeForm(await readBody(req));
+    const key = req.headers["idempotency-key"];
+    if (typeof key === "string" && refundsByKey.has(key))
+      return json(res, 200, refundsByKey.get(key));
+    if (refundFailures > 0) {
+      refundFailures -= 1;
+      return stripeError(res, 500, "The stand-in was told to fail.", "api_error");
+    }
+    const intentId = String(form.payment_intent ?? "");
+    const intent = intents.get(intentId);
+    if (!intent) return stripeError(res, 404, `No such payment_intent: '${intentId}'`);
+    const given = refunds
+      .filter((r) => r.payment_intent === intentId)
+      .reduce((sum, r) => sum + r.amount, 0);
+    const amount = form.amount === undefined ? intent.amount - given : Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - given)
+      return stripeError(
+        res,
+        400,
+        "Refund amount is greater than the unrefunded amount on the charge.",
+      );
+    const refund: StandinRefund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      status: "succeeded",
+      metadata: (form.metadata as Record<string, string>) ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    if (typeof key === "string") refundsByKey.set(key, refund);
+    json(res, 200, refund);
+  }
+
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", baseUrl);
@@ -261,6 +327,7 @@ export async function startStripeStandin(
         return stripeError(res, 401, "Invalid API Key provided.", "authentication_error");
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions")
         return createSession(req, res);
+      if (req.method === "POST" && url.pathname === "/v1/refunds") return createRefund(req, res);
       if (api && parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
         const session = sessions.get(parts[3]);
         if (!session) return stripeError(res, 404, `No such checkout.session: '${parts[3]}'`);

@@ -58,8 +58,20 @@ export const ORDER_STATUS_NAMES: Readonly<Record<Lang, Readonly<Record<OrderStat
 
 export const PAYMENT_STATUS_NAMES: Readonly<Record<Lang, Readonly<Record<PaymentStatus, string>>>> =
   {
-    en: { unpaid: "Not paid yet", paid: "Paid", refunded: "Refunded" },
-    ar: { unpaid: "لم يُدفع بعد", paid: "مدفوع", refunded: "مُسترَد" },
+    en: {
+      unpaid: "Not paid yet",
+      paid: "Paid",
+      refunded: "Refunded",
+      partially_refunded: "Partly refunded",
+      balance_due: "Balance due",
+    },
+    ar: {
+      unpaid: "لم يُدفع بعد",
+      paid: "مدفوع",
+      refunded: "مُسترَد",
+      partially_refunded: "مُسترَد جزئياً",
+      balance_due: "يوجد مبلغ مستحق",
+    },
   };
 
 export type OrderStateMessageInput = {

@@ -4,7 +4,13 @@ import type { OrderStatus } from "./order-states.ts";
  * Whether an order has been paid is its own state, beside the order status
  * (docs/decisions/0024). Only the owner or a verified gateway event moves it.
  */
-export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded"] as const;
+export const PAYMENT_STATUSES = [
+  "unpaid",
+  "paid",
+  "refunded",
+  "partially_refunded",
+  "balance_due",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How a shopper may pay. `card` goes through a hosted gateway page (never the shop). */
@@ -37,16 +43,22 @@ export function markPaidRefusal(
   orderStatus: OrderStatus,
   paymentStatus: PaymentStatus,
 ): PaymentRefusal | null {
-  if (paymentStatus === "paid") return { field: "status", message: PAYMENT_MESSAGES.ALREADY_PAID };
+  if (paymentStatus === "paid" || paymentStatus === "partially_refunded")
+    return { field: "status", message: PAYMENT_MESSAGES.ALREADY_PAID };
   if (paymentStatus === "refunded") return { field: "status", message: PAYMENT_MESSAGES.REFUNDED };
   if (orderStatus === "canceled")
     return { field: "status", message: PAYMENT_MESSAGES.CANCELLED_UNPAID };
   return null;
 }
 
-/** A refund is the owner's word on a paid order, cancelled or not. */
+/**
+ * A refund is the owner's word on an order that holds money (paid, partly refunded or with a
+ * balance still due), cancelled or not.
+ */
 export function refundRefusal(paymentStatus: PaymentStatus): PaymentRefusal | null {
-  return paymentStatus === "paid"
+  return paymentStatus === "paid" ||
+    paymentStatus === "partially_refunded" ||
+    paymentStatus === "balance_due"
     ? null
     : { field: "status", message: PAYMENT_MESSAGES.REFUND_UNPAID };
 }

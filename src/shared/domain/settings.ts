@@ -8,6 +8,7 @@ import { knownCurrency } from "./currency-codes.ts";
 import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
 import { centsToDollars, toCents } from "./money.ts";
+import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "./order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
 import { NO_WEEKDAY_LIMITS } from "./ready-days.ts";
 
@@ -67,6 +68,8 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     seller_address_ar: s.seller.address.ar,
     seller_tax_number: s.seller.taxNumber,
     tax_rate_percent: s.taxRatePercent,
+    weigh_tolerance_percent: s.weighTolerancePercent,
+    charge_over_weight: s.chargeOverWeight,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -89,6 +92,8 @@ export function settingsFromForm(
     | "heroTitle"
     | "seller"
     | "taxRatePercent"
+    | "weighTolerancePercent"
+    | "chargeOverWeight"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliveryFeeCents: 1500,
@@ -99,6 +104,8 @@ export function settingsFromForm(
     heroTitle: { en: "", ar: "" },
     seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
     taxRatePercent: null,
+    weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
+    chargeOverWeight: false,
   },
 ): ShopSettings {
   return {
@@ -165,6 +172,8 @@ export function settingsFromForm(
       taxNumber: v.seller_tax_number ?? previous.seller.taxNumber,
     },
     taxRatePercent: v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
+    weighTolerancePercent: v.weigh_tolerance_percent ?? previous.weighTolerancePercent,
+    chargeOverWeight: v.charge_over_weight ?? previous.chargeOverWeight,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { businessDayStart, isCalendarDate } from "../domain/business-days.ts";
 import { businessDate } from "../domain/business-time.ts";
+import { ORDER_CHANGE_MESSAGES } from "../domain/order-changes.ts";
 import {
   ORDER_SOURCES,
   STAFF_ORDER_MESSAGES,
@@ -11,7 +12,18 @@ import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type PaymentStatus } from "../domai
 import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
-import { orderDtoSchema, orderStatusSchema, PAYMENT_METHODS, placeOrderSchema } from "./order.ts";
+import {
+  addressText,
+  deliveryDateField,
+  ORDER_MESSAGES,
+  orderDtoSchema,
+  orderLineInputSchema,
+  orderStatusSchema,
+  PAYMENT_METHODS,
+  placeOrderSchema,
+  productIdField,
+  shippingMethodIdField,
+} from "./order.ts";
 import { trackingNumberField } from "./shipping.ts";
 
 // The orders desk's API: list with filters and search, detail with a timeline,
@@ -42,7 +54,7 @@ const filterFields = z.object({
     .enum(ORDER_STATUSES, { message: ADMIN_ORDER_MESSAGES.STATUS })
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  /** Unpaid | paid | refunded, beside the status. */
+  /** Unpaid, paid, partially refunded, refunded or balance due, beside the status. */
   payment_status: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(PAYMENT_STATUSES, { message: ADMIN_ORDER_MESSAGES.PAYMENT_STATUS }).optional(),
@@ -168,6 +180,25 @@ const moneyEntry = {
   at: z.string(),
 };
 
+const orderChangeLineSchema = z.object({
+  line_id: z.number().int().nullable(),
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  grams: z.number().int(),
+  qty: z.number().int(),
+  weighed_grams: z.number().int().nullable(),
+  line_total: z.number(),
+});
+
+/** An order's lines, total and shipping at one moment (dollars). */
+export const orderChangeSnapshotSchema = z.object({
+  lines: z.array(orderChangeLineSchema),
+  total: z.number(),
+  shipping_method: z.string().nullable(),
+  ready_date: z.string().nullable(),
+  address: z.string(),
+});
+
 /** Every status change, internal note, payment, refund and receipt upload, oldest first. */
 export const timelineEntrySchema = z.discriminatedUnion("kind", [
   z.object({
@@ -186,6 +217,20 @@ export const timelineEntrySchema = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("payment"), ...moneyEntry }),
   z.object({ kind: z.literal("refund"), ...moneyEntry }),
+  /**
+   * The desk changed the order's lines or shipping (`edit`) or the packer recorded weights
+   * (`weights`): the order before and after, and the version it made.
+   */
+  z.object({
+    kind: z.literal("change"),
+    id: z.number().int(),
+    change: z.enum(["edit", "weights"]),
+    version: z.number().int(),
+    before: orderChangeSnapshotSchema,
+    after: orderChangeSnapshotSchema,
+    actor: orderActorSchema,
+    at: z.string(),
+  }),
   /** The customer uploaded a transfer receipt (its file is in `receipts`). */
   z.object({
     kind: z.literal("receipt"),
@@ -328,14 +373,6 @@ export const adminOrderPaymentSchema = z.object({
 export type AdminOrderPaymentInput = z.input<typeof adminOrderPaymentSchema>;
 export type AdminOrderPayment = z.output<typeof adminOrderPaymentSchema>;
 
-/** `POST /api/admin/orders/:id/refund`: only a paid order; the whole amount received. */
-export const adminOrderRefundSchema = z
-  .object({ note: paymentNote })
-  .nullish()
-  // A bare POST (no body) is a refund without a note.
-  .transform((body) => ({ note: body?.note ?? null }));
-export type AdminOrderRefundInput = z.input<typeof adminOrderRefundSchema>;
-
 // ---------------------------------------------------------------------------------------
 // Orders taken by staff: checkout's body, plus where the order came from and,
 // optionally, the customer account it belongs to (it then shows in that customer's orders).
@@ -352,3 +389,163 @@ export const adminPlaceOrderSchema = placeOrderSchema.extend({
 });
 export type AdminPlaceOrderInput = z.input<typeof adminPlaceOrderSchema>;
 export type AdminPlaceOrder = z.output<typeof adminPlaceOrderSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Orders that change after they are placed: the desk's edit of lines and shipping, the
+// packer's weights, partial refunds and payment links (shared/domain/order-changes.ts).
+
+const lineIdField = z
+  .number({ message: ORDER_CHANGE_MESSAGES.LINE_UNKNOWN })
+  .int(ORDER_CHANGE_MESSAGES.LINE_UNKNOWN)
+  .positive(ORDER_CHANGE_MESSAGES.LINE_UNKNOWN)
+  .max(Number.MAX_SAFE_INTEGER, ORDER_CHANGE_MESSAGES.LINE_UNKNOWN);
+
+/** Each kept line named once. */
+function noRepeatedLineIds(
+  lines: ReadonlyArray<{ line_id?: number | null }>,
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    if (line.line_id == null) return;
+    if (seen.has(line.line_id))
+      ctx.addIssue({
+        code: "custom",
+        path: ["lines", index, "line_id"],
+        message: ORDER_CHANGE_MESSAGES.LINE_TWICE,
+      });
+    seen.add(line.line_id);
+  });
+}
+
+/**
+ * `PATCH /api/admin/orders/:id/lines`: the complete new list of lines (a kept line carries its
+ * `line_id`, a new one names its product), on the `version` the desk read.
+ */
+export const adminOrderLinesSchema = z
+  .object({
+    version: z
+      .number({ message: ORDER_CHANGE_MESSAGES.STALE })
+      .int(ORDER_CHANGE_MESSAGES.STALE)
+      .min(0, ORDER_CHANGE_MESSAGES.STALE)
+      .max(2_147_483_647, ORDER_CHANGE_MESSAGES.STALE),
+    lines: z
+      .array(
+        orderLineInputSchema.omit({ productId: true }).extend({
+          line_id: lineIdField.nullish().transform((v) => v ?? null),
+          product_id: productIdField.nullish().transform((v) => v ?? null),
+        }),
+        { message: ORDER_CHANGE_MESSAGES.LINES_REQUIRED },
+      )
+      .min(1, ORDER_CHANGE_MESSAGES.LINES_REQUIRED)
+      .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+    shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
+    ready_date: deliveryDateField.nullish().transform((v) => v ?? null),
+    address: addressText(500)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((body, ctx) => {
+    noRepeatedLineIds(body.lines, ctx);
+    body.lines.forEach((line, index) => {
+      if (line.line_id === null && line.product_id === null)
+        ctx.addIssue({
+          code: "custom",
+          path: ["lines", index, "product_id"],
+          message: ORDER_MESSAGES.PRODUCT_INVALID,
+        });
+    });
+  });
+export type AdminOrderLinesInput = z.input<typeof adminOrderLinesSchema>;
+export type AdminOrderLines = z.output<typeof adminOrderLinesSchema>;
+
+const weighedGramsField = z
+  .number({ message: ORDER_CHANGE_MESSAGES.WEIGHT })
+  .int(ORDER_CHANGE_MESSAGES.WEIGHT)
+  .positive(ORDER_CHANGE_MESSAGES.WEIGHT)
+  .max(10_000_000, ORDER_CHANGE_MESSAGES.WEIGHT);
+
+/** `PUT /api/admin/orders/:id/weights`: the grams weighed for some or all lines. */
+export const adminOrderWeightsSchema = z
+  .object({
+    lines: z
+      .array(z.object({ line_id: lineIdField, weighed_grams: weighedGramsField }), {
+        message: ORDER_CHANGE_MESSAGES.LINES_REQUIRED,
+      })
+      .min(1, ORDER_CHANGE_MESSAGES.LINES_REQUIRED)
+      .max(100, ORDER_MESSAGES.TOO_MANY_LINES),
+  })
+  .superRefine((body, ctx) => noRepeatedLineIds(body.lines, ctx));
+export type AdminOrderWeights = z.output<typeof adminOrderWeightsSchema>;
+
+/** A refund amount in dollars (as payments take it). */
+const refundAmount = z.preprocess(
+  toNumber,
+  z
+    .number({ message: PAYMENT_MESSAGES.AMOUNT })
+    .gt(0, PAYMENT_MESSAGES.AMOUNT)
+    .max(1_000_000, PAYMENT_MESSAGES.AMOUNT)
+    .refine(hasTwoDecimalsAtMost, PAYMENT_MESSAGES.AMOUNT),
+);
+
+/**
+ * `POST /api/admin/orders/:id/refund`: everything received (no amount, no lines), an amount,
+ * or chosen lines (all of a line or some of its grams, its stock put back or not).
+ */
+export const adminOrderRefundSchema = z
+  .object({
+    note: paymentNote,
+    amount: refundAmount.optional(),
+    lines: z
+      .array(
+        z.object({
+          line_id: lineIdField,
+          grams: z
+            .number({ message: ORDER_CHANGE_MESSAGES.REFUND_GRAMS })
+            .int(ORDER_CHANGE_MESSAGES.REFUND_GRAMS)
+            .positive(ORDER_CHANGE_MESSAGES.REFUND_GRAMS)
+            .max(10_000_000, ORDER_CHANGE_MESSAGES.REFUND_GRAMS)
+            .nullish()
+            .transform((v) => v ?? null),
+          restock: z.boolean({ message: "restock must be true or false." }).default(false),
+        }),
+      )
+      .min(1, ORDER_CHANGE_MESSAGES.REFUND_NOTHING)
+      .max(100, ORDER_MESSAGES.TOO_MANY_LINES)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lines) noRepeatedLineIds(body.lines, ctx);
+    if (body.amount !== undefined && body.lines)
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: ORDER_CHANGE_MESSAGES.REFUND_BOTH,
+      });
+  })
+  .nullish()
+  // A bare POST (no body) refunds everything received, without a note.
+  .transform((body) => ({
+    note: body?.note ?? null,
+    amount: body?.amount,
+    lines: body?.lines,
+  }));
+export type AdminOrderRefundInput = z.input<typeof adminOrderRefundSchema>;
+export type AdminOrderRefund = z.output<typeof adminOrderRefundSchema>;
+
+/** `POST /api/admin/orders/:id/payment-link`: optionally e-mailed to the customer too. */
+export const adminPaymentLinkSchema = z
+  .object({
+    send_email: z.boolean({ message: "send_email must be true or false." }).default(false),
+  })
+  .nullish()
+  .transform((body) => ({ send_email: body?.send_email ?? false }));
+
+export const adminPaymentLinkResponseSchema = z.object({
+  data: z.object({
+    url: z.string(),
+    expires_at: z.string(),
+    amount: z.number(),
+    emailed: z.boolean(),
+  }),
+});

@@ -26,7 +26,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const addressText = (max: number) =>
+export const addressText = (max: number) =>
   text()
     .trim()
     .max(max, `${ORDER_MESSAGES.TOO_LONG} (${max})`)
@@ -86,7 +86,7 @@ export const orderShippingSchema = z.object({
 export type OrderShipping = z.infer<typeof orderShippingSchema>;
 
 /** Cart lines carry product ids as strings; both "12" and 12 are accepted. */
-const productIdField = z
+export const productIdField = z
   .union([z.number(), text().trim().regex(/^\d+$/, ORDER_MESSAGES.PRODUCT_INVALID)], {
     message: ORDER_MESSAGES.PRODUCT_INVALID,
   })
@@ -220,13 +220,20 @@ export const idempotencyKeySchema = text({ message: "The Idempotency-Key header 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const orderLineDtoSchema = z.object({
+  /** The line's id: an edit names the lines it keeps by it. */
+  line_id: z.number().int(),
   product_id: z.number().int().nullable(),
   name: z.string(),
   name_ar: z.string(),
   grams: z.number().int(),
   qty: z.number().int(),
   unit_price: z.number(),
+  /** What the line is charged: as ordered, or repriced from its weighed grams. */
   line_total: z.number(),
+  /** What the packer weighed for the whole line (all pieces), null until weighed. */
+  weighed_grams: z.number().int().nullable(),
+  /** Given back for this line (0 when none). */
+  refunded: z.number(),
   image_url: z.string().nullable(),
 });
 
@@ -254,8 +261,14 @@ export const orderDtoSchema = z.object({
   /** What was received and when (null while unpaid). */
   paid_amount: z.number().nullable(),
   paid_at: z.string().nullable(),
-  /** A card order's hosted payment page while it is unpaid and its session is open. */
+  /** A card payment page (checkout's or a payment link) while one is open and money is owed. */
   payment_url: z.string().nullable(),
+  /** What is still to pay (the new total less what was received); 0 when settled. */
+  balance_due: z.number(),
+  /** Given back in all. */
+  refunded_amount: z.number(),
+  /** Moves with every change of lines, weights or money: an edit sends the one it was made on. */
+  version: z.number().int(),
   coupon: z.string().nullable(),
   subtotal: z.number(),
   discount: z.number(),

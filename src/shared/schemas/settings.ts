@@ -7,6 +7,7 @@ import {
   LOW_STOCK_MESSAGES,
   MAX_LOW_STOCK_KG,
 } from "../domain/low-stock.ts";
+import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "../domain/order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
 import { CAPACITY_MESSAGES, MAX_CAPACITY_GRAMS, NO_WEEKDAY_LIMITS } from "../domain/ready-days.ts";
@@ -95,6 +96,13 @@ export const shopSettingsSchema = z.object({
   /** The price of gift wrapping in cents; 0 = free, null = not offered. */
   giftWrapCents: z.number().int().min(0).max(100_000).nullable().default(DEFAULT_GIFT_WRAP_CENTS),
   /**
+   * Weighed lines: within this many percent of the ordered grams a line is charged as ordered;
+   * outside it, at its weighed grams (more only when `chargeOverWeight`).
+   */
+  weighTolerancePercent: z.number().int().min(0).max(50).default(DEFAULT_WEIGH_TOLERANCE_PERCENT),
+  /** Whether a line weighed heavier than the tolerance is charged more (off: as ordered). */
+  chargeOverWeight: z.boolean().default(false),
+  /**
    * The home hero's headline the owner writes, in both languages; empty = the default
    * title ("Home"), Arabic empty = the English one.
    */
@@ -123,6 +131,8 @@ export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
 
 /** Clearly fake demo values: nothing here pretends to be a real number or address. */
+const WEIGH_TOLERANCE_MESSAGE = "The weighing tolerance must be a whole percent from 0 to 50.";
+
 export const defaultShopSettings: ShopSettings = {
   phones: ["+963 11 000 0000", "+963 900 000 000"],
   emails: ["info@example.com", "orders@example.com"],
@@ -171,6 +181,8 @@ export const defaultShopSettings: ShopSettings = {
   orderMessages: { ...DEFAULT_ORDER_MESSAGES },
   lowStockGrams: DEFAULT_LOW_STOCK_GRAMS,
   giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
+  weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
+  chargeOverWeight: false,
   heroTitle: { en: "", ar: "" },
   seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
   taxRatePercent: null,
@@ -450,6 +462,19 @@ export const settingsInputSchema = z.object({
         .nullable(),
     )
     .optional(),
+  /** Weighed lines: the tolerance in whole percent (0-50) and whether heavier costs more. */
+  weigh_tolerance_percent: z.preprocess(
+    toNumber,
+    z
+      .number({ message: WEIGH_TOLERANCE_MESSAGE })
+      .int(WEIGH_TOLERANCE_MESSAGE)
+      .min(0, WEIGH_TOLERANCE_MESSAGE)
+      .max(50, WEIGH_TOLERANCE_MESSAGE)
+      .optional(),
+  ),
+  charge_over_weight: z
+    .preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean())
+    .optional(),
 });
 
 /**
@@ -464,7 +489,14 @@ export const SETTINGS_SECTIONS = {
   bank: ["bank_transfer_instructions", "bank_transfer_instructions_ar"],
   locations: ["locations"],
   delivery: ["delivery_closed_weekdays", "delivery_cutoff_hour", "capacity_grams_by_weekday"],
-  orders: ["pending_expiry_hours", "low_stock_kg", "gift_wrap_offered", "gift_wrap_price"],
+  orders: [
+    "pending_expiry_hours",
+    "low_stock_kg",
+    "gift_wrap_offered",
+    "gift_wrap_price",
+    "weigh_tolerance_percent",
+    "charge_over_weight",
+  ],
   orderMessages: ["order_messages"],
   currencies: ["currencies"],
   map: ["map_lat", "map_lng", "map_zoom"],
@@ -517,6 +549,8 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   seller_address_ar: z.string(),
   seller_tax_number: z.string(),
   tax_rate_percent: z.number().nullable(),
+  weigh_tolerance_percent: z.number().int(),
+  charge_over_weight: z.boolean(),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

@@ -70,7 +70,7 @@ export const orders = pgTable(
       .notNull()
       .default("en"),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
-    /** Unpaid | paid | refunded, beside `status`. */
+    /** Unpaid, paid, partially refunded, refunded or balance due, beside `status`. */
     paymentStatus: text({ enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     /** What was received (the owner's figure or the gateway's) and when. */
     paidCents: integer(),
@@ -118,6 +118,15 @@ export const orders = pgTable(
     giftWrapCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     totalGrams: integer().notNull(),
+    /**
+     * Moves with every change of the order's lines, weights, money or shipping: an edit names
+     * the version it was made on, and a stale one is refused instead of overwriting.
+     */
+    version: integer().notNull().default(0),
+    /** Refunds given as a credit (returns, goodwill): they lower what the customer owes. */
+    creditedCents: integer().notNull().default(0),
+    /** Money given back, in all (`paidCents` is what came in). */
+    refundedCents: integer().notNull().default(0),
     /** sha256 of the client's Idempotency-Key (the raw key also derives the access key). */
     idempotencyKeyHash: text().notNull().unique(),
     /** sha256 of the normalised request: same key + another body is refused. */
@@ -157,7 +166,12 @@ export const orderLines = pgTable(
     grams: integer().notNull(),
     qty: integer().notNull(),
     unitPriceCents: integer().notNull(),
+    /** What the line is charged: as ordered, or repriced from its weighed grams. */
     lineTotalCents: integer().notNull(),
+    /** The grams the packer weighed for the whole line (all its pieces); NULL until weighed. */
+    weighedGrams: integer(),
+    /** Given back for this line; a line is refunded once. */
+    refundedCents: integer().notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -201,10 +215,13 @@ export const orderPayments = pgTable(
     actor: text().notNull(),
     /** The gateway's reference (session or payment id) when it came from one. */
     reference: text(),
+    /** sha256 of the refund request's Idempotency-Key: a retried refund finds its row. */
+    idempotencyKeyHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("order_payments_order_idx").on(t.orderId, t.id),
+    uniqueIndex("order_payments_idempotency_idx").on(t.orderId, t.idempotencyKeyHash),
     check("order_payments_amount_check", sql`${t.amountCents} >= 0`),
   ],
 );
@@ -230,6 +247,47 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.eventId)],
 );
 
+/** One line as an order change records it, before and after. */
+export type OrderChangeLine = {
+  line_id: number | null;
+  product_id: number | null;
+  name: string;
+  grams: number;
+  qty: number;
+  weighed_grams: number | null;
+  line_total: number;
+};
+
+/** An order's lines, total and shipping at one moment (money in dollars, as the API shows it). */
+export type OrderChangeSnapshot = {
+  lines: OrderChangeLine[];
+  total: number;
+  shipping_method: string | null;
+  ready_date: string | null;
+  address: string;
+};
+
+/**
+ * Every edit of an order's lines or shipping and every weighing, with the version it made,
+ * who did it, and the order before and after: the timeline shows what changed.
+ */
+export const orderChanges = pgTable(
+  "order_changes",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    kind: text({ enum: ["edit", "weights"] }).notNull(),
+    actor: text().notNull(),
+    before: jsonb().$type<OrderChangeSnapshot>().notNull(),
+    after: jsonb().$type<OrderChangeSnapshot>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("order_changes_order_version_idx").on(t.orderId, t.version)],
+);
+
 /** A bank-transfer receipt a customer uploaded; the file is private (`files`). */
 export const orderReceipts = pgTable(
   "order_receipts",
@@ -252,3 +310,4 @@ export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type OrderReceiptRow = typeof orderReceipts.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type OrderChangeRow = typeof orderChanges.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, max, ne, sql } from "drizzle-orm";
 import { businessDayStart, daysEndingWith } from "../../../shared/domain/business-days.ts";
 import { BUSINESS_TIME_ZONE, businessDate } from "../../../shared/domain/business-time.ts";
 import { gramsToKg } from "../../../shared/domain/low-stock.ts";
@@ -149,7 +149,9 @@ export function createDashboardService(db: Db) {
           // Total_payments is the money received, the amounts recorded on orders
           // that are paid (a refunded order gave it back). Before, it was completed orders'
           // totals; migration 0024 marked those paid, so the figure carried over.
-          paid: sql<number>`coalesce(sum(${orders.paidCents}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(
+          // Partly refunded orders and those with a balance due hold money too: what came in
+          // less what went back.
+          paid: sql<number>`coalesce(sum(${orders.paidCents} - ${orders.refundedCents}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'balance_due')), 0)`.mapWith(
             Number,
           ),
         })
@@ -169,10 +171,17 @@ export function createDashboardService(db: Db) {
       db
         .select({
           day: paidDay,
-          paid: sql<number>`coalesce(sum(${orders.paidCents}), 0)`.mapWith(Number),
+          paid: sql<number>`coalesce(sum(${orders.paidCents} - ${orders.refundedCents}), 0)`.mapWith(
+            Number,
+          ),
         })
         .from(orders)
-        .where(and(eq(orders.paymentStatus, "paid"), gte(orders.paidAt, since)))
+        .where(
+          and(
+            inArray(orders.paymentStatus, ["paid", "partially_refunded", "balance_due"]),
+            gte(orders.paidAt, since),
+          ),
+        )
         .groupBy(paidDay),
       db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
       db

@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import { toCents } from "../../../shared/domain/money.ts";
-import {
-  markPaidRefusal,
-  type PaymentRefusal,
-  refundRefusal,
-} from "../../../shared/domain/payments.ts";
+import { paymentState } from "../../../shared/domain/order-changes.ts";
+import { markPaidRefusal, type PaymentRefusal } from "../../../shared/domain/payments.ts";
 import type { AdminOrderPayment } from "../../../shared/schemas/admin-order.ts";
 import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { issueOrderDocument } from "./invoices.ts";
+import { orderMoney } from "./dto.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
 // The owner's side of payment state (docs/decisions/0024). Payment state moves beside
@@ -38,11 +36,7 @@ export async function markOrderPaid(
   const amountCents = toCents(payment.amount);
   const paidAt = payment.paid_at ?? now;
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for("update");
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const refusal = markPaidRefusal(row.status, row.paymentStatus);
     if (refusal) throw refused(refusal);
@@ -59,7 +53,17 @@ export async function markOrderPaid(
     // and the dashboard's figures are recomputed on the next read.
     const [paid] = await tx
       .update(orders)
-      .set({ paymentStatus: "paid", paidCents: amountCents, paidAt, updatedAt: now })
+      .set({
+        // A balance paid after the order grew adds to what came before.
+        paymentStatus: paymentState({
+          ...orderMoney(row),
+          receivedCents: (row.paidCents ?? 0) + amountCents,
+        }),
+        paidCents: (row.paidCents ?? 0) + amountCents,
+        paidAt,
+        version: row.version + 1,
+        updatedAt: now,
+      })
       .where(eq(orders.id, id))
       .returning();
     // The customer's "payment received", queued with the payment itself.
@@ -67,48 +71,5 @@ export async function markOrderPaid(
     // Paid before it was confirmed: the payment issues the invoice.
     await issueOrderDocument(tx, paid!, "paid", { now });
     await enqueueOrderEvent(tx, "order.paid", paid!, { now });
-  });
-}
-
-/**
- * The owner gave the money back (for a paid order, cancelled or not): the refund is the amount
- * received. `paid_cents` and `paid_at` stay as the record of what came in.
- */
-export async function refundOrder(
-  db: Db,
-  id: number,
-  note: string | null,
-  adminId: number,
-  now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        paymentStatus: orders.paymentStatus,
-        paidCents: orders.paidCents,
-        totalCents: orders.totalCents,
-      })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for("update");
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    const refusal = refundRefusal(row.paymentStatus);
-    if (refusal) throw refused(refusal);
-    await tx.insert(orderPayments).values({
-      orderId: id,
-      kind: "refund",
-      amountCents: row.paidCents ?? row.totalCents,
-      paidAt: now,
-      note,
-      actor: `admin:${adminId}`,
-      createdAt: now,
-    });
-    const [refunded] = await tx
-      .update(orders)
-      .set({ paymentStatus: "refunded", updatedAt: now })
-      .where(eq(orders.id, id))
-      .returning();
-    // An invoiced order's money given back: the credit note (unless a cancellation gave one).
-    await issueOrderDocument(tx, refunded!, "refunded", { now });
   });
 }

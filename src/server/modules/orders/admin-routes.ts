@@ -5,6 +5,7 @@ import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
   type AdminOrderFilters,
   adminOrderDetailResponseSchema,
+  adminOrderLinesSchema,
   adminOrderListResponseSchema,
   adminOrderNoteSchema,
   adminOrderPaymentSchema,
@@ -12,6 +13,10 @@ import {
   adminOrderStatusSchema,
   adminOrdersCsvQuerySchema,
   adminOrdersQuerySchema,
+  adminOrderWeightsSchema,
+  adminPaymentLinkResponseSchema,
+  adminPaymentLinkSchema,
+  adminPlaceOrderSchema,
   timelineEntrySchema,
 } from "../../../shared/schemas/admin-order.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
@@ -155,21 +160,86 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A refund: everything received, an amount, or chosen lines; through the gateway for card
+  // payments. The same Idempotency-Key again refunds nothing more.
   app.post(
     "/orders/:id/refund",
     {
       schema: {
-        summary: "Refund an order",
+        summary: "Refund an order (all, an amount or chosen lines)",
         params: idParam,
+        headers: z.object({ "idempotency-key": idempotencyKeySchema.optional() }),
         body: adminOrderRefundSchema,
+        response: { 200: adminOrderDetailResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      const { replayed } = await app.services.orderChanges.refund(
+        request.params.id,
+        request.body,
+        session.user.id,
+        { idempotencyKey: request.headers["idempotency-key"] ?? null },
+      );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return { data: await service().detail(request.params.id) };
+    },
+  );
+
+  // The desk's edit of a placed order: the complete new list of lines on the version it read.
+  app.patch(
+    "/orders/:id/lines",
+    {
+      schema: {
+        summary: "Change an order's lines, shipping method, ready day or address",
+        params: idParam,
+        body: adminOrderLinesSchema,
         response: { 200: adminOrderDetailResponseSchema },
       },
     },
     async (request) => {
       const session = (await request.session())!;
-      return {
-        data: await service().refund(request.params.id, request.body.note, session.user.id),
-      };
+      await app.services.orderChanges.editLines(request.params.id, request.body, session.user.id);
+      return { data: await service().detail(request.params.id) };
+    },
+  );
+
+  // The packer's weighed grams per line.
+  app.put(
+    "/orders/:id/weights",
+    {
+      schema: {
+        summary: "Record the weighed grams of an order's lines",
+        params: idParam,
+        body: adminOrderWeightsSchema,
+        response: { 200: adminOrderDetailResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = (await request.session())!;
+      await app.services.orderChanges.recordWeights(
+        request.params.id,
+        request.body,
+        session.user.id,
+      );
+      return { data: await service().detail(request.params.id) };
+    },
+  );
+
+  // A card payment link for what an unpaid or balance-due order owes.
+  app.post(
+    "/orders/:id/payment-link",
+    {
+      schema: {
+        summary: "Create a card payment link for what the order owes",
+        params: idParam,
+        body: adminPaymentLinkSchema,
+        response: { 201: adminPaymentLinkResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const link = await app.services.orderChanges.paymentLink(request.params.id, request.body);
+      return reply.code(201).send({ data: link });
     },
   );
 

@@ -24,6 +24,7 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import {
   type OrderRow,
+  orderChanges,
   orderEvents,
   orderPayments,
   orderReceipts,
@@ -34,7 +35,7 @@ import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
-import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
+import { markOrderPaid, ORDER_NOT_FOUND } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
 import { loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
@@ -546,17 +547,6 @@ export function createAdminOrderService(
       return this.detail(id);
     },
 
-    /** The owner gave a paid order's money back (422 unless paid). */
-    async refund(
-      id: number,
-      note: string | null,
-      adminId: number,
-      now = new Date(),
-    ): Promise<AdminOrderDetail> {
-      await refundOrder(db, id, note, adminId, now);
-      return this.detail(id);
-    },
-
     /**
      * The messaging-app message the owner sends from the order desk, in the ORDER's
      * language: its state, payment, total, carrier and tracking once shipped, and its private
@@ -615,7 +605,7 @@ export function createAdminOrderService(
   }
 
   async function buildDetail(row: OrderRow): Promise<AdminOrderDetail> {
-    const [settings, parts, notes, receipts, payments] = await Promise.all([
+    const [settings, parts, notes, receipts, payments, changes] = await Promise.all([
       deps.settings.get(),
       loadOrderParts(db, [row.id]),
       db
@@ -633,7 +623,13 @@ export function createAdminOrderService(
         .from(orderPayments)
         .where(eq(orderPayments.orderId, row.id))
         .orderBy(asc(orderPayments.id)),
+      db
+        .select()
+        .from(orderChanges)
+        .where(eq(orderChanges.orderId, row.id))
+        .orderBy(asc(orderChanges.id)),
     ]);
+    const changeActors = changes.map((change) => parseActor(change.actor));
     const events = parts.eventsOf(row.id);
     const dto = toOrderDto(
       row,
@@ -648,6 +644,7 @@ export function createAdminOrderService(
     const names = await adminNames([
       ...eventActors.flatMap((a) => (a.id === null ? [] : [a.id])),
       ...paymentActors.flatMap((a) => (a.id === null ? [] : [a.id])),
+      ...changeActors.flatMap((a) => (a.id === null ? [] : [a.id])),
       ...notes.flatMap((n) => (n.authorId === null ? [] : [n.authorId])),
       ...(row.createdByAdminId === null ? [] : [row.createdByAdminId]),
     ]);
@@ -684,6 +681,17 @@ export function createAdminOrderService(
           sortAt: payment.createdAt.getTime(),
         };
       }),
+      ...changes.map((change, i) => ({
+        kind: "change" as const,
+        id: change.id,
+        change: change.kind,
+        version: change.version,
+        before: change.before,
+        after: change.after,
+        actor: actorWithName(changeActors[i]!, names),
+        at: change.createdAt.toISOString(),
+        sortAt: change.createdAt.getTime(),
+      })),
       // The customer's receipt uploads: when the transfer proof came is part of the story.
       ...receipts.map((receipt) => ({
         kind: "receipt" as const,

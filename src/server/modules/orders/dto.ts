@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
+import { balanceDueCents, type OrderMoney } from "../../../shared/domain/order-changes.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { storageUrl } from "../../../shared/schemas/catalog.ts";
@@ -82,10 +83,25 @@ export function orderShipping(order: OrderRow): OrderShipping {
   };
 }
 
-/** A card order's payment page, only while it is unpaid, pending and its session is open. */
+/** The sums an order's payment state follows from (shared/domain/order-changes.ts). */
+export const orderMoney = (order: OrderRow): OrderMoney => ({
+  totalCents: order.totalCents,
+  creditedCents: order.creditedCents,
+  receivedCents: order.paidCents ?? 0,
+  refundedCents: order.refundedCents,
+});
+
+/**
+ * A payment page, only while its session is open and money is owed: a pending unpaid order's
+ * checkout page, or a payment link for an unpaid or balance-due order.
+ */
 export function openPaymentUrl(order: OrderRow, now = new Date()): string | null {
-  if (order.paymentStatus !== "unpaid" || order.status !== "pending" || !order.paymentUrl)
-    return null;
+  if (!order.paymentUrl || order.status === "canceled") return null;
+  const owes =
+    (order.paymentStatus === "unpaid" && order.status === "pending") ||
+    (order.paymentStatus === "unpaid" && order.paymentMethod !== "card") ||
+    order.paymentStatus === "balance_due";
+  if (!owes) return null;
   if (order.paymentExpiresAt && order.paymentExpiresAt <= now) return null;
   return order.paymentUrl;
 }
@@ -148,6 +164,9 @@ export function toOrderDto(
     paid_amount: order.paidCents === null ? null : centsToDollars(order.paidCents),
     paid_at: order.paidAt ? order.paidAt.toISOString() : null,
     payment_url: openPaymentUrl(order),
+    balance_due: centsToDollars(balanceDueCents(orderMoney(order))),
+    refunded_amount: centsToDollars(order.refundedCents),
+    version: order.version,
     coupon: order.couponCode,
     subtotal: centsToDollars(order.subtotalCents),
     discount: centsToDollars(order.discountCents),
@@ -170,6 +189,7 @@ export function toOrderDto(
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({
+      line_id: line.id,
       product_id: line.productId,
       name: line.nameEn,
       name_ar: line.nameAr,
@@ -177,6 +197,8 @@ export function toOrderDto(
       qty: line.qty,
       unit_price: centsToDollars(line.unitPriceCents),
       line_total: centsToDollars(line.lineTotalCents),
+      weighed_grams: line.weighedGrams,
+      refunded: centsToDollars(line.refundedCents),
       image_url: line.image ? storageUrl(line.image) : null,
     })),
     events: events.map((event) => ({

@@ -81,6 +81,7 @@ describe("POST /api/orders: a guest order", () => {
     });
     expect(order.lines).toEqual([
       {
+        line_id: expect.any(Number),
         product_id: baklava,
         name: "Baklava",
         name_ar: "بقلاوة",
@@ -88,9 +89,12 @@ describe("POST /api/orders: a guest order", () => {
         qty: 2,
         unit_price: 10,
         line_total: 20,
+        weighed_grams: null,
+        refunded: 0,
         image_url: null,
       },
       {
+        line_id: expect.any(Number),
         product_id: maamoul,
         name: "Maamoul",
         name_ar: "معمول",
@@ -98,6 +102,8 @@ describe("POST /api/orders: a guest order", () => {
         qty: 1,
         unit_price: 30,
         line_total: 30,
+        weighed_grams: null,
+        refunded: 0,
         image_url: null,
       },
     ]);

@@ -9,6 +9,11 @@ export type PaymentGateway = {
   readonly provider: string;
   createSession(input: CreateSessionInput): Promise<PaymentSession>;
   /**
+   * Gives back part or all of a captured payment. `idempotencyKey`: the same refund asked
+   * again (a retry after a timeout) is made once. Throws `GatewayUnavailable` when it fails.
+   */
+  refund(input: RefundInput): Promise<{ id: string }>;
+  /**
    * Verifies the signature of a webhook delivery over its raw bytes and reads the event;
    * throws `WebhookRejected` when the signature is missing, wrong, too old or signed for a
    * time ahead of `now`, or when the event lacks what the shop reads of it.
@@ -31,6 +36,14 @@ export type CreateSessionInput = {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+};
+
+export type RefundInput = {
+  /** The gateway's payment the money came with (Stripe: the payment intent). */
+  payment: string;
+  amountCents: number;
+  idempotencyKey: string;
+  orderNumber: string;
 };
 
 export type PaymentSession = { id: string; url: string; expiresAt: Date };

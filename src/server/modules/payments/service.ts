@@ -1,5 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import {
+  balanceDueCents,
+  ORDER_CHANGE_MESSAGES,
+  paymentState,
+} from "../../../shared/domain/order-changes.ts";
 import { orderPath } from "../../../shared/domain/paths.ts";
 import {
   markPaidRefusal,
@@ -13,6 +18,7 @@ import { type OrderRow, orderPayments, orders, paymentEvents } from "../../db/sc
 import { HttpError } from "../../http-errors.ts";
 import { notifyPaymentProblem } from "../notifications/service.ts";
 import { issueOrderDocument } from "../orders/invoices.ts";
+import { orderMoney } from "../orders/dto.ts";
 import { enqueueOrderStatusMail } from "../orders/order-status-mail.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { type CancelMail, endReservation } from "./cancel-unpaid.ts";
@@ -21,7 +27,9 @@ import {
   type GatewayEvent,
   GatewayUnavailable,
   type PaymentGateway,
+  type PaymentSession,
   qualifiedSessionId,
+  type RefundInput,
   WebhookRejected,
 } from "./provider.ts";
 
@@ -43,6 +51,7 @@ export const PAYMENT_SESSION_MESSAGES = {
   NOT_CARD: "This order is not paid by card.",
   NOT_PAYABLE: "This order can no longer be paid.",
   NOT_CONFIGURED: "Card payments are not offered by this shop.",
+  REFUND_UNAVAILABLE: ORDER_CHANGE_MESSAGES.GATEWAY_DOWN,
 } as const;
 
 /** 503 + Retry-After: the gateway, not the shop, is down for a moment (never a 500). */
@@ -200,6 +209,9 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
         order.paymentSessionId !== qualifiedSessionId(gateway!.provider, event.sessionId)
       )
         return "ignored";
+      // A payment link sent for a cash or transfer order ends alone: the order stays, to be
+      // paid the way it was placed (its own reservation ends it if nobody pays).
+      if (order.paymentMethod !== "card") return "ignored";
       const cancelled = await endReservation(tx, order.id, "card_session_expired", {
         now,
         mail: deps.mail,
@@ -228,7 +240,8 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       await problem("unknown_order");
       return "unknown_order";
     }
-    if (order.paymentStatus === "paid") return "already_paid";
+    if (order.paymentStatus !== "unpaid" && balanceDueCents(orderMoney(order)) <= 0)
+      return "already_paid";
     // Only the session the shop opened for this order pays it: a signed session with the same
     // number and amount that the shop never opened (another order's, one made by hand in the
     // gateway, a bank-transfer order's number) is money the owner must look at, not a payment.
@@ -236,7 +249,9 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       await problem("unknown_session");
       return "unknown_session";
     }
-    if (event.amountCents !== order.totalCents || event.currency?.toLowerCase() !== "usd") {
+    // What is owed now: the total, or only the balance when part was paid before the order grew.
+    const owed = balanceDueCents(orderMoney(order));
+    if (event.amountCents !== owed || event.currency?.toLowerCase() !== "usd") {
       await problem("amount_mismatch");
       return "amount_mismatch";
     }
@@ -255,12 +270,16 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       note: `Paid by card (${gateway!.provider} ${event.sessionId}).`,
       createdAt: now,
     });
+    const received = (order.paidCents ?? 0) + event.amountCents;
     const [paid] = await tx
       .update(orders)
       .set({
-        paymentStatus: "paid",
-        paidCents: sql`coalesce(${orders.paidCents}, 0) + ${event.amountCents}`,
+        paymentStatus: paymentState({ ...orderMoney(order), receivedCents: received }),
+        paidCents: received,
         paidAt: now,
+        // The session is used: the order no longer offers its page.
+        paymentUrl: null,
+        version: sql`${orders.version} + 1`,
         updatedAt: now,
       })
       .where(eq(orders.id, order.id))
@@ -279,6 +298,8 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
       return [...methods];
     },
     cardEnabled: gateway !== null,
+    /** The gateway's name as payments record it ("stripe"), null without one. */
+    provider: gateway?.provider ?? null,
     /** Whether a failure of `openSession` is the gateway being down for a moment. */
     isUnavailable(error: unknown): boolean {
       return error instanceof GatewayUnavailable;
@@ -287,6 +308,62 @@ export function createPaymentService(db: Db, deps: PaymentServiceDeps) {
     cancelMail: deps.mail,
     openSession,
     applyEvent,
+
+    /**
+     * A refund through the gateway for the orders desk (called inside the desk's transaction:
+     * a failure rolls the order back). 503 with Retry-After when the gateway fails.
+     */
+    async refund(input: RefundInput): Promise<{ id: string }> {
+      if (!gateway) throw new HttpError(422, PAYMENT_SESSION_MESSAGES.NOT_CONFIGURED);
+      try {
+        return await gateway.refund(input);
+      } catch (error) {
+        if (error instanceof GatewayUnavailable)
+          throw new HttpError(503, PAYMENT_SESSION_MESSAGES.REFUND_UNAVAILABLE, undefined, {
+            "retry-after": String(GATEWAY_RETRY_AFTER_SECONDS),
+          });
+        throw error;
+      }
+    },
+
+    /**
+     * A payment link for what an order still owes (any payment method): a hosted session for
+     * `amountCents`, stored as the order's session so its paid event settles the order.
+     */
+    async openLink(
+      order: OrderRow,
+      input: { amountCents: number; expiresAt: Date; returnUrl: string },
+      now = new Date(),
+    ): Promise<PaymentSession> {
+      if (!gateway) throw new HttpError(422, PAYMENT_SESSION_MESSAGES.NOT_CONFIGURED);
+      let session: PaymentSession;
+      try {
+        session = await gateway.createSession({
+          order: {
+            number: order.number,
+            totalCents: input.amountCents,
+            email: order.email,
+            lang: order.lang,
+          },
+          successUrl: `${input.returnUrl}${input.returnUrl.includes("?") ? "&" : "?"}payment=done`,
+          cancelUrl: input.returnUrl,
+          expiresAt: input.expiresAt,
+        });
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw gatewayUnavailable();
+        throw error;
+      }
+      await db
+        .update(orders)
+        .set({
+          paymentSessionId: qualifiedSessionId(gateway.provider, session.id),
+          paymentUrl: session.url,
+          paymentExpiresAt: session.expiresAt,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, order.id));
+      return session;
+    },
 
     /** `POST /api/payments/stripe/webhook`: verify the raw delivery, then apply it once. */
     async receiveWebhook(

@@ -7,6 +7,7 @@ import {
   GatewayUnavailable,
   type PaymentGateway,
   type PaymentSession,
+  type RefundInput,
   WebhookRejected,
 } from "./provider.ts";
 
@@ -140,6 +141,22 @@ export function createStripeGateway(opts: StripeGatewayOptions): PaymentGateway 
       }
       if (!session.url) throw new GatewayUnavailable("Stripe answered a session without a URL.");
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+
+    async refund(input: RefundInput): Promise<{ id: string }> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.payment,
+            amount: input.amountCents,
+            metadata: { order_number: input.orderNumber },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        throw new GatewayUnavailable("Stripe did not make the refund.", { cause: error });
+      }
     },
 
     parseWebhook(rawBody, headers, now = new Date()): GatewayEvent {

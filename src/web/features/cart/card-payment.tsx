@@ -7,7 +7,13 @@ import { readCustomerToken } from "./customer-session.ts";
 import { isPaymentLink } from "./payment-link.ts";
 
 /** What the private order page says about the money, beside the order's status. */
-export type PaymentState = "paid" | "refunded" | "waiting" | "unpaid";
+export type PaymentState =
+  | "paid"
+  | "refunded"
+  | "partially_refunded"
+  | "balance_due"
+  | "waiting"
+  | "unpaid";
 
 export function paymentState(
   order: Pick<OrderDto, "payment_status" | "payment_method" | "status">,

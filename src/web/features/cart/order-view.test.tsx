@@ -21,6 +21,9 @@ const order: OrderDto = {
   paid_amount: null,
   paid_at: null,
   payment_url: null,
+  balance_due: 0,
+  refunded_amount: 0,
+  version: 0,
   coupon: null,
   subtotal: 60.5,
   discount: 12.1,
@@ -51,6 +54,7 @@ const order: OrderDto = {
   total_grams: 2000,
   lines: [
     {
+      line_id: 17,
       product_id: 7,
       name: "Baklava",
       name_ar: "بقلاوة",
@@ -58,6 +62,8 @@ const order: OrderDto = {
       qty: 2,
       unit_price: 25,
       line_total: 50,
+      weighed_grams: null,
+      refunded: 0,
       image_url: null,
     },
   ],

@@ -331,13 +331,17 @@ function OrderDetails({
           </thead>
           <tbody>
             {order.lines.map((line) => (
-              <tr
-                key={`${line.product_id ?? line.name}-${line.grams}`}
-                className="border-b border-line"
-              >
+              <tr key={line.line_id} className="border-b border-line">
                 <td className="p-2">{pickText(lang, line.name, line.name_ar)}</td>
-                <td className="p-2" dir="ltr">
-                  {optionLabel(line.grams, lang)}
+                <td className="p-2">
+                  <bdi dir="ltr">{optionLabel(line.grams, lang)}</bdi>
+                  {/* Sweets are cut by hand: what was weighed for the line, beside the order. */}
+                  {line.weighed_grams === null ? null : (
+                    <span className="block text-sm text-muted" data-testid="line-weighed">
+                      {t("order.weighed")}{" "}
+                      <bdi dir="ltr">{`${line.weighed_grams.toLocaleString(lang)} g`}</bdi>
+                    </span>
+                  )}
                 </td>
                 <td className="p-2">{line.qty}</td>
                 <td className="p-2 text-end">{money(line.unit_price, lang)}</td>
@@ -371,6 +375,20 @@ function OrderDetails({
           <dt>{t("order.total")}</dt>
           <dd data-testid="order-total">{money(order.total, lang)}</dd>
         </div>
+        {order.refunded_amount > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{t("order.refunded")}</dt>
+            <dd data-testid="order-refunded">{money(order.refunded_amount, lang)}</dd>
+          </div>
+        ) : null}
+        {order.balance_due > 0 &&
+        order.status !== "canceled" &&
+        order.payment_status !== "unpaid" ? (
+          <div className="flex justify-between gap-4 font-bold">
+            <dt>{t("order.balanceDue")}</dt>
+            <dd data-testid="order-balance-due">{money(order.balance_due, lang)}</dd>
+          </div>
+        ) : null}
       </dl>
 
       <Link to={paths.shop()} className="btn btn-outline mt-8">

@@ -13,6 +13,8 @@ import { useProductSearch } from "./api/search-products.ts";
 /** One line of a staff order: the product, its weight option and the quantity. */
 export type DraftLine = {
   key: string;
+  /** A line the order already has (an edit keeps it by this id); absent for a new one. */
+  lineId?: number;
   productId: number;
   name: string;
   nameAr: string;

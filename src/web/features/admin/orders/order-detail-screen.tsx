@@ -23,6 +23,7 @@ import { useAddOrderNote } from "./api/add-order-note.ts";
 import { useChangeOrderStatus } from "./api/change-order-status.ts";
 import { useOrder } from "./api/get-order.ts";
 import type { TakenOrderState } from "./new-order-screen.tsx";
+import { LineActions } from "./order-changes.tsx";
 import { PaymentPanel } from "./payment-panel.tsx";
 import { SendMessageButton } from "./send-message-dialog.tsx";
 import { ShipOrderDialog } from "./ship-order-dialog.tsx";
@@ -458,20 +459,27 @@ function Lines({ order }: { order: AdminOrderDetail }) {
             <th className="p-2 text-start">{t("product")}</th>
             <th className="p-2 text-end">{t("weight")}</th>
             <th className="p-2 text-end">{t("qty")}</th>
+            <th className="p-2 text-end">{t("changes.weighedColumn")}</th>
             <th className="p-2 text-end">{t("unitPrice")}</th>
             <th className="p-2 text-end">{t("lineTotal")}</th>
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed once ordered
-            <tr key={index} className="border-b border-line last:border-0">
+          {order.lines.map((line) => (
+            <tr key={line.line_id} className="border-b border-line last:border-0">
               <td className="p-2">{lang === "ar" && line.name_ar ? line.name_ar : line.name}</td>
               <td className="p-2 text-end">
                 <bdi dir="ltr">{optionLabel(line.grams, lang)}</bdi>
               </td>
               <td className="p-2 text-end" dir="ltr">
                 {line.qty}
+              </td>
+              <td className="p-2 text-end" data-testid="line-weighed">
+                {line.weighed_grams === null ? (
+                  "—"
+                ) : (
+                  <bdi dir="ltr">{`${line.weighed_grams.toLocaleString(lang)} g`}</bdi>
+                )}
               </td>
               <td className="p-2 text-end">
                 <Price amount={line.unit_price} lang={lang} />
@@ -483,6 +491,7 @@ function Lines({ order }: { order: AdminOrderDetail }) {
           ))}
         </tbody>
       </table>
+      <LineActions order={order} />
     </section>
   );
 }
@@ -520,6 +529,8 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
               </p>
             ) : entry.kind === "receipt" ? (
               <p>{t("timelineReceipt")}</p>
+            ) : entry.kind === "change" ? (
+              <ChangeEntry entry={entry} />
             ) : (
               <MoneyEntry entry={entry} />
             )}
@@ -531,6 +542,48 @@ function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
 }
 
 /** Money received (with the day it came) or given back. */
+/** An edit or a weighing: each line before and after, and the total. */
+function ChangeEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "change" }> }) {
+  const { t } = useTranslation("admin-orders");
+  const lang = useLang();
+  const line = (l: (typeof entry.after.lines)[number]) =>
+    `${l.name} · ${l.grams.toLocaleString(lang)} g × ${l.qty}${
+      l.weighed_grams === null
+        ? ""
+        : ` · ${t("changes.weighed")} ${l.weighed_grams.toLocaleString(lang)} g`
+    }`;
+  const before = new Map(entry.before.lines.map((l) => [l.line_id, l]));
+  const after = new Set(entry.after.lines.map((l) => l.line_id));
+  return (
+    <div data-testid="timeline-change">
+      <p className="font-semibold">
+        {entry.change === "edit" ? t("changes.edited") : t("changes.weighedTitle")}
+      </p>
+      <ul className="ms-4 list-disc text-sm">
+        {entry.after.lines.map((l) => {
+          const was = l.line_id === null ? undefined : before.get(l.line_id);
+          return (
+            <li key={`a${l.line_id}`}>
+              <bdi>{was ? `${line(was)} → ${line(l)}` : `${t("changes.added")}: ${line(l)}`}</bdi>
+            </li>
+          );
+        })}
+        {entry.before.lines
+          .filter((l) => !after.has(l.line_id))
+          .map((l) => (
+            <li key={`r${l.line_id}`}>
+              <bdi>{`${t("changes.removed")}: ${line(l)}`}</bdi>
+            </li>
+          ))}
+      </ul>
+      <p className="text-sm">
+        {t("changes.total")}: <Price amount={entry.before.total} lang={lang} /> →{" "}
+        <Price amount={entry.after.total} lang={lang} />
+      </p>
+    </div>
+  );
+}
+
 function MoneyEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "payment" | "refund" }> }) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();

@@ -148,6 +148,9 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   paid_amount: null,
   paid_at: null,
   payment_url: null,
+  balance_due: 0,
+  refunded_amount: 0,
+  version: 0,
   coupon: null,
   subtotal: 20,
   discount: 0,
@@ -436,7 +439,7 @@ describe("issue 24: payment state on the order", () => {
     );
   });
 
-  it("Refund asks first, then records it; no Mark paid on a cancelled unpaid order", async () => {
+  it("Refund asks what to refund first, then records it; no Mark paid on a cancelled unpaid order", async () => {
     stub((call) =>
       call.method === "POST"
         ? json({ data: detail({ payment_status: "refunded", paid_amount: 35 }) })
@@ -444,11 +447,11 @@ describe("issue 24: payment state on the order", () => {
     );
     renderWithKit(<OrderDetailScreen id={7} />);
     fireEvent.click(await screen.findByTestId("refund"));
-    const dialog = await screen.findByTestId("confirm-dialog");
-    expect(dialog.textContent).toContain("Mark this order refunded?");
+    const dialog = await screen.findByTestId("refund-dialog");
+    expect(dialog.textContent).toContain("Refund this order");
     expect(posts()).toEqual([]);
     fireEvent.change(screen.getByLabelText("Note (optional)"), { target: { value: "Broken box" } });
-    fireEvent.click(screen.getByTestId("confirm-button"));
+    fireEvent.click(screen.getByTestId("confirm-refund"));
     await waitFor(() =>
       expect(posts()).toEqual([
         { method: "POST", url: "/api/admin/orders/7/refund", body: { note: "Broken box" } },
@@ -564,6 +567,7 @@ describe("issue 29: gift orders on the desk", () => {
       total: 40.47 + fee,
       lines: [
         {
+          line_id: 13,
           product_id: 3,
           name: "Baklava",
           name_ar: "بقلاوة",
@@ -571,6 +575,8 @@ describe("issue 29: gift orders on the desk", () => {
           qty: 2,
           unit_price: 12.34,
           line_total: 24.68,
+          weighed_grams: null,
+          refunded: 0,
           image_url: null,
         },
       ],

@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
-import { markPaidRefusal } from "../../../../shared/domain/payments.ts";
+import { markPaidRefusal, refundRefusal } from "../../../../shared/domain/payments.ts";
 import type { AdminOrderDetail } from "../../../../shared/schemas/admin-order.ts";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Price } from "../../../components/ui/price.tsx";
-import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { useReceiptUrl } from "./api/get-receipt.ts";
-import { useRefundOrder } from "./api/record-payment.ts";
+import { usePaymentMethods } from "./api/payment-methods.ts";
 import { MarkPaidDialog } from "./mark-paid-dialog.tsx";
-import { usePaymentText } from "./payment-text.ts";
+import { PaymentLinkBox, RefundDialog } from "./order-changes.tsx";
 import { PaymentBadge } from "./status-badge.tsx";
 
 type Receipt = AdminOrderDetail["receipts"][number];
@@ -22,23 +20,11 @@ type Receipt = AdminOrderDetail["receipts"][number];
 export function PaymentPanel({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation(["admin-orders", "messages"]);
   const lang = useLang();
-  const text = usePaymentText();
-  const toast = useToasts();
-  const refund = useRefundOrder(order.id);
+  const methods = usePaymentMethods();
   const [paying, setPaying] = useState(false);
   const [refunding, setRefunding] = useState(false);
-  const [note, setNote] = useState("");
   const canPay = markPaidRefusal(order.status, order.payment_status) === null;
-
-  const confirmRefund = () =>
-    refund.mutateAsync({ note: note.trim() || null }).then(
-      () => {
-        toast.success(t("refund.done"));
-        setRefunding(false);
-      },
-      // The refusal stays in the dialog (role="alert").
-      () => {},
-    );
+  const canRefund = refundRefusal(order.payment_status) === null;
 
   return (
     <section className="rounded-lg border border-line bg-white p-4" data-testid="order-payment">
@@ -67,7 +53,16 @@ export function PaymentPanel({ order }: { order: AdminOrderDetail }) {
           </>
         ) : null}
       </dl>
-      {canPay || order.payment_status === "paid" ? (
+      {order.refunded_amount > 0 ? (
+        <p className="mt-1">
+          {t("refundedAmount")}:{" "}
+          <span data-testid="refunded-amount">
+            <Price amount={order.refunded_amount} lang={lang} />
+          </span>
+        </p>
+      ) : null}
+      <PaymentLinkBox order={order} cardOffered={methods.data?.includes("card") ?? false} />
+      {canPay || canRefund ? (
         <div className="mt-3 flex flex-wrap gap-2">
           {canPay ? (
             <button
@@ -79,15 +74,11 @@ export function PaymentPanel({ order }: { order: AdminOrderDetail }) {
               {t("markPaid.open")}
             </button>
           ) : null}
-          {order.payment_status === "paid" ? (
+          {canRefund ? (
             <button
               type="button"
               className="btn px-3 text-red-700 hover:bg-red-50"
-              onClick={() => {
-                refund.reset();
-                setNote("");
-                setRefunding(true);
-              }}
+              onClick={() => setRefunding(true)}
               data-testid="refund"
             >
               {t("refund.open")}
@@ -106,29 +97,7 @@ export function PaymentPanel({ order }: { order: AdminOrderDetail }) {
         open={paying}
         onOpenChange={setPaying}
       />
-      <ConfirmDialog
-        open={refunding}
-        onOpenChange={setRefunding}
-        title={t("refund.title")}
-        description={t("refund.question", { number: order.number })}
-        confirmLabel={t("refund.confirm")}
-        cancelLabel={t("refund.keep")}
-        pending={refund.isPending}
-        error={refund.isError ? text(refund.error.message) : null}
-        onConfirm={() => void confirmRefund()}
-      >
-        <label htmlFor="refund-note" className="block text-sm font-semibold">
-          {t("refund.note")}
-        </label>
-        <textarea
-          id="refund-note"
-          className="input mt-1 min-h-16 w-full"
-          dir="auto"
-          value={note}
-          maxLength={2000}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </ConfirmDialog>
+      <RefundDialog order={order} open={refunding} onOpenChange={setRefunding} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { ORDER_CHANGE_MESSAGES } from "../../../../shared/domain/order-changes.ts";
 import { PAYMENT_MESSAGES } from "../../../../shared/domain/payments.ts";
 import { useMessageText } from "../../../components/form/messages.ts";
 import { useTranslation } from "../../../i18n/translator.tsx";
@@ -7,6 +8,9 @@ import { MARK_PAID_FAILED, REFUND_FAILED } from "./api/record-payment.ts";
 /** The payment rules' English sentences (server and form) -> their keys in `admin-orders`. */
 const KEYS = new Map<string, string>([
   ...Object.entries(PAYMENT_MESSAGES).map(([id, english]) => [english, id] as [string, string]),
+  ...Object.entries(ORDER_CHANGE_MESSAGES).map(
+    ([id, english]) => [english, id] as [string, string],
+  ),
   [MARK_PAID_FAILED, "MARK_PAID_FAILED"],
   [REFUND_FAILED, "REFUND_FAILED"],
 ]);

@@ -125,14 +125,20 @@ function Slip({ order }: { order: AdminOrderDetail }) {
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed once ordered
-            <tr key={index} className="border-b border-line">
+          {order.lines.map((line) => (
+            <tr key={line.line_id} className="border-b border-line">
               <td className="p-1">
                 {order.lang === "ar" && line.name_ar ? line.name_ar : line.name}
               </td>
               <td className="p-1 text-end">
                 <bdi dir="ltr">{optionLabel(line.grams, order.lang)}</bdi>
+                {/* What the packer weighed for the whole line, beside what was ordered. */}
+                {line.weighed_grams === null ? null : (
+                  <span className="block text-xs" data-testid="slip-weighed">
+                    {t("changes.weighed")}{" "}
+                    <bdi dir="ltr">{`${line.weighed_grams.toLocaleString(order.lang)} g`}</bdi>
+                  </span>
+                )}
               </td>
               <td className="p-1 text-end">
                 <bdi dir="ltr">{line.qty}</bdi>
@@ -172,6 +178,17 @@ function Slip({ order }: { order: AdminOrderDetail }) {
         <dd className="text-end" data-testid="slip-payment-status">
           {t(`paymentStatus.${order.payment_status}`)}
         </dd>
+        {/* Cash on delivery: the (new) amount the courier collects; otherwise what is owed. */}
+        {order.balance_due > 0 && order.status !== "canceled" ? (
+          <>
+            <dt className="font-bold">
+              {order.payment_method === "cod" ? t("changes.toCollect") : t("changes.balanceDue")}
+            </dt>
+            <dd className="text-end font-bold" data-testid="slip-to-collect">
+              {money(order.balance_due)}
+            </dd>
+          </>
+        ) : null}
       </dl>
     </SlipFrame>
   );

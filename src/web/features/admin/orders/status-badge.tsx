@@ -25,7 +25,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 
 /** Paid green, refunded grey, unpaid orange (beside the status badge, not like it). */
 export function paymentTone(status: PaymentStatus): string {
-  if (status === "paid") return "bg-green-100 text-green-900";
+  if (status === "paid" || status === "partially_refunded") return "bg-green-100 text-green-900";
   if (status === "refunded") return "bg-gray-200 text-gray-900";
   return "bg-orange-100 text-orange-900";
 }

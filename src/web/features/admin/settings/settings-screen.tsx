@@ -273,6 +273,23 @@ function SettingsSections({ saved }: { saved: AdminSettings }) {
               error={err("gift_wrap_price")}
               {...form.register("gift_wrap_price")}
             />
+            {/* Weighed lines: within the tolerance a line is charged as ordered. */}
+            <Field
+              className="max-w-xs"
+              label={t("orders.weighTolerance")}
+              hint={t("orders.weighToleranceHint")}
+              inputMode="numeric"
+              dir="ltr"
+              error={err("weigh_tolerance_percent")}
+              {...form.register("weigh_tolerance_percent")}
+            />
+            <Field
+              as="checkbox"
+              label={t("orders.chargeOverWeight")}
+              hint={t("orders.chargeOverWeightHint")}
+              error={err("charge_over_weight")}
+              {...form.register("charge_over_weight")}
+            />
           </>
         )}
       </SettingsSection>

@@ -8,7 +8,7 @@ export function usePaymentMethods() {
     queryKey: ["admin", "new-order", "payment-methods"] as const,
     queryFn: ({ signal }) =>
       apiGet<{ data: { payment_methods: PaymentMethod[] } }>("/api/settings", { signal }).then(
-        (answer) => answer.data.payment_methods,
+        (answer) => answer.data?.payment_methods ?? [],
       ),
     staleTime: 60_000,
   });

@@ -34,11 +34,15 @@ export function useMarkPaid(id: number) {
   );
 }
 
-/** `POST /api/admin/orders/:id/refund`: the owner gave a paid order's money back. */
+/**
+ * `POST /api/admin/orders/:id/refund`: everything received, an amount or chosen lines; `key`
+ * is the request's Idempotency-Key, so a retry refunds once.
+ */
 export function useRefundOrder(id: number) {
-  return useOrderWrite(id, (refund: AdminOrderRefundInput) =>
-    adminApi.post<{ data: AdminOrderDetail }>(`/api/admin/orders/${id}/refund`, refund ?? {}, {
+  return useOrderWrite(id, ({ body, key }: { body: AdminOrderRefundInput; key: string }) =>
+    adminApi.post<{ data: AdminOrderDetail }>(`/api/admin/orders/${id}/refund`, body ?? {}, {
       fallback: REFUND_FAILED,
+      headers: { "idempotency-key": key },
     }),
   );
 }
