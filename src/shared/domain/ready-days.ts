@@ -35,6 +35,8 @@ export type Booked = {
   gramsByCategory?: ReadonlyMap<number, number>;
   /** How many orders hold those grams (the calendar shows it). */
   orders?: number;
+  /** Orders per time slot, keyed by `slotKey(kind, id)` (delivery-slots.ts). */
+  slots?: ReadonlyMap<string, number>;
 };
 
 /** A cart's weight, in total and per category (for the categories' own daily caps). */

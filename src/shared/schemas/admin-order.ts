@@ -136,6 +136,8 @@ export const adminOrderListItemSchema = z.object({
   delivery_date: z.string().nullable(),
   /** The day it must be ready: the delivery day, the pickup day or the dispatch day abroad. */
   ready_date: z.string().nullable(),
+  /** The delivery or pickup time slot, or null. */
+  slot: z.object({ id: z.string(), label: z.string(), label_ar: z.string() }).nullable(),
   /** `web` (checkout) or how the team took it (phone, messaging, in_person). */
   source: z.enum(ORDER_SOURCES),
   /** A gift (the desk marks it; the recipient is on the order). */

@@ -94,6 +94,11 @@ export const orders = pgTable(
      * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
      */
     readyDate: date({ mode: "string" }),
+    /**
+     * The time slot's id, or NULL for none: a sweets delivery or pickup slot "HH:MM-HH:MM"
+     * (local start-end); other kinds of order keep ids of their own shape here.
+     */
+    slot: text(),
     /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
     pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
+import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
   messageKindForStatus,
@@ -115,6 +116,7 @@ const listColumns = {
   shippingZoneNameAr: orders.shippingZoneNameAr,
   deliveryDate: orders.deliveryDate,
   readyDate: orders.readyDate,
+  slot: orders.slot,
   source: orders.source,
   gift: orders.gift,
 };
@@ -147,6 +149,7 @@ function toListItem(row: ListRow): AdminOrderListItem {
     shipping_zone_ar: row.shippingZoneNameAr,
     delivery_date: row.deliveryDate,
     ready_date: row.readyDate,
+    slot: slotLabel(row.slot),
     source: row.source ?? "web",
     gift: row.gift !== null,
   };

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
@@ -127,7 +128,7 @@ export function toOrderDto(
       : null,
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
     ready_date: order.readyDate,
-    slot: null,
+    slot: slotLabel(order.slot),
     season: null,
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,

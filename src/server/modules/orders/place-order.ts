@@ -1,11 +1,16 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import {
+  SLOT_MESSAGES,
+  SLOT_MESSAGES_AR,
+  slotFullMessage,
+} from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
-import { CAPACITY_MESSAGES, dayFullMessage } from "../../../shared/domain/ready-days.ts";
+import { CAPACITY_MESSAGES, dayFullMessage, dayName } from "../../../shared/domain/ready-days.ts";
 import {
   cheapestDelivery,
   parseMethodId,
@@ -58,11 +63,14 @@ export function requestHashOf(
 ): string {
   // Without a shipping choice the body hashes as it did before shipping methods, so a retry that
   // spans the upgrade is still recognised as the same order.
-  const { shipping_method, delivery_date, gift, ready_date, ...before } = input;
-  const { ready_date: _ready, ...withoutReady } = input;
+  // A body without a slot hashes as before slots existed.
+  const { slot, ...withoutSlot } = input;
+  const hashed: Omit<PlaceOrder, "slot"> & { slot?: string } = slot ? input : withoutSlot;
+  const { shipping_method, delivery_date, gift, ready_date, ...before } = hashed;
+  const { ready_date: _ready, ...withoutReady } = hashed;
   // Likewise without a gift or a ready day: a body hashes as before the field existed.
   const body = ready_date
-    ? input
+    ? hashed
     : shipping_method || delivery_date || gift
       ? withoutReady
       : before;
@@ -138,6 +146,46 @@ function shippingRefusal(
  * up since is a 409 naming it; no day with room at all is a 409 too.
  */
 export function chooseShipping(
+  options: ShippingOptions,
+  input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date"> & {
+    slot?: string | null;
+  },
+): { method: ShippingOption; readyDate: string; slot: string | null } {
+  const chosen = chooseDay(options, input);
+  return { ...chosen, slot: chooseSlot(chosen.method, chosen.readyDate, input.slot ?? null) };
+}
+
+/**
+ * The time slot of the chosen day: one the quote offers for it; a slot of the day that has
+ * filled up since is a 409 naming it; an unknown one, or one for a method without slots, a
+ * 422. Without one, the day's first slot with room (older clients).
+ */
+function chooseSlot(method: ShippingOption, day: string, wanted: string | null): string | null {
+  if (!method.slotsByDay) {
+    if (wanted === null) return null;
+    throw new HttpError(422, SLOT_MESSAGES.SLOT_NOT_OFFERED, {
+      slot: [SLOT_MESSAGES.SLOT_NOT_OFFERED],
+    });
+  }
+  const offers = method.slotsByDay[day] ?? [];
+  if (wanted === null) return offers[0]?.id ?? null;
+  if (offers.some((offer) => offer.id === wanted)) return wanted;
+  if (method.fullSlotsByDay?.[day]?.includes(wanted)) {
+    const message = slotFullMessage(wanted, { en: dayName(day, "en"), ar: dayName(day, "ar") });
+    throw new RuleError(409, "slot", message.en, {
+      code: "slot_full",
+      message_ar: message.ar,
+      ready_date: day,
+      slot: wanted,
+    });
+  }
+  throw new RuleError(422, "slot", SLOT_MESSAGES.SLOT_UNKNOWN, {
+    code: "slot_unknown",
+    message_ar: SLOT_MESSAGES_AR.SLOT_UNKNOWN,
+  });
+}
+
+function chooseDay(
   options: ShippingOptions,
   input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date">,
 ): { method: ShippingOption; readyDate: string } {
@@ -297,7 +345,7 @@ export async function placeOrder(
     });
 
   const cart = await priceLines(db, input.lines);
-  const { method, readyDate } = chooseShipping(
+  const { method, readyDate, slot } = chooseShipping(
     await shipping.options(input.country, cart.totalGrams, now),
     input,
   );
@@ -362,6 +410,7 @@ export async function placeOrder(
           deliveryDate:
             method.kind === "delivery" ? (input.ready_date ?? input.delivery_date) : null,
           readyDate,
+          slot,
           pickupPoint: pickupPointOf(method, settings),
           gift: input.gift
             ? {
@@ -388,6 +437,7 @@ export async function placeOrder(
         id: order!.id,
         readyDate,
         grams: cart.totalGrams,
+        slot: slot ? { kind: method.kind, id: slot } : null,
       });
       const stock = await reserveStock(tx, cart, input);
 

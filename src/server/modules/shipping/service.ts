@@ -142,7 +142,13 @@ export function quoteBody(options: ShippingOptions, country: string): ShippingQu
       name: m.name,
       name_ar: m.nameAr,
       fee: centsToDollars(m.feeCents),
-      ...(m.days ? { days: m.days.map((date) => ({ date })) } : {}),
+      ...(m.days
+        ? {
+            days: m.days.map((date) =>
+              m.slotsByDay ? { date, slots: m.slotsByDay[date] ?? [] } : { date },
+            ),
+          }
+        : {}),
     })),
   };
 }
@@ -301,7 +307,12 @@ export function createShippingService(
         overrides,
       };
       const first = firstBookableDay(now, settings.deliveryCutoffHour);
-      const booked = unlimited(capacityRules) ? new Map() : await bookedFrom(first);
+      // Slots with a maximum count what is booked too.
+      const slotLimits = [
+        ...settings.deliverySlots.delivery,
+        ...settings.deliverySlots.pickup,
+      ].some((slot) => slot.maxOrders !== null);
+      const booked = unlimited(capacityRules) && !slotLimits ? new Map() : await bookedFrom(first);
       return shippingOptions({
         rules,
         country,
@@ -313,6 +324,7 @@ export function createShippingService(
         },
         now,
         capacity: { weekdayCapacity: settings.capacityGramsByWeekday, overrides, booked },
+        slots: settings.deliverySlots,
       });
     },
 
