@@ -195,7 +195,9 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         </section>
         <PaymentPanel order={order} />
       </div>
-      {order.shipping ? <Shipping shipping={order.shipping} readyDate={order.ready_date} /> : null}
+      {order.shipping ? (
+        <Shipping shipping={order.shipping} readyDate={order.ready_date} slot={order.slot} />
+      ) : null}
       <Lines order={order} />
       <Timeline entries={order.timeline} />
       <NoteForm id={order.id} />
@@ -343,7 +345,15 @@ function Gift({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
 }
 
 /** How the order travels: method, zone, fee, day, and once shipped its carrier and tracking. */
-function Shipping({ shipping, readyDate }: { shipping: OrderShipping; readyDate: string | null }) {
+function Shipping({
+  shipping,
+  readyDate,
+  slot,
+}: {
+  shipping: OrderShipping;
+  readyDate: string | null;
+  slot: { label: string; label_ar: string } | null;
+}) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();
   const tracking =
@@ -385,6 +395,12 @@ function Shipping({ shipping, readyDate }: { shipping: OrderShipping; readyDate:
             <dd data-testid="ready-day">
               <time dateTime={readyDate}>{formatDeliveryDay(readyDate, lang)}</time>
             </dd>
+          </>
+        ) : null}
+        {slot ? (
+          <>
+            <dt>{t("shipping.slot")}</dt>
+            <dd data-testid="order-slot">{pickText(lang, slot.label, slot.label_ar)}</dd>
           </>
         ) : null}
         {shipping.pickup ? (

@@ -157,9 +157,20 @@ export function OrdersScreen() {
       header: t("readyDay"),
       cell: (o) =>
         o.ready_date ? (
-          <time dateTime={o.ready_date} className="whitespace-nowrap" data-testid="order-ready-day">
-            {formatDeliveryDay(o.ready_date, lang)}
-          </time>
+          <div>
+            <time
+              dateTime={o.ready_date}
+              className="whitespace-nowrap"
+              data-testid="order-ready-day"
+            >
+              {formatDeliveryDay(o.ready_date, lang)}
+            </time>
+            {o.slot ? (
+              <p className="whitespace-nowrap text-xs text-muted" data-testid="order-slot">
+                {pickText(lang, o.slot.label, o.slot.label_ar)}
+              </p>
+            ) : null}
+          </div>
         ) : null,
     },
     { key: "status", header: t("status.label"), cell: (o) => <StatusBadge status={o.status} /> },
