@@ -8,6 +8,7 @@ import {
 import {
   type Booked,
   type DayOverride,
+  type DayScope,
   DISPATCH_HORIZON_DAYS,
   dispatchDay,
   firstBookableDay,
@@ -385,6 +386,11 @@ export type ShippingOptionsInput = {
   capacity?: CapacityInput;
   /** The owner's delivery and pickup slots; left out, no kind has slots. */
   slots?: DeliverySlots;
+  /**
+   * Seasons: the days of those open for orders join the window (domestic delivery and
+   * pickup), and a cart of season-only products is ready only within its season (any method).
+   */
+  scope?: DayScope;
 };
 
 /**
@@ -409,6 +415,8 @@ function daysFor(
     },
     booked: input.capacity?.booked ?? new Map(),
     cart: { grams: input.grams, gramsByCategory: input.capacity?.gramsByCategory },
+    // Abroad, the dispatch day keeps to the season's bound but takes no extra days.
+    scope: firstOnly ? { within: input.scope?.within ?? null } : input.scope,
   };
   let withRoom = firstOnly
     ? [dispatchDay(ready)].filter((d): d is string => d !== null)

@@ -102,6 +102,9 @@ export const orders = pgTable(
     slot: text(),
     /** The season whose days hold the ready day when it was placed; NULL outside seasons. */
     seasonId: bigint({ mode: "number" }).references(() => seasons.id, { onDelete: "set null" }),
+    /** Snapshots: the season's names as they were when the order was placed. */
+    seasonName: text(),
+    seasonNameAr: text(),
     /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
     pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */

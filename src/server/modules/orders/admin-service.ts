@@ -40,7 +40,7 @@ import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
-import { loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
+import { loadOrderParts, orderSeason, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
@@ -58,6 +58,7 @@ export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
     filters.from ? gte(orders.createdAt, businessDayStart(filters.from)) : undefined,
     filters.to ? lt(orders.createdAt, businessDayStart(nextDay(filters.to))) : undefined,
     filters.ready_date ? eq(orders.readyDate, filters.ready_date) : undefined,
+    filters.season_id ? eq(orders.seasonId, filters.season_id) : undefined,
     // Folded by the same SQL function the trigger used on the stored text (migration 0006).
     filters.q
       ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(filters.q)}) || '%'`
@@ -117,6 +118,9 @@ const listColumns = {
   deliveryDate: orders.deliveryDate,
   readyDate: orders.readyDate,
   slot: orders.slot,
+  seasonId: orders.seasonId,
+  seasonName: orders.seasonName,
+  seasonNameAr: orders.seasonNameAr,
   source: orders.source,
   gift: orders.gift,
 };
@@ -150,6 +154,7 @@ function toListItem(row: ListRow): AdminOrderListItem {
     delivery_date: row.deliveryDate,
     ready_date: row.readyDate,
     slot: slotLabel(row.slot),
+    season: orderSeason(row),
     source: row.source ?? "web",
     gift: row.gift !== null,
   };

@@ -89,6 +89,13 @@ export function openPaymentUrl(order: OrderRow, now = new Date()): string | null
   return order.paymentUrl;
 }
 
+/** The order's season as it was named when placed; null outside seasons (or once deleted). */
+export function orderSeason(order: Pick<OrderRow, "seasonId" | "seasonName" | "seasonNameAr">) {
+  return order.seasonId === null
+    ? null
+    : { id: order.seasonId, name: order.seasonName ?? "", name_ar: order.seasonNameAr ?? "" };
+}
+
 export function toOrderDto(
   order: OrderRow,
   lines: ReadonlyArray<LineWithImage>,
@@ -129,7 +136,7 @@ export function toOrderDto(
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
     ready_date: order.readyDate,
     slot: slotLabel(order.slot),
-    season: null,
+    season: orderSeason(order),
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({

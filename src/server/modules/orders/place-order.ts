@@ -1,5 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
   SLOT_MESSAGES,
   SLOT_MESSAGES_AR,
@@ -11,6 +12,13 @@ import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
 import { CAPACITY_MESSAGES, dayFullMessage, dayName } from "../../../shared/domain/ready-days.ts";
+import {
+  cartSeason,
+  type Season,
+  seasonOfDay,
+  seasonOnlyMessage,
+  seasonOpen,
+} from "../../../shared/domain/seasons.ts";
 import {
   cheapestDelivery,
   parseMethodId,
@@ -244,8 +252,42 @@ function pickupPointOf(method: ShippingOption, settings: ShopSettings): OrderPic
 
 /** What placing an order needs from the shipping module. */
 export type ShippingOptionsSource = {
-  options(country: string, grams: number, now: Date): Promise<ShippingOptions>;
+  options(
+    country: string,
+    grams: number,
+    now: Date,
+    productIds?: readonly number[],
+  ): Promise<ShippingOptions>;
+  /** The seasons (their days, and products sold only then); none when absent. */
+  seasons?(): Promise<Season[]>;
 };
+
+/**
+ * A cart's season-only products: each may be ordered only while its season is open for
+ * orders, and never beside a product of another season (no day could hold both). A 422 on
+ * the product's line, in both languages.
+ */
+function checkSeasonProducts(
+  seasons: readonly Season[],
+  cart: PricedCart,
+  input: PlaceOrder,
+  today: string,
+): void {
+  const ids = cart.lines.map((line) => line.productId);
+  const { season: bound, conflict } = cartSeason(seasons, ids);
+  for (const line of cart.lines) {
+    const season = seasons.find((s) => s.productIds.includes(line.productId));
+    if (!season) continue;
+    if (seasonOpen(season, today) && line.productId !== conflict) continue;
+    const shown = line.productId === conflict ? season : (bound ?? season);
+    const message = seasonOnlyMessage({ en: line.nameEn, ar: line.nameAr }, shown);
+    const index = input.lines.findIndex((l) => l.productId === line.productId);
+    throw new RuleError(422, `lines.${index}`, message.en, {
+      code: "season_only",
+      message_ar: message.ar,
+    });
+  }
+}
 
 /**
  * Reserves stock for every product, lowest id first so two orders never wait on each other
@@ -345,10 +387,18 @@ export async function placeOrder(
     });
 
   const cart = await priceLines(db, input.lines);
+  const seasons = (await shipping.seasons?.()) ?? [];
+  checkSeasonProducts(seasons, cart, input, businessDate(now));
   const { method, readyDate, slot } = chooseShipping(
-    await shipping.options(input.country, cart.totalGrams, now),
+    await shipping.options(
+      input.country,
+      cart.totalGrams,
+      now,
+      cart.lines.map((line) => line.productId),
+    ),
     input,
   );
+  const season = seasonOfDay(seasons, readyDate);
 
   let coupon: { id: number; code: string; discountPercent: number } | null = null;
   if (input.coupon) {
@@ -411,6 +461,9 @@ export async function placeOrder(
             method.kind === "delivery" ? (input.ready_date ?? input.delivery_date) : null,
           readyDate,
           slot,
+          seasonId: season?.id ?? null,
+          seasonName: season?.nameEn ?? null,
+          seasonNameAr: season?.nameAr ?? null,
           pickupPoint: pickupPointOf(method, settings),
           gift: input.gift
             ? {

@@ -35,6 +35,7 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   delivery_date: null,
   ready_date: null,
   slot: null,
+  season: null,
   source: id === 2 ? "phone" : "web",
   gift: id === 3,
 });

@@ -19,6 +19,8 @@ CREATE TABLE "seasons" (
 ALTER TABLE "categories" ADD COLUMN "daily_cap_grams" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "slot" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "season_id" bigint;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "season_name" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "season_name_ar" text;--> statement-breakpoint
 ALTER TABLE "season_products" ADD CONSTRAINT "season_products_season_id_seasons_id_fk" FOREIGN KEY ("season_id") REFERENCES "public"."seasons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "season_products" ADD CONSTRAINT "season_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "season_products_product_idx" ON "season_products" USING btree ("product_id");--> statement-breakpoint
