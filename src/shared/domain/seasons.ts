@@ -148,3 +148,42 @@ export function hijriDate(day: string, lang: "en" | "ar"): string {
   };
   return hijri[lang].format(new Date(`${day}T00:00:00Z`));
 }
+
+let gregorian: Record<"en" | "ar", Intl.DateTimeFormat> | null = null;
+
+/** "20 December 2026", "20 كانون الأول 2026": a season's day on the storefront's banner. */
+export function seasonDayLabel(day: string, lang: "en" | "ar"): string {
+  const options = { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" } as const;
+  gregorian ??= {
+    en: new Intl.DateTimeFormat("en-GB", options),
+    ar: new Intl.DateTimeFormat("ar-SY-u-nu-latn", options),
+  };
+  return gregorian[lang].format(new Date(`${day}T00:00:00Z`));
+}
+
+type Bilingual = { en: string; ar: string };
+
+/** What the storefront's banner says of a season open for orders, in both languages. */
+export type SeasonBanner = {
+  name: Bilingual;
+  from: Bilingual;
+  to: Bilingual;
+  hijriFrom: Bilingual;
+  hijriTo: Bilingual;
+};
+
+export function seasonBanner(
+  season: Pick<Season, "nameEn" | "nameAr" | "firstDay" | "lastDay">,
+): SeasonBanner {
+  const both = (format: (day: string, lang: "en" | "ar") => string, day: string) => ({
+    en: format(day, "en"),
+    ar: format(day, "ar"),
+  });
+  return {
+    name: { en: season.nameEn, ar: season.nameAr || season.nameEn },
+    from: both(seasonDayLabel, season.firstDay),
+    to: both(seasonDayLabel, season.lastDay),
+    hijriFrom: both(hijriDate, season.firstDay),
+    hijriTo: both(hijriDate, season.lastDay),
+  };
+}

@@ -5,6 +5,8 @@ import {
   hijriDate,
   SEASON_MESSAGES,
   type Season,
+  type SeasonBanner,
+  seasonBanner,
   seasonOpen,
   seasonProblems,
 } from "../../../shared/domain/seasons.ts";
@@ -136,6 +138,13 @@ export function createSeasonService(db: Db, deps: { cache: Cache }) {
     async current(now = new Date()): Promise<SeasonDto[]> {
       const today = businessDate(now);
       return currentSeasons(await all(), today).map((s) => seasonToDto(s, today));
+    },
+
+    /** The storefront's banner: the first season open for orders today, or null. */
+    async banner(now = new Date()): Promise<SeasonBanner | null> {
+      const today = businessDate(now);
+      const open = (await all()).find((s) => seasonOpen(s, today));
+      return open ? seasonBanner(open) : null;
     },
 
     async create(values: SeasonValues, actorId: number, now = new Date()): Promise<SeasonDto> {
