@@ -145,6 +145,29 @@ describe("orders list", () => {
     expect(slots.map((s) => s.textContent)).toEqual([label]);
   });
 
+  it.each([
+    ["en", "Winter feast", "Season: Winter feast ✕"],
+    ["ar", "عيد الشتاء", "الموسم: عيد الشتاء ✕"],
+  ] as const)(
+    "(%s) marks season orders, and the mark filters the list by its season",
+    async (lang, name, chip) => {
+      const season = { id: 5, name: "Winter feast", name_ar: "عيد الشتاء" };
+      reply = () =>
+        json({
+          data: [row(1, "pending"), { ...row(2, "pending"), ready_date: "2026-12-21", season }],
+          meta: { page: 1, per_page: 10, total: 2, last_page: 1 },
+        });
+      renderWithKit(<OrdersScreen />, { lang });
+      const marks = await screen.findAllByTestId("order-season");
+      expect(marks.map((m) => m.textContent)).toEqual([name]);
+      fireEvent.click(marks[0]!);
+      await waitFor(() =>
+        expect(urls.at(-1)).toBe("/api/admin/orders?season_id=5&page=1&per_page=10"),
+      );
+      expect(screen.getByTestId("season-filter").textContent).toBe(chip);
+    },
+  );
+
   it("says SPEC's text when the list fails", async () => {
     reply = () => json({}, 500);
     renderWithKit(<OrdersScreen />);
