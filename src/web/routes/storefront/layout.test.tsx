@@ -84,6 +84,10 @@ describe("storefront error boundary (issue 9)", () => {
   });
 });
 
+function ShopStub() {
+  return <p>the shop</p>;
+}
+
 describe("the season banner", () => {
   const season = seasonBanner({
     nameEn: "Eid al-Fitr",
@@ -91,7 +95,7 @@ describe("the season banner", () => {
     firstDay: "2026-03-19",
     lastDay: "2026-03-21",
   });
-  const page = { path: "shop", Component: () => <p>the shop</p> };
+  const page = { path: "shop", Component: ShopStub };
 
   it.each([
     [
