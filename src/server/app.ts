@@ -15,6 +15,7 @@ import { adminAdminsRoutes } from "./modules/admins/admin-routes.ts";
 import { adminAuditRoutes } from "./modules/audit/admin-routes.ts";
 import { adminCalendarRoutes } from "./modules/calendar/admin-routes.ts";
 import { adminProductionRoutes } from "./modules/calendar/production-routes.ts";
+import { seasonRoutes } from "./modules/calendar/public-routes.ts";
 import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
 import { adminProductsCsvRoutes } from "./modules/catalog/products-csv.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(contentRoutes);
       await api.register(settingsRoutes);
       await api.register(shippingRoutes);
+      await api.register(seasonRoutes);
       // Admin API: every route registered inside this plugin requires an admin token and one
       // of the roles its group (or the route itself, `config.roles`) declares, and
       // passes the two-factor rule (`adminGuard`); an owner may use every route. This list is

@@ -5,6 +5,7 @@ import { createAccountService } from "./modules/accounts/service.ts";
 import { createTokenService } from "./modules/accounts/tokens.ts";
 import { createAdminsService } from "./modules/admins/service.ts";
 import { createAuditService } from "./modules/audit/service.ts";
+import { createSeasonService } from "./modules/calendar/seasons.ts";
 import { createCalendarService } from "./modules/calendar/service.ts";
 import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
@@ -55,12 +56,14 @@ export function createServices(
   const cache = createContentCache(database);
   const settings = createSettingsService(db, { cache, paymentMethods: payments.methods() });
   const accounts = createAccountService(db, tokens);
+  const seasons = createSeasonService(db, { cache });
   const shipping = createShippingService(db, {
     cache,
     settings,
     ordersVersion: createDeskVersion(db),
+    seasons: seasons.all,
   });
-  const calendar = createCalendarService(db, { settings });
+  const calendar = createCalendarService(db, { settings, seasons: seasons.all });
   const twoFactor = createTwoFactorService(db, { cache });
   return {
     cache,
@@ -81,6 +84,8 @@ export function createServices(
     shipping,
     /** The kitchen's calendar: capacities, closed dates and what is booked per day. */
     calendar,
+    /** Seasons (Eid, Ramadan): their days, when orders open, products sold only then. */
+    seasons,
     payments,
     orders: createOrderService(db, {
       settings,

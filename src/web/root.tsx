@@ -36,7 +36,12 @@ import { I18nProvider, type Translator, useTranslation } from "./i18n/translator
 export const handle = { i18n: ["common"] as const };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const settings = await context.services.settings.get();
+  const [settings, season] = await Promise.all([
+    context.services.settings.get(),
+    // The storefront's banner while a season is open for orders (both languages, so a
+    // language switch in the browser needs no new data).
+    context.services.seasons.banner(),
+  ]);
   // The address's language first (/ar/...), then the server's detection (docs/decisions/0028).
   const lang = languageOfPath(new URL(request.url).pathname) ?? context.lang;
   return {
@@ -58,6 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // shop's pages carry only `"currency":"USD","currencies":[]`.
     currency: context.currency,
     currencies: displayCurrencies(settings.currencies).slice(1),
+    season,
   };
 }
 export type RootData = Awaited<ReturnType<typeof loader>>;

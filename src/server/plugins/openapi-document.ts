@@ -609,6 +609,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
       lines: [{ productId: 12, grams: 1000, qty: 2 }],
       shipping_method: null,
       ready_date: "2026-07-01",
+      slot: "17:00-21:00",
     },
     responses: {
       "201": {
@@ -652,7 +653,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           gift: null,
           gift_wrap_fee: 0,
           ready_date: "2026-07-01",
-          slot: null,
+          slot: { id: "17:00-21:00", label: "17:00–21:00", label_ar: "من 17:00 إلى 21:00" },
           season: null,
           total: 67,
           total_grams: 2000,

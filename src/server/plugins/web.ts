@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
+import { businessDate } from "../../shared/domain/business-time.ts";
 import {
   CURRENCY_COOKIE,
   pickCurrencyCode,
@@ -177,7 +178,8 @@ export const webPlugin = fp(
             ? htmlCache.slot(
                 pageKey({ build: buildId(build), origin, lang, currency, url }),
                 pathname,
-                await app.services.contentVersion(),
+                // And the business day: a season's banner comes and goes with the date alone.
+                `${await app.services.contentVersion()}|${businessDate(new Date())}`,
               )
             : null;
           const cached = slot?.cached && (await slot.cached.page.catch(() => null));

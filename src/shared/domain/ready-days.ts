@@ -35,6 +35,8 @@ export type Booked = {
   gramsByCategory?: ReadonlyMap<number, number>;
   /** How many orders hold those grams (the calendar shows it). */
   orders?: number;
+  /** Orders per time slot, keyed by `slotKey(kind, id)` (delivery-slots.ts). */
+  slots?: ReadonlyMap<string, number>;
 };
 
 /** A cart's weight, in total and per category (for the categories' own daily caps). */
@@ -107,30 +109,58 @@ export function candidateDays(now: Date, cutoffHour: number, count: number): str
   return Array.from({ length: count }, (_, i) => addDays(first, i));
 }
 
+/**
+ * Days beyond the window and a bound on all days: a season open for orders adds its days
+ * (`extra`, however far ahead), and a cart holding a season-only product is ready only
+ * within that season (`within`).
+ */
+export type DayScope = {
+  extra?: readonly string[];
+  within?: { from: string; to: string } | null;
+};
+
 export type ReadyDaysInput = {
   now: Date;
   rules: CapacityRules;
   booked: ReadonlyMap<string, Booked>;
   cart: CartLoad;
+  scope?: DayScope;
 };
+
+/** The window's days, then the scope's extra days after them, all within the scope's bound. */
+function scopedDays(
+  now: Date,
+  cutoffHour: number,
+  windowDays: number,
+  scope: DayScope | undefined,
+): string[] {
+  const window = candidateDays(now, cutoffHour, windowDays);
+  let days = window;
+  if (scope?.extra?.length) {
+    const first = window[0]!;
+    days = [...new Set([...window, ...scope.extra.filter((day) => day >= first)])].sort();
+  }
+  const within = scope?.within;
+  return within ? days.filter((day) => within.from <= day && day <= within.to) : days;
+}
 
 /** The open days of the window, whatever they hold (closed weekdays and dates left out). */
 export function openDays(
-  input: Pick<ReadyDaysInput, "now" | "rules">,
+  input: Pick<ReadyDaysInput, "now" | "rules" | "scope">,
   windowDays = READY_WINDOW_DAYS,
 ): string[] {
-  return candidateDays(input.now, input.rules.cutoffHour, windowDays).filter(
+  return scopedDays(input.now, input.rules.cutoffHour, windowDays, input.scope).filter(
     (day) => !dayCapacity(day, input.rules).closed,
   );
 }
 
 /**
  * The days a delivery or pickup may be ready on: the 7 calendar days from the first bookable
- * one, open (closed weekdays and closed dates left out, a date opened by the owner kept), with
- * room for the whole cart.
+ * one (and the days of a season open for orders), open (closed weekdays and closed dates left
+ * out, a date opened by the owner kept), with room for the whole cart.
  */
 export function readyDays(input: ReadyDaysInput, windowDays = READY_WINDOW_DAYS): string[] {
-  return candidateDays(input.now, input.rules.cutoffHour, windowDays).filter((day) =>
+  return scopedDays(input.now, input.rules.cutoffHour, windowDays, input.scope).filter((day) =>
     hasRoom(
       dayCapacity(day, input.rules),
       input.booked.get(day),

@@ -5,12 +5,33 @@ import type {
   ShopSettings,
 } from "../schemas/settings.ts";
 import { knownCurrency } from "./currency-codes.ts";
+import { type DeliverySlot, NO_SLOTS, sortedSlots } from "./delivery-slots.ts";
 import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
 import { centsToDollars, toCents } from "./money.ts";
 import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "./order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
 import { NO_WEEKDAY_LIMITS } from "./ready-days.ts";
+
+const slotToForm = (slot: DeliverySlot) => ({
+  start: slot.start,
+  end: slot.end,
+  max_orders: slot.maxOrders,
+});
+const slotFromForm = (slot: {
+  start: string;
+  end: string;
+  max_orders: number | null;
+}): DeliverySlot => ({ start: slot.start, end: slot.end, maxOrders: slot.max_orders });
+/** "10:00-13:00 (max 20), 13:00-17:00 (no limit)": a list's change reads as one line. */
+const slotsAudit = (
+  slots: ReadonlyArray<{ start: string; end: string; max_orders: number | null }>,
+) =>
+  slots
+    .map(
+      (s) => `${s.start}-${s.end} (${s.max_orders === null ? "no limit" : `max ${s.max_orders}`})`,
+    )
+    .join(", ");
 
 const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
@@ -56,6 +77,8 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     delivery_closed_weekdays: [...s.deliveryClosedWeekdays],
     delivery_cutoff_hour: s.deliveryCutoffHour,
     capacity_grams_by_weekday: [...s.capacityGramsByWeekday],
+    delivery_slots: s.deliverySlots.delivery.map(slotToForm),
+    pickup_slots: s.deliverySlots.pickup.map(slotToForm),
     pending_expiry_hours: s.pendingExpiryHours,
     currencies: s.currencies.map((c) => ({ code: c.code, rate: c.rate, symbol: c.symbol })),
     order_messages: { ...s.orderMessages },
@@ -89,6 +112,7 @@ export function settingsFromForm(
     | "lowStockGrams"
     | "giftWrapCents"
     | "capacityGramsByWeekday"
+    | "deliverySlots"
     | "heroTitle"
     | "seller"
     | "taxRatePercent"
@@ -96,6 +120,7 @@ export function settingsFromForm(
     | "chargeOverWeight"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
+    deliverySlots: NO_SLOTS,
     deliveryFeeCents: 1500,
     currencies: [],
     orderMessages: DEFAULT_ORDER_MESSAGES,
@@ -141,6 +166,14 @@ export function settingsFromForm(
     deliveryClosedWeekdays: [...v.delivery_closed_weekdays],
     deliveryCutoffHour: v.delivery_cutoff_hour,
     capacityGramsByWeekday: [...(v.capacity_grams_by_weekday ?? previous.capacityGramsByWeekday)],
+    deliverySlots: {
+      delivery: v.delivery_slots
+        ? sortedSlots(v.delivery_slots.map(slotFromForm))
+        : previous.deliverySlots.delivery.map((slot) => ({ ...slot })),
+      pickup: v.pickup_slots
+        ? sortedSlots(v.pickup_slots.map(slotFromForm))
+        : previous.deliverySlots.pickup.map((slot) => ({ ...slot })),
+    },
     pendingExpiryHours: v.pending_expiry_hours,
     // A blank symbol is the table's (the form may leave it empty).
     currencies:
@@ -198,6 +231,8 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
     capacity_grams_by_weekday: rest.capacity_grams_by_weekday
       .map((g, i) => `${WEEKDAY_SHORT[i]}: ${g === null ? "no limit" : `${g} g`}`)
       .join(", "),
+    delivery_slots: slotsAudit(rest.delivery_slots),
+    pickup_slots: slotsAudit(rest.pickup_slots),
     locations_count: locations.length,
     // "EUR 0.92 €, SYP 13000 SYP": a rate or symbol change reads as one line.
     currencies: currencies.map((c) => `${c.code} ${c.rate} ${c.symbol}`).join(", "),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countries } from "./countries.ts";
+import { NO_WEEKDAY_LIMITS } from "./ready-days.ts";
 import {
   cheapestDelivery,
   checkShipping,
@@ -285,6 +286,55 @@ describe("shippingOptions", () => {
       ["2026-11-25", "2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"],
       ["2026-11-25", "2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"],
     ]);
+  });
+
+  it("with slots: each kind offers its own slots per day; a day whose slots are full is not offered; abroad has none", () => {
+    const slots = {
+      delivery: [
+        { start: "10:00", end: "13:00", maxOrders: 1 },
+        { start: "13:00", end: "17:00", maxOrders: 1 },
+      ],
+      pickup: [],
+    };
+    const capacity = {
+      weekdayCapacity: NO_WEEKDAY_LIMITS,
+      overrides: new Map(),
+      booked: new Map([
+        ["2026-11-26", { grams: 2000, slots: new Map([["delivery|10:00-13:00", 1]]) }],
+        [
+          "2026-11-28",
+          {
+            grams: 4000,
+            slots: new Map([
+              ["delivery|10:00-13:00", 1],
+              ["delivery|13:00-17:00", 1],
+            ]),
+          },
+        ],
+      ]),
+    };
+    const sy = shippingOptions({ ...base, country: "SY", grams: 2000, capacity, slots });
+    if (!sy.ok) throw new Error("expected methods");
+    const [delivery, pickup] = sy.methods;
+    expect(delivery!.days).toEqual([
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-29",
+      "2026-11-30",
+      "2026-12-01",
+    ]);
+    expect(delivery!.fullDays).toEqual(["2026-11-28"]);
+    expect(delivery!.slotsByDay!["2026-11-26"]!.map((s) => s.id)).toEqual(["13:00-17:00"]);
+    expect(delivery!.fullSlotsByDay!["2026-11-26"]).toEqual(["10:00-13:00"]);
+    expect(delivery!.slotsByDay!["2026-11-25"]!.map((s) => [s.id, s.available])).toEqual([
+      ["10:00-13:00", 1],
+      ["13:00-17:00", 1],
+    ]);
+    // Pickup has no slots: every day with room, no slots carried.
+    expect(pickup!.days).toHaveLength(6);
+    expect(pickup!.slotsByDay).toBeUndefined();
+    const qa = shippingOptions({ ...base, country: "QA", grams: 2000, capacity, slots });
+    expect(qa.ok && qa.methods[0]!.slotsByDay).toBeUndefined();
   });
 
   it("with capacity: a full day is left out of every method and listed as full", () => {

@@ -1,7 +1,14 @@
 import { addDays, BUSINESS_TIME_ZONE, weekdayOf } from "./business-time.ts";
 import {
+  type DeliverySlots,
+  type SlotKind,
+  type SlotOffer,
+  slotsForDay,
+} from "./delivery-slots.ts";
+import {
   type Booked,
   type DayOverride,
+  type DayScope,
   DISPATCH_HORIZON_DAYS,
   dispatchDay,
   firstBookableDay,
@@ -347,6 +354,13 @@ export type ShippingOption = {
   days?: string[];
   /** Open days of the same window that are full for this cart: a 409 rather than a 422. */
   fullDays?: string[];
+  /**
+   * The time slots with room on each offered day, when this kind (domestic delivery or
+   * pickup) has slots; absent when it has none (the order then carries no slot).
+   */
+  slotsByDay?: Record<string, SlotOffer[]>;
+  /** Slots of an offered day that exist and have started not, but are full: a 409 rather than a 422. */
+  fullSlotsByDay?: Record<string, string[]>;
 };
 
 export type ShippingOptions =
@@ -370,10 +384,26 @@ export type ShippingOptionsInput = {
   days: DeliveryDaysSettings;
   now: Date;
   capacity?: CapacityInput;
+  /** The owner's delivery and pickup slots; left out, no kind has slots. */
+  slots?: DeliverySlots;
+  /**
+   * Seasons: the days of those open for orders join the window (domestic delivery and
+   * pickup), and a cart of season-only products is ready only within its season (any method).
+   */
+  scope?: DayScope;
 };
 
-/** The days with room and the open days without, for a window of `windowDays`. */
-function daysFor(input: ShippingOptionsInput, windowDays: number, firstOnly: boolean) {
+/**
+ * The days with room and the open days without, for a window of `windowDays`. With `kind`
+ * (a domestic delivery or a pickup) whose slots the owner set, a day with room is offered
+ * only while one of its slots takes another order, and carries those slots.
+ */
+function daysFor(
+  input: ShippingOptionsInput,
+  windowDays: number,
+  firstOnly: boolean,
+  kind?: SlotKind,
+): Pick<ShippingOption, "days" | "fullDays" | "slotsByDay" | "fullSlotsByDay"> {
   const ready = {
     now: input.now,
     rules: {
@@ -385,15 +415,31 @@ function daysFor(input: ShippingOptionsInput, windowDays: number, firstOnly: boo
     },
     booked: input.capacity?.booked ?? new Map(),
     cart: { grams: input.grams, gramsByCategory: input.capacity?.gramsByCategory },
+    // Abroad, the dispatch day keeps to the season's bound but takes no extra days.
+    scope: firstOnly ? { within: input.scope?.within ?? null } : input.scope,
   };
-  const withRoom = firstOnly
+  let withRoom = firstOnly
     ? [dispatchDay(ready)].filter((d): d is string => d !== null)
     : readyDays(ready, windowDays);
+  let slots: Pick<ShippingOption, "slotsByDay" | "fullSlotsByDay"> = {};
+  if (kind && input.slots && input.slots[kind].length > 0) {
+    const offers: Record<string, SlotOffer[]> = {};
+    const full: Record<string, string[]> = {};
+    for (const day of withRoom) {
+      const base = { slots: input.slots, kind, day, now: input.now };
+      const left = slotsForDay({ ...base, booked: input.capacity?.booked.get(day)?.slots });
+      const open = slotsForDay({ ...base, booked: undefined }) ?? [];
+      if (left && left.length > 0) offers[day] = left;
+      full[day] = open.map((s) => s.id).filter((id) => !left?.some((s) => s.id === id));
+    }
+    withRoom = withRoom.filter((day) => offers[day] !== undefined);
+    slots = { slotsByDay: offers, fullSlotsByDay: full };
+  }
   const last = withRoom[0];
   const full = openDays(ready, windowDays).filter(
     (day) => !withRoom.includes(day) && (!firstOnly || last === undefined || day < last),
   );
-  return { days: withRoom, fullDays: full };
+  return { days: withRoom, fullDays: full, ...slots };
 }
 
 /**
@@ -409,7 +455,7 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
   const country = input.country.trim().toUpperCase();
   const delivery = quoteDelivery(input.rules, country, input.grams);
   const methods: ShippingOption[] = [];
-  const local = country === DOMESTIC_COUNTRY ? daysFor(input, READY_WINDOW_DAYS, false) : null;
+  const local = country === DOMESTIC_COUNTRY;
   if (delivery.ok) {
     const domestic = delivery.zone.countries.includes(DOMESTIC_COUNTRY);
     methods.push({
@@ -420,11 +466,12 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
       feeCents: delivery.feeCents,
       zone: delivery.zone,
       ...(domestic
-        ? (local ?? daysFor(input, READY_WINDOW_DAYS, false))
+        ? daysFor(input, READY_WINDOW_DAYS, false, "delivery")
         : daysFor(input, DISPATCH_HORIZON_DAYS, true)),
     });
   }
-  if (country === DOMESTIC_COUNTRY) {
+  if (local) {
+    const pickupDays = daysFor(input, READY_WINDOW_DAYS, false, "pickup");
     input.locations.forEach((location, index) => {
       if (!location.pickup) return;
       const names = pickupMethodName(location.title);
@@ -435,7 +482,7 @@ export function shippingOptions(input: ShippingOptionsInput): ShippingOptions {
         nameAr: names.nameAr,
         feeCents: 0,
         zone: null,
-        ...local!,
+        ...pickupDays,
       });
     });
   }

@@ -39,6 +39,7 @@ export const ADMIN_ORDER_MESSAGES = {
   NOTE_REQUIRED: "Please write a note.",
   NOTE_TOO_LONG: "The note must not be longer than 2000 characters.",
   PAYMENT_STATUS: `The payment status must be one of: ${PAYMENT_STATUSES.join(", ")}.`,
+  SEASON: "The season must be one of the shop's seasons.",
 } as const;
 
 export const ADMIN_ORDER_PER_PAGE = [10, 20, 50] as const;
@@ -64,6 +65,16 @@ const filterFields = z.object({
   to: day,
   /** The day the orders must be ready (delivery, pickup or dispatch day). */
   ready_date: day,
+  /** The season the orders belong to (its id). */
+  season_id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: ADMIN_ORDER_MESSAGES.SEASON })
+      .int(ADMIN_ORDER_MESSAGES.SEASON)
+      .positive(ADMIN_ORDER_MESSAGES.SEASON)
+      .max(2_147_483_647, ADMIN_ORDER_MESSAGES.SEASON)
+      .optional(),
+  ),
   /** Order number, name, phone or e-mail; Arabic-normalised. */
   q: text()
     .trim()
@@ -96,6 +107,7 @@ export type AdminOrderFilters = {
   from?: string;
   to?: string;
   ready_date?: string;
+  season_id?: number;
   q?: string;
 };
 
@@ -148,6 +160,10 @@ export const adminOrderListItemSchema = z.object({
   delivery_date: z.string().nullable(),
   /** The day it must be ready: the delivery day, the pickup day or the dispatch day abroad. */
   ready_date: z.string().nullable(),
+  /** The delivery or pickup time slot, or null. */
+  slot: z.object({ id: z.string(), label: z.string(), label_ar: z.string() }).nullable(),
+  /** The season it was placed for (the desk marks it), or null. */
+  season: z.object({ id: z.number().int(), name: z.string(), name_ar: z.string() }).nullable(),
   /** `web` (checkout) or how the team took it (phone, messaging, in_person). */
   source: z.enum(ORDER_SOURCES),
   /** A gift (the desk marks it; the recipient is on the order). */

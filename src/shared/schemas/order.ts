@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "../domain/business-days.ts";
 import { MAX_LINE_QTY, mergeOrderLines } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
+import { SLOT_MESSAGES } from "../domain/delivery-slots.ts";
 import { GIFT_MESSAGE_MAX } from "../domain/gift.ts";
 import type { Lang } from "../domain/money.ts";
 import { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
@@ -46,6 +47,12 @@ export const shippingMethodIdField = text({ message: SHIPPING_MESSAGES.METHOD_UN
 export const deliveryDateField = text({ message: SHIPPING_MESSAGES.DATE_INVALID })
   .trim()
   .refine(isCalendarDate, SHIPPING_MESSAGES.DATE_INVALID);
+
+/** A time slot's id from the quote ("10:00-13:00"); another id is refused by the rules. */
+export const slotIdField = text({ message: SLOT_MESSAGES.SLOT_UNKNOWN })
+  .trim()
+  .min(1, SLOT_MESSAGES.SLOT_UNKNOWN)
+  .max(40, SLOT_MESSAGES.SLOT_UNKNOWN);
 
 export const orderSlotSchema = z.object({
   id: z.string(),
@@ -200,6 +207,11 @@ export const placeOrderSchema = z.object({
   ready_date: deliveryDateField.nullish().transform((v) => v ?? null),
   /** The older name of `ready_date`, still accepted; `ready_date` wins when both are sent. */
   delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
+  /**
+   * One of the quote's time slots for the chosen method and day, when that method has slots.
+   * Without it, the first slot with room (older clients).
+   */
+  slot: slotIdField.nullish().transform((v) => v ?? null),
   /** Absent or null = not a gift. */
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
 });

@@ -60,7 +60,8 @@ export const packListEntrySchema = z.object({
   city: z.string(),
   address: z.string(),
   notes: z.string().nullable(),
-  slot: z.null(),
+  /** The delivery or pickup time slot, or null. */
+  slot: z.object({ id: z.string(), label: z.string(), label_ar: z.string() }).nullable(),
   payment_method: z.string(),
   /** Dollars to collect on delivery or at the counter: the total while unpaid, else 0. */
   to_collect: z.number(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_RATE } from "../domain/currency.ts";
 import { listableCurrency } from "../domain/currency-codes.ts";
+import { NO_SLOTS, SLOT_MESSAGES, slotsValid } from "../domain/delivery-slots.ts";
 import { DEFAULT_GIFT_WRAP_CENTS } from "../domain/gift.ts";
 import {
   DEFAULT_LOW_STOCK_GRAMS,
@@ -36,6 +37,12 @@ export const locationSchema = z.object({
   pickup: z.boolean().default(false),
 });
 
+const storedSlot = z.object({
+  start: z.string(),
+  end: z.string(),
+  maxOrders: z.number().int().min(0).nullable(),
+});
+
 /** What a static page would hard-code is an editable shop setting here. */
 export const shopSettingsSchema = z.object({
   /** Phone numbers for the footer: the owner may keep one to four. */
@@ -64,6 +71,13 @@ export const shopSettingsSchema = z.object({
     .array(z.number().int().min(0).max(MAX_CAPACITY_GRAMS).nullable())
     .length(7)
     .default([...NO_WEEKDAY_LIMITS]),
+  /**
+   * Time slots of domestic delivery and of pickup ("10:00"-"13:00", at most `maxOrders`
+   * orders, null = no limit); an empty list = that kind has no slots (the default).
+   */
+  deliverySlots: z
+    .object({ delivery: z.array(storedSlot).default([]), pickup: z.array(storedSlot).default([]) })
+    .default({ delivery: [], pickup: [] }),
   /** A pending order older than this is cancelled by the system; 0 = never. */
   pendingExpiryHours: z.number().int().min(0).max(720).default(DEFAULT_PENDING_EXPIRY_HOURS),
   /**
@@ -176,6 +190,7 @@ export const defaultShopSettings: ShopSettings = {
   deliveryClosedWeekdays: [...DEFAULT_DELIVERY_CLOSED_WEEKDAYS],
   deliveryCutoffHour: DEFAULT_DELIVERY_CUTOFF_HOUR,
   capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
+  deliverySlots: { delivery: [...NO_SLOTS.delivery], pickup: [...NO_SLOTS.pickup] },
   pendingExpiryHours: DEFAULT_PENDING_EXPIRY_HOURS,
   currencies: [],
   orderMessages: { ...DEFAULT_ORDER_MESSAGES },
@@ -320,6 +335,33 @@ const orderMessageSwitches = z.object(
   { message: SETTINGS_MESSAGES.ON_OFF },
 );
 
+/** "10:00": a slot's start or end as the form sends it. */
+const slotTime = text({ message: SLOT_MESSAGES.SLOTS }).trim();
+/** A slot's form row: start, end and the maximum of orders (blank = no limit). */
+const slotInput = z.object(
+  {
+    start: slotTime,
+    end: slotTime,
+    max_orders: z.preprocess(
+      (v) => (v === null || isBlank(v) ? null : toNumber(v)),
+      z.number({ message: SLOT_MESSAGES.SLOTS }).nullable(),
+    ),
+  },
+  { message: SLOT_MESSAGES.SLOTS },
+);
+const slotList = z
+  .array(slotInput, { message: SLOT_MESSAGES.SLOTS })
+  .refine(
+    (slots) =>
+      slotsValid(slots.map((s) => ({ start: s.start, end: s.end, maxOrders: s.max_orders }))),
+    SLOT_MESSAGES.SLOTS,
+  );
+const slotOutput = z.object({
+  start: z.string(),
+  end: z.string(),
+  max_orders: z.number().int().nullable(),
+});
+
 export const settingsInputSchema = z.object({
   cart_discount_percent: z.preprocess(
     toNumber,
@@ -404,6 +446,9 @@ export const settingsInputSchema = z.object({
     )
     .length(7, CAPACITY_MESSAGES.WEEKDAY_CAPACITY)
     .optional(),
+  /** Domestic delivery's and pickup's time slots; left out (an older client), kept. */
+  delivery_slots: slotList.optional(),
+  pickup_slots: slotList.optional(),
   /** Hours a pending order keeps its stock before the system cancels it; 0 = never. */
   pending_expiry_hours: z
     .preprocess(
@@ -488,7 +533,13 @@ export const SETTINGS_SECTIONS = {
   home: ["hero_title", "hero_title_ar"],
   bank: ["bank_transfer_instructions", "bank_transfer_instructions_ar"],
   locations: ["locations"],
-  delivery: ["delivery_closed_weekdays", "delivery_cutoff_hour", "capacity_grams_by_weekday"],
+  delivery: [
+    "delivery_closed_weekdays",
+    "delivery_cutoff_hour",
+    "capacity_grams_by_weekday",
+    "delivery_slots",
+    "pickup_slots",
+  ],
   orders: [
     "pending_expiry_hours",
     "low_stock_kg",
@@ -531,6 +582,8 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   delivery_closed_weekdays: z.array(z.number().int()),
   delivery_cutoff_hour: z.number().int(),
   capacity_grams_by_weekday: z.array(z.number().int().nullable()),
+  delivery_slots: z.array(slotOutput),
+  pickup_slots: z.array(slotOutput),
   pending_expiry_hours: z.number().int(),
   currencies: z.array(z.object({ code: z.string(), rate: z.number(), symbol: z.string() })),
   order_messages: z.object({

@@ -211,7 +211,27 @@ export const shippingMethodSchema = z.object({
    * The days the order may be ready on with room for the quoted lines, YYYY-MM-DD (Asia/Damascus):
    * delivery and pickup days in Syria, the dispatch day abroad (empty when no day has room).
    */
-  days: z.array(z.object({ date: z.string() })).optional(),
+  days: z
+    .array(
+      z.object({
+        date: z.string(),
+        /**
+         * The time slots of this day that still take an order, in the order of the day
+         * (`available`: orders left, null = no limit); absent when the method has no slots.
+         */
+        slots: z
+          .array(
+            z.object({
+              id: z.string(),
+              label: z.string(),
+              label_ar: z.string(),
+              available: z.number().int().nullable(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 

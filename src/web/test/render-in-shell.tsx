@@ -90,7 +90,10 @@ export function renderInShell(ui: ReactNode, opts: ShellOptions = {}) {
  * Renders real route modules (layouts, their error boundaries, screens) under the same root
  * route, the way the app nests them. Await a `findBy…` first.
  */
-export function renderRoutes(routes: Routes, opts: { path: string; lang?: Language }) {
+export function renderRoutes(
+  routes: Routes,
+  opts: { path: string; lang?: Language; root?: Partial<RootData> },
+) {
   return renderUnderRoot(routes, opts);
 }
 

@@ -26,6 +26,8 @@ export const categories = pgTable("categories", {
   /** Upload path under /storage (for example "catalog/categories/baklava.webp"). */
   image: text(),
   position: integer().notNull().default(0),
+  /** What the kitchen can make of this category a day, in grams; null = no cap of its own. */
+  dailyCapGrams: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

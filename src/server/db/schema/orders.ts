@@ -16,6 +16,7 @@ import { ORDER_SOURCES } from "../../../shared/domain/order-sources.ts";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
 import { users } from "./accounts.ts";
+import { seasons } from "./calendar.ts";
 import { products } from "./catalog.ts";
 
 /** What a gift order stores beside the buyer's details. */
@@ -102,6 +103,16 @@ export const orders = pgTable(
      * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
      */
     readyDate: date({ mode: "string" }),
+    /**
+     * The time slot's id, or NULL for none: a sweets delivery or pickup slot "HH:MM-HH:MM"
+     * (local start-end); other kinds of order keep ids of their own shape here.
+     */
+    slot: text(),
+    /** The season whose days hold the ready day when it was placed; NULL outside seasons. */
+    seasonId: bigint({ mode: "number" }).references(() => seasons.id, { onDelete: "set null" }),
+    /** Snapshots: the season's names as they were when the order was placed. */
+    seasonName: text(),
+    seasonNameAr: text(),
     /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
     pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */
@@ -147,6 +158,7 @@ export const orders = pgTable(
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_session_idx").on(t.paymentSessionId),
     index("orders_ready_date_idx").on(t.readyDate),
+    index("orders_season_idx").on(t.seasonId),
     check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],

@@ -6,6 +6,10 @@ import {
   calendarDayResponseSchema,
   calendarQuerySchema,
   calendarResponseSchema,
+  seasonInputSchema,
+  seasonListResponseSchema,
+  seasonParamsSchema,
+  seasonResponseSchema,
 } from "../../../shared/schemas/calendar.ts";
 
 const errorBody = z.object({
@@ -49,6 +53,59 @@ export const adminCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
           session.user.id,
         ),
       };
+    },
+  );
+
+  // ---- Seasons: their days, when orders open, and products sold only then ----
+
+  app.get("/seasons", { schema: { response: { 200: seasonListResponseSchema } } }, async () => ({
+    data: await app.services.seasons.list(),
+  }));
+
+  app.post(
+    "/seasons",
+    {
+      schema: {
+        body: seasonInputSchema,
+        response: { 201: seasonResponseSchema, 400: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      const season = await app.services.seasons.create(request.body, session.user.id);
+      return reply.status(201).send({ data: season });
+    },
+  );
+
+  app.put(
+    "/seasons/:id",
+    {
+      schema: {
+        params: seasonParamsSchema,
+        body: seasonInputSchema,
+        response: { 200: seasonResponseSchema, 400: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const session = (await request.session())!;
+      return {
+        data: await app.services.seasons.update(request.params.id, request.body, session.user.id),
+      };
+    },
+  );
+
+  app.delete(
+    "/seasons/:id",
+    {
+      schema: {
+        params: seasonParamsSchema,
+        response: { 204: z.null(), 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = (await request.session())!;
+      await app.services.seasons.remove(request.params.id, session.user.id);
+      return reply.status(204).send(null);
     },
   );
 };

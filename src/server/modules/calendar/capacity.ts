@@ -1,9 +1,18 @@
 import { and, eq, gte, lte, ne, sql } from "drizzle-orm";
 import {
+  findSlot,
+  SLOT_MESSAGES,
+  SLOT_MESSAGES_AR,
+  type SlotKind,
+  slotFullMessage,
+  slotKey,
+} from "../../../shared/domain/delivery-slots.ts";
+import {
   type Booked,
   type DayOverride,
   dayCapacity,
   dayFullMessage,
+  dayName,
   hasRoom,
 } from "../../../shared/domain/ready-days.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
@@ -29,7 +38,10 @@ export const holdsCapacity = and(
   ne(orders.paymentStatus, "refunded"),
 );
 
-/** Grams booked per ready day from `from` to `to` (inclusive), leaving out `exceptOrderId`. */
+/**
+ * Grams and orders booked per ready day from `from` to `to` (inclusive), leaving out
+ * `exceptOrderId`, with the orders each time slot holds (by kind and slot id).
+ */
 export async function bookedBetween(
   db: Db | Tx,
   from: string,
@@ -39,6 +51,8 @@ export async function bookedBetween(
   const rows = await db
     .select({
       day: orders.readyDate,
+      kind: orders.shippingKind,
+      slot: orders.slot,
       grams: sql<string>`coalesce(sum(${orders.totalGrams}), 0)`,
       orders: sql<string>`count(*)`,
     })
@@ -51,10 +65,20 @@ export async function bookedBetween(
         exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
       ),
     )
-    .groupBy(orders.readyDate);
-  return new Map(
-    rows.map((row) => [row.day!, { grams: Number(row.grams), orders: Number(row.orders) }]),
-  );
+    .groupBy(orders.readyDate, orders.shippingKind, orders.slot);
+  const booked = new Map<string, { grams: number; orders: number; slots: Map<string, number> }>();
+  for (const row of rows) {
+    let day = booked.get(row.day!);
+    if (!day) {
+      day = { grams: 0, orders: 0, slots: new Map() };
+      booked.set(row.day!, day);
+    }
+    day.grams += Number(row.grams);
+    day.orders += Number(row.orders);
+    if (row.slot !== null)
+      day.slots.set(slotKey(row.kind ?? "delivery", row.slot), Number(row.orders));
+  }
+  return booked;
 }
 
 /**
@@ -76,8 +100,20 @@ export async function lockDay(tx: Tx, day: string): Promise<void> {
 export async function claimCapacity(
   tx: Tx,
   settings: ShopSettings,
-  order: { id: number; readyDate: string; grams: number },
+  order: {
+    id: number;
+    readyDate: string;
+    grams: number;
+    /** The order's kind and time slot, when it has one. */
+    slot?: { kind: SlotKind; id: string } | null;
+  },
 ): Promise<void> {
+  const slot = order.slot ? findSlot(settings.deliverySlots, order.slot.kind, order.slot.id) : null;
+  if (order.slot && !slot)
+    throw new RuleError(422, "slot", SLOT_MESSAGES.SLOT_UNKNOWN, {
+      code: "slot_unknown",
+      message_ar: SLOT_MESSAGES_AR.SLOT_UNKNOWN,
+    });
   const [override] = await tx
     .select()
     .from(calendarDays)
@@ -91,14 +127,32 @@ export async function claimCapacity(
         : [],
     ),
   });
-  if (!capacity.closed && capacity.capacityGrams === null) return;
+  const slotLimited = slot !== null && slot.maxOrders !== null;
+  if (!capacity.closed && capacity.capacityGrams === null && !slotLimited) return;
+  // One lock per day for the grams and the slots alike: the slot's count is read after it.
   await lockDay(tx, order.readyDate);
-  const booked = await bookedBetween(tx, order.readyDate, order.readyDate, order.id);
-  if (hasRoom(capacity, booked.get(order.readyDate), { grams: order.grams })) return;
-  const message = dayFullMessage(order.readyDate);
-  throw new RuleError(409, "ready_date", message.en, {
-    code: "day_full",
+  const booked = (await bookedBetween(tx, order.readyDate, order.readyDate, order.id)).get(
+    order.readyDate,
+  );
+  if (!hasRoom(capacity, booked, { grams: order.grams })) {
+    const message = dayFullMessage(order.readyDate);
+    throw new RuleError(409, "ready_date", message.en, {
+      code: "day_full",
+      message_ar: message.ar,
+      ready_date: order.readyDate,
+    });
+  }
+  if (!slotLimited || !order.slot) return;
+  const held = booked?.slots?.get(slotKey(order.slot.kind, order.slot.id)) ?? 0;
+  if (held < slot.maxOrders!) return;
+  const message = slotFullMessage(order.slot.id, {
+    en: dayName(order.readyDate, "en"),
+    ar: dayName(order.readyDate, "ar"),
+  });
+  throw new RuleError(409, "slot", message.en, {
+    code: "slot_full",
     message_ar: message.ar,
     ready_date: order.readyDate,
+    slot: order.slot.id,
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { csvCell } from "../../../shared/domain/csv.ts";
+import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { productionSheet } from "../../../shared/domain/production.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
@@ -78,15 +79,16 @@ export function productionCsv(sheet: ProductionSheet): string {
 }
 
 /**
- * The pack list of one ready day: every order that counts, by number (slots, when the shop
- * has them, come first), with where it goes, the phone, what to collect and what to pack.
+ * The pack list of one ready day: every order that counts, in slot order (orders without a
+ * slot last), then by number, with where it goes, the phone, what to collect and what to pack.
  */
 export async function loadPackList(db: Db, day: string): Promise<PackListEntry[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(and(eq(orders.readyDate, day), holdsCapacity))
-    .orderBy(asc(orders.id));
+    // Slot order: ids sort by their start ("10:00-13:00" before "13:00-17:00"); none last.
+    .orderBy(sql`${orders.slot} asc nulls last`, asc(orders.id));
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -109,7 +111,7 @@ export async function loadPackList(db: Db, day: string): Promise<PackListEntry[]
     city: order.city,
     address: order.address,
     notes: order.notes,
-    slot: null,
+    slot: slotLabel(order.slot),
     payment_method: order.paymentMethod,
     to_collect: order.paymentStatus === "unpaid" ? centsToDollars(order.totalCents) : 0,
     gift_wrap: Boolean(order.gift?.wrap),

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte } from "drizzle-orm";
 import { addDays, businessDate, weekdayOf } from "../../../shared/domain/business-time.ts";
 import { CAPACITY_MESSAGES, dayCapacity } from "../../../shared/domain/ready-days.ts";
+import { type Season, seasonOfDay } from "../../../shared/domain/seasons.ts";
 import type { CalendarDay, CalendarDayInput } from "../../../shared/schemas/calendar.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
@@ -13,6 +14,10 @@ import { bookedBetween } from "./capacity.ts";
 export const CALENDAR_ENTITY = "calendar_day";
 
 type Settings = { get(): Promise<ShopSettings> };
+type Seasons = () => Promise<Season[]>;
+
+const seasonLabel = (season: Season | null) =>
+  season ? { id: season.id, name: season.nameEn, name_ar: season.nameAr } : null;
 
 /** A date's override as the history shows it: the form's fields, "as the weekday" for none. */
 function auditFields(row: { closed: boolean | null; capacityGrams: number | null } | undefined) {
@@ -22,20 +27,21 @@ function auditFields(row: { closed: boolean | null; capacityGrams: number | null
   };
 }
 
-export function createCalendarService(db: Db, deps: { settings: Settings }) {
+export function createCalendarService(db: Db, deps: { settings: Settings; seasons: Seasons }) {
   return {
     /**
      * `GET /api/admin/calendar`: each day from `from` to `to` with its capacity (the date's own
      * figure, else the weekday's), whether it is closed, and what the orders ready that day hold.
      */
     async list(from: string, to: string): Promise<CalendarDay[]> {
-      const [settings, rows, booked] = await Promise.all([
+      const [settings, rows, booked, seasons] = await Promise.all([
         deps.settings.get(),
         db
           .select()
           .from(calendarDays)
           .where(and(gte(calendarDays.day, from), lte(calendarDays.day, to))),
         bookedBetween(db, from, to),
+        deps.seasons(),
       ]);
       const overrides = new Map(
         rows.map((r) => [r.day, { closed: r.closed, capacityGrams: r.capacityGrams }]),
@@ -59,7 +65,7 @@ export function createCalendarService(db: Db, deps: { settings: Settings }) {
           override: override
             ? { closed: override.closed, capacity_grams: override.capacityGrams }
             : null,
-          season: null,
+          season: seasonLabel(seasonOfDay(seasons, day)),
         });
       }
       return days;

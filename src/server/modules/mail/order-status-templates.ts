@@ -24,6 +24,8 @@ export type StatusMailOrder = {
   shipping: OrderShipping;
   /** The day the order must be ready (delivery, pickup or dispatch day). */
   ready_date?: string | null;
+  /** The delivery or pickup time slot, when the order has one. */
+  slot?: { label: string; label_ar: string } | null;
   /** A gift's recipient: the parcel goes to them, not to the buyer the e-mail is for. */
   giftRecipient?: string | null;
 };

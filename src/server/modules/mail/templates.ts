@@ -53,6 +53,8 @@ export const TEXTS = {
     day: "Delivery day",
     pickupDay: "Pickup day",
     shipsOn: "Ships on",
+    slot: "Delivery time",
+    pickupSlot: "Pickup time",
     collectFrom: "Collect from",
     hours: "Opening hours",
     address: "Address",
@@ -95,6 +97,8 @@ export const TEXTS = {
     day: "يوم التوصيل",
     pickupDay: "يوم الاستلام",
     shipsOn: "يُشحن يوم",
+    slot: "وقت التوصيل",
+    pickupSlot: "وقت الاستلام",
     collectFrom: "الاستلام من",
     hours: "ساعات العمل",
     address: "العنوان",
@@ -137,6 +141,7 @@ export function shippingRows(
   order: Pick<OrderDto, "address" | "city" | "country"> & {
     shipping: OrderShipping;
     ready_date?: string | null;
+    slot?: { label: string; label_ar: string } | null;
   },
   lang: Lang,
 ): ShippingRow[] {
@@ -155,6 +160,11 @@ export function shippingRows(
   const dayLabel =
     s.kind === "pickup" ? t.pickupDay : order.country !== DOMESTIC_COUNTRY ? t.shipsOn : t.day;
   if (day) rows.push({ label: dayLabel, value: formatDeliveryDay(day, lang) });
+  if (order.slot)
+    rows.push({
+      label: s.kind === "pickup" ? t.pickupSlot : t.slot,
+      value: lang === "ar" ? order.slot.label_ar : order.slot.label,
+    });
   if (s.kind === "pickup" && s.pickup) {
     // Where and when to collect it: the shop's address and opening hours.
     const pick = (en: string, ar: string) => (lang === "ar" && ar ? ar : en);

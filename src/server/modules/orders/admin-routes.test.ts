@@ -84,6 +84,8 @@ describe("admin orders API", () => {
       delivery_date: null,
       // No day asked for: the first day offered.
       ready_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      slot: null,
+      season: null,
       // Issue 27: placed at checkout (staff orders say phone, messaging or in_person).
       source: "web",
       // Issue 29: not a gift.

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
+import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { deskSearchTerm } from "../../../shared/domain/order-lookup.ts";
 import { messageKindForStatus, orderStateMessage } from "../../../shared/domain/order-messages.ts";
@@ -38,7 +39,7 @@ import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
-import { loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
+import { loadOrderParts, orderSeason, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
 import { issueOrderDocument } from "./invoices.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
@@ -57,6 +58,7 @@ export function filterWhere(filters: AdminOrderFilters): SQL | undefined {
     filters.from ? gte(orders.createdAt, businessDayStart(filters.from)) : undefined,
     filters.to ? lt(orders.createdAt, businessDayStart(nextDay(filters.to))) : undefined,
     filters.ready_date ? eq(orders.readyDate, filters.ready_date) : undefined,
+    filters.season_id ? eq(orders.seasonId, filters.season_id) : undefined,
     // Folded by the same SQL function the trigger used on the stored text (migration 0006).
     filters.q
       ? sql`${orderDesk.searchText} like '%' || order_search_fold(${escapeLike(deskSearchTerm(filters.q))}) || '%'`
@@ -115,6 +117,10 @@ const listColumns = {
   shippingZoneNameAr: orders.shippingZoneNameAr,
   deliveryDate: orders.deliveryDate,
   readyDate: orders.readyDate,
+  slot: orders.slot,
+  seasonId: orders.seasonId,
+  seasonName: orders.seasonName,
+  seasonNameAr: orders.seasonNameAr,
   source: orders.source,
   gift: orders.gift,
 };
@@ -147,6 +153,8 @@ function toListItem(row: ListRow): AdminOrderListItem {
     shipping_zone_ar: row.shippingZoneNameAr,
     delivery_date: row.deliveryDate,
     ready_date: row.readyDate,
+    slot: slotLabel(row.slot),
+    season: orderSeason(row),
     source: row.source ?? "web",
     gift: row.gift !== null,
   };

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { balanceDueCents, type OrderMoney } from "../../../shared/domain/order-changes.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
@@ -140,6 +141,13 @@ export function documentLinks(
   };
 }
 
+/** The order's season as it was named when placed; null outside seasons (or once deleted). */
+export function orderSeason(order: Pick<OrderRow, "seasonId" | "seasonName" | "seasonNameAr">) {
+  return order.seasonId === null
+    ? null
+    : { id: order.seasonId, name: order.seasonName ?? "", name_ar: order.seasonNameAr ?? "" };
+}
+
 export function toOrderDto(
   order: OrderRow,
   lines: ReadonlyArray<LineWithImage>,
@@ -184,8 +192,8 @@ export function toOrderDto(
       : null,
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
     ready_date: order.readyDate,
-    slot: null,
-    season: null,
+    slot: slotLabel(order.slot),
+    season: orderSeason(order),
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({

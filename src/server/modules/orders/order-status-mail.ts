@@ -1,3 +1,4 @@
+import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import type { OrderMessageKind } from "../../../shared/domain/order-messages.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
@@ -41,6 +42,7 @@ export async function enqueueOrderStatusMail(
       country: order.country,
       shipping: orderShipping(order),
       ready_date: order.readyDate,
+      slot: slotLabel(order.slot),
       giftRecipient: order.gift?.recipientName ?? null,
     },
     order.lang,

@@ -1,12 +1,25 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/domain/business-time.ts";
+import {
+  SLOT_MESSAGES,
+  SLOT_MESSAGES_AR,
+  slotFullMessage,
+} from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { minimumProblem } from "../../../shared/domain/price-lists.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
-import { CAPACITY_MESSAGES, dayFullMessage } from "../../../shared/domain/ready-days.ts";
+import { CAPACITY_MESSAGES, dayFullMessage, dayName } from "../../../shared/domain/ready-days.ts";
+import {
+  cartSeason,
+  type Season,
+  seasonOfDay,
+  seasonOnlyMessage,
+  seasonOpen,
+} from "../../../shared/domain/seasons.ts";
 import {
   cheapestDelivery,
   parseMethodId,
@@ -61,11 +74,14 @@ export function requestHashOf(
 ): string {
   // Without a shipping choice the body hashes as it did before shipping methods, so a retry that
   // spans the upgrade is still recognised as the same order.
-  const { shipping_method, delivery_date, gift, ready_date, ...before } = input;
-  const { ready_date: _ready, ...withoutReady } = input;
+  // A body without a slot hashes as before slots existed.
+  const { slot, ...withoutSlot } = input;
+  const hashed: Omit<PlaceOrder, "slot"> & { slot?: string } = slot ? input : withoutSlot;
+  const { shipping_method, delivery_date, gift, ready_date, ...before } = hashed;
+  const { ready_date: _ready, ...withoutReady } = hashed;
   // Likewise without a gift or a ready day: a body hashes as before the field existed.
   const body = ready_date
-    ? input
+    ? hashed
     : shipping_method || delivery_date || gift
       ? withoutReady
       : before;
@@ -142,6 +158,46 @@ function shippingRefusal(
  */
 export function chooseShipping(
   options: ShippingOptions,
+  input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date"> & {
+    slot?: string | null;
+  },
+): { method: ShippingOption; readyDate: string; slot: string | null } {
+  const chosen = chooseDay(options, input);
+  return { ...chosen, slot: chooseSlot(chosen.method, chosen.readyDate, input.slot ?? null) };
+}
+
+/**
+ * The time slot of the chosen day: one the quote offers for it; a slot of the day that has
+ * filled up since is a 409 naming it; an unknown one, or one for a method without slots, a
+ * 422. Without one, the day's first slot with room (older clients).
+ */
+function chooseSlot(method: ShippingOption, day: string, wanted: string | null): string | null {
+  if (!method.slotsByDay) {
+    if (wanted === null) return null;
+    throw new HttpError(422, SLOT_MESSAGES.SLOT_NOT_OFFERED, {
+      slot: [SLOT_MESSAGES.SLOT_NOT_OFFERED],
+    });
+  }
+  const offers = method.slotsByDay[day] ?? [];
+  if (wanted === null) return offers[0]?.id ?? null;
+  if (offers.some((offer) => offer.id === wanted)) return wanted;
+  if (method.fullSlotsByDay?.[day]?.includes(wanted)) {
+    const message = slotFullMessage(wanted, { en: dayName(day, "en"), ar: dayName(day, "ar") });
+    throw new RuleError(409, "slot", message.en, {
+      code: "slot_full",
+      message_ar: message.ar,
+      ready_date: day,
+      slot: wanted,
+    });
+  }
+  throw new RuleError(422, "slot", SLOT_MESSAGES.SLOT_UNKNOWN, {
+    code: "slot_unknown",
+    message_ar: SLOT_MESSAGES_AR.SLOT_UNKNOWN,
+  });
+}
+
+function chooseDay(
+  options: ShippingOptions,
   input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date">,
 ): { method: ShippingOption; readyDate: string } {
   if (!options.ok) throw shippingRefusal(options, input.country);
@@ -199,8 +255,42 @@ function pickupPointOf(method: ShippingOption, settings: ShopSettings): OrderPic
 
 /** What placing an order needs from the shipping module. */
 export type ShippingOptionsSource = {
-  options(country: string, grams: number, now: Date): Promise<ShippingOptions>;
+  options(
+    country: string,
+    grams: number,
+    now: Date,
+    productIds?: readonly number[],
+  ): Promise<ShippingOptions>;
+  /** The seasons (their days, and products sold only then); none when absent. */
+  seasons?(): Promise<Season[]>;
 };
+
+/**
+ * A cart's season-only products: each may be ordered only while its season is open for
+ * orders, and never beside a product of another season (no day could hold both). A 422 on
+ * the product's line, in both languages.
+ */
+function checkSeasonProducts(
+  seasons: readonly Season[],
+  cart: PricedCart,
+  input: PlaceOrder,
+  today: string,
+): void {
+  const ids = cart.lines.map((line) => line.productId);
+  const { season: bound, conflict } = cartSeason(seasons, ids);
+  for (const line of cart.lines) {
+    const season = seasons.find((s) => s.productIds.includes(line.productId));
+    if (!season) continue;
+    if (seasonOpen(season, today) && line.productId !== conflict) continue;
+    const shown = line.productId === conflict ? season : (bound ?? season);
+    const message = seasonOnlyMessage({ en: line.nameEn, ar: line.nameAr }, shown);
+    const index = input.lines.findIndex((l) => l.productId === line.productId);
+    throw new RuleError(422, `lines.${index}`, message.en, {
+      code: "season_only",
+      message_ar: message.ar,
+    });
+  }
+}
 
 /**
  * Reserves stock for every product, lowest id first so two orders never wait on each other
@@ -309,10 +399,18 @@ export async function placeOrder(
     });
     if (under) throw new HttpError(422, under, { lines: [under] });
   }
-  const { method, readyDate } = chooseShipping(
-    await shipping.options(input.country, cart.totalGrams, now),
+  const seasons = (await shipping.seasons?.()) ?? [];
+  checkSeasonProducts(seasons, cart, input, businessDate(now));
+  const { method, readyDate, slot } = chooseShipping(
+    await shipping.options(
+      input.country,
+      cart.totalGrams,
+      now,
+      cart.lines.map((line) => line.productId),
+    ),
     input,
   );
+  const season = seasonOfDay(seasons, readyDate);
 
   let coupon: { id: number; code: string; discountPercent: number } | null = null;
   if (input.coupon) {
@@ -376,6 +474,10 @@ export async function placeOrder(
           deliveryDate:
             method.kind === "delivery" ? (input.ready_date ?? input.delivery_date) : null,
           readyDate,
+          slot,
+          seasonId: season?.id ?? null,
+          seasonName: season?.nameEn ?? null,
+          seasonNameAr: season?.nameAr ?? null,
           pickupPoint: pickupPointOf(method, settings),
           gift: input.gift
             ? {
@@ -402,6 +504,7 @@ export async function placeOrder(
         id: order!.id,
         readyDate,
         grams: cart.totalGrams,
+        slot: slot ? { kind: method.kind, id: slot } : null,
       });
       const stock = await reserveStock(tx, cart, input);
 

@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { addDays } from "../../../shared/domain/business-time.ts";
+import { addDays, businessDate } from "../../../shared/domain/business-time.ts";
 import { countryName } from "../../../shared/domain/countries.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
 import {
   type Booked,
   type DayOverride,
+  type DayScope,
   DISPATCH_HORIZON_DAYS,
   firstBookableDay,
   unlimited,
 } from "../../../shared/domain/ready-days.ts";
+import { cartSeason, type Season, seasonDays } from "../../../shared/domain/seasons.ts";
 import {
   countryInOtherZoneMessage,
   countryRefusedMessage,
@@ -41,6 +43,23 @@ import {
 import { HttpError, notFound } from "../../http-errors.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
 import { bookedBetween, loadOverrides } from "../calendar/capacity.ts";
+
+/**
+ * The days seasons add and bound: the days of every season open for orders join the window,
+ * and a cart holding a season-only product is ready only within that product's season.
+ */
+export function seasonScope(
+  seasons: readonly Season[],
+  today: string,
+  firstBookable: string,
+  productIds: readonly number[],
+): DayScope {
+  const bound = cartSeason(seasons, productIds).season;
+  return {
+    extra: seasonDays(seasons, today, firstBookable),
+    within: bound ? { from: bound.firstDay, to: bound.lastDay } : null,
+  };
+}
 
 /** The audit log's names (the history screen filters on them). */
 export const ZONE_ENTITY = "shipping_zone";
@@ -142,7 +161,13 @@ export function quoteBody(options: ShippingOptions, country: string): ShippingQu
       name: m.name,
       name_ar: m.nameAr,
       fee: centsToDollars(m.feeCents),
-      ...(m.days ? { days: m.days.map((date) => ({ date })) } : {}),
+      ...(m.days
+        ? {
+            days: m.days.map((date) =>
+              m.slotsByDay ? { date, slots: m.slotsByDay[date] ?? [] } : { date },
+            ),
+          }
+        : {}),
     })),
   };
 }
@@ -248,17 +273,23 @@ type OrdersVersion = () => Promise<{ changes: string } | null>;
 
 export function createShippingService(
   db: Db,
-  deps: { cache: Cache; settings: Settings; ordersVersion: OrdersVersion },
+  deps: {
+    cache: Cache;
+    settings: Settings;
+    ordersVersion: OrdersVersion;
+    /** The seasons (cached per content version), handed in: the calendar module owns them. */
+    seasons?: () => Promise<Season[]>;
+  },
 ) {
   // What is booked per ready day, kept while no order is written. A quote is only an offer:
   // the order's transaction counts again under the day's lock.
   const { ordersVersion } = deps;
   let bookedCache: { key: string; value: Map<string, Booked> } | null = null;
-  async function bookedFrom(first: string): Promise<Map<string, Booked>> {
+  async function bookedFrom(first: string, last: string): Promise<Map<string, Booked>> {
     const version = await ordersVersion();
-    const key = version ? `${version.changes}|${first}` : null;
+    const key = version ? `${version.changes}|${first}|${last}` : null;
     if (key && bookedCache?.key === key) return bookedCache.value;
-    const value = await bookedBetween(db, first, addDays(first, DISPATCH_HORIZON_DAYS));
+    const value = await bookedBetween(db, first, last);
     if (key) bookedCache = { key, value };
     return value;
   }
@@ -278,6 +309,11 @@ export function createShippingService(
       });
     },
 
+    /** The seasons, read once per content version; none when none were handed in. */
+    seasons(): Promise<Season[]> {
+      return deps.seasons ? deps.seasons() : Promise.resolve([]);
+    },
+
     /** The owner's changed dates, read once per content version (a calendar save moves it). */
     overrides(): Promise<Map<string, DayOverride>> {
       return deps.cache.get("calendar:overrides", () => loadOverrides(db));
@@ -288,11 +324,17 @@ export function createShippingService(
      * days that still have room for it. What is booked is read only when some day has a limit,
      * so a shop without capacities quotes exactly as before, without the query.
      */
-    async options(country: string, grams: number, now = new Date()): Promise<ShippingOptions> {
-      const [rules, settings, overrides] = await Promise.all([
+    async options(
+      country: string,
+      grams: number,
+      now = new Date(),
+      productIds: readonly number[] = [],
+    ): Promise<ShippingOptions> {
+      const [rules, settings, overrides, seasons] = await Promise.all([
         this.rules(),
         deps.settings.get(),
         this.overrides(),
+        this.seasons(),
       ]);
       const capacityRules = {
         closedWeekdays: settings.deliveryClosedWeekdays,
@@ -301,7 +343,18 @@ export function createShippingService(
         overrides,
       };
       const first = firstBookableDay(now, settings.deliveryCutoffHour);
-      const booked = unlimited(capacityRules) ? new Map() : await bookedFrom(first);
+      const scope = seasonScope(seasons, businessDate(now), first, productIds);
+      // Bookings as far as the dispatch horizon, or a season's last day beyond it.
+      const horizon = addDays(first, DISPATCH_HORIZON_DAYS);
+      const lastExtra = scope.extra?.at(-1);
+      const last = lastExtra && lastExtra > horizon ? lastExtra : horizon;
+      // Slots with a maximum count what is booked too.
+      const slotLimits = [
+        ...settings.deliverySlots.delivery,
+        ...settings.deliverySlots.pickup,
+      ].some((slot) => slot.maxOrders !== null);
+      const booked =
+        unlimited(capacityRules) && !slotLimits ? new Map() : await bookedFrom(first, last);
       return shippingOptions({
         rules,
         country,
@@ -313,17 +366,20 @@ export function createShippingService(
         },
         now,
         capacity: { weekdayCapacity: settings.capacityGramsByWeekday, overrides, booked },
+        slots: settings.deliverySlots,
+        scope,
       });
     },
 
     /** `POST /api/shipping/quote`: the lines' weight is grams x qty, as the order counts it. */
     async quote(
       country: string,
-      lines: ReadonlyArray<{ grams: number; qty: number }>,
+      lines: ReadonlyArray<{ grams: number; qty: number; productId?: number | string }>,
       now = new Date(),
     ): Promise<ShippingQuote> {
       const grams = lines.reduce((sum, line) => sum + line.grams * line.qty, 0);
-      return quoteBody(await this.options(country, grams, now), country);
+      const productIds = lines.map((line) => Number(line.productId)).filter(Number.isInteger);
+      return quoteBody(await this.options(country, grams, now, productIds), country);
     },
 
     // ---- Admin: zones ----

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { SLOT_MESSAGES } from "../../../shared/domain/delivery-slots.ts";
 import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
 import {
   countryInOtherZoneMessage,
@@ -77,6 +78,7 @@ for (const [id, english] of Object.entries(SHIPPING_MESSAGES))
   KEY_BY_TEXT[english] ??= `shipping.${id}`;
 for (const [id, english] of Object.entries(CAPACITY_MESSAGES))
   KEY_BY_TEXT[english] ??= `capacity.${id}`;
+for (const [id, english] of Object.entries(SLOT_MESSAGES)) KEY_BY_TEXT[english] ??= `slots.${id}`;
 
 /**
  * A screen's own rules, translated in its own namespace (loaded by its route): the back

@@ -34,6 +34,7 @@ const ASKING: ShippingReport = {
   refusal: null,
   method: null,
   day: null,
+  slot: null,
   feeCents: null,
 };
 
@@ -225,6 +226,7 @@ export function CheckoutForm({
         lines: orderLines,
         shipping_method: method,
         ready_date: shipping.day,
+        slot: shipping.slot,
       },
       idempotencyKey.current,
       token.current,
@@ -258,7 +260,12 @@ export function CheckoutForm({
     // total and the next attempt goes without it.
     if (result.errors.coupon) setAppliedCoupon(null);
     // A method or day the server no longer offers (zones or the cut-off moved): ask again.
-    if (result.errors.shipping_method || result.errors.delivery_date || result.errors.ready_date)
+    if (
+      result.errors.shipping_method ||
+      result.errors.delivery_date ||
+      result.errors.ready_date ||
+      result.errors.slot
+    )
       setRetryKey((n) => n + 1);
     const others: string[] = [];
     // The server's rule refusals come in both languages; other messages are translated by id.

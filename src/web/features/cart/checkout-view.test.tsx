@@ -87,7 +87,8 @@ function quoteFor({ country, lines }: ShippingQuoteRequest): ShippingQuote {
           name: "Main shop",
           name_ar: "المحل الرئيسي",
           fee: 0,
-          days: DAYS.map((date) => ({ date })),
+          // Pickup has time slots here; delivery has none.
+          days: DAYS.map((date) => ({ date, slots: PICKUP_SLOTS })),
         },
       ],
     };
@@ -106,6 +107,11 @@ function quoteFor({ country, lines }: ShippingQuoteRequest): ShippingQuote {
     ],
   };
 }
+
+const PICKUP_SLOTS = [
+  { id: "10:00-12:00", label: "10:00–12:00", label_ar: "من 10:00 إلى 12:00", available: 3 },
+  { id: "16:00-20:00", label: "16:00–20:00", label_ar: "من 16:00 إلى 20:00", available: null },
+];
 
 type Call = { url: string; headers: Record<string, string>; body: Record<string, unknown> };
 
@@ -310,6 +316,7 @@ describe("placing the order", () => {
       // Issue 23: the quoted method and, for a domestic delivery, the day.
       shipping_method: "delivery:1",
       ready_date: "2026-11-26",
+      slot: null,
     });
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
@@ -432,11 +439,17 @@ describe("placing the order", () => {
     expect(screen.queryByLabelText(/^City/u)).toBeNull();
     expect(screen.queryByLabelText(/^Address/u)).toBeNull();
     fireEvent.click(screen.getByRole("radio", { name: /28/ }));
+    // The day's pickup times: the first is chosen until the shopper picks another.
+    expect((await screen.findByTestId("delivery-slots")).textContent).toBe(
+      "Pickup time10:00–12:0016:00–20:00",
+    );
+    fireEvent.click(screen.getByRole("radio", { name: "16:00–20:00" }));
     fireEvent.click(submitButton());
     await waitFor(() => expect(api.orders()).toHaveLength(1));
     expect(api.orders()[0]?.body).toMatchObject({
       shipping_method: "pickup:0",
       ready_date: "2026-11-28",
+      slot: "16:00-20:00",
     });
     expect(api.orders()[0]?.body.city ?? "").toBe("");
   });

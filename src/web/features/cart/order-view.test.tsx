@@ -106,16 +106,25 @@ describe("order confirmation", () => {
   });
 
   it.each([
-    ["en", "Collect from", "Old City, Damascus", "Pickup day", "Sat"],
-    ["ar", "الاستلام من", "المدينة القديمة، دمشق", "يوم الاستلام", "السبت"],
+    ["en", "Collect from", "Old City, Damascus", "Pickup day", "Sat", "Pickup time", "16:00–20:00"],
+    [
+      "ar",
+      "الاستلام من",
+      "المدينة القديمة، دمشق",
+      "يوم الاستلام",
+      "السبت",
+      "وقت الاستلام",
+      "من 16:00 إلى 20:00",
+    ],
   ] as const)(
     "a pickup order (%s) says where and when to collect it, not a home address",
-    async (lang, collect, address, dayLabel, weekday) => {
+    async (lang, collect, address, dayLabel, weekday, slotLabel, slot) => {
       const pickup: OrderDto = {
         ...order,
         city: "",
         address: "",
         ready_date: "2026-11-28",
+        slot: { id: "16:00-20:00", label: "16:00–20:00", label_ar: "من 16:00 إلى 20:00" },
         shipping: {
           ...order.shipping,
           method: "pickup:0",
@@ -142,6 +151,8 @@ describe("order confirmation", () => {
       expect(screen.queryByTestId("deliver-to")).toBeNull();
       expect(screen.getByText(dayLabel)).toBeTruthy();
       expect(screen.getByTestId("delivery-day").textContent).toContain(weekday);
+      expect(screen.getByText(slotLabel)).toBeTruthy();
+      expect(screen.getByTestId("order-slot").textContent).toBe(slot);
     },
   );
 

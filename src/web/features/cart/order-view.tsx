@@ -260,6 +260,7 @@ function OrderDetails({
         <ShippingDetails
           shipping={order.shipping}
           readyDate={order.ready_date}
+          slot={order.slot}
           abroad={order.country !== DOMESTIC_COUNTRY}
         />
       ) : null}
@@ -454,10 +455,12 @@ function readyDayLabel(shipping: OrderShipping, abroad: boolean) {
 function ShippingDetails({
   shipping,
   readyDate,
+  slot = null,
   abroad,
 }: {
   shipping: OrderShipping;
   readyDate: string | null;
+  slot?: { label: string; label_ar: string } | null;
   abroad: boolean;
 }) {
   const day = shipping.delivery_date ?? readyDate;
@@ -492,6 +495,14 @@ function ShippingDetails({
             <dd data-testid="delivery-day">
               <time dateTime={day}>{formatDeliveryDay(day, lang)}</time>
             </dd>
+          </>
+        ) : null}
+        {slot ? (
+          <>
+            <dt className="font-bold">
+              {t(shipping.kind === "pickup" ? "order.pickupSlot" : "order.slot")}
+            </dt>
+            <dd data-testid="order-slot">{pickText(lang, slot.label, slot.label_ar)}</dd>
           </>
         ) : null}
         {carrier ? (

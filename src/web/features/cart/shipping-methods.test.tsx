@@ -23,9 +23,53 @@ const domestic: ShippingQuote = {
   ],
 };
 
+const withSlots: ShippingQuote = {
+  ok: true,
+  methods: [
+    {
+      id: "delivery:1",
+      kind: "delivery",
+      name: "Home delivery",
+      name_ar: "توصيل إلى المنزل",
+      fee: 15,
+      days: [
+        {
+          date: "2026-11-26",
+          slots: [
+            {
+              id: "10:00-13:00",
+              label: "10:00–13:00",
+              label_ar: "من 10:00 إلى 13:00",
+              available: 2,
+            },
+            {
+              id: "17:00-21:00",
+              label: "17:00–21:00",
+              label_ar: "من 17:00 إلى 21:00",
+              available: null,
+            },
+          ],
+        },
+        {
+          date: "2026-11-28",
+          slots: [
+            {
+              id: "17:00-21:00",
+              label: "17:00–21:00",
+              label_ar: "من 17:00 إلى 21:00",
+              available: 1,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
 function Picker({ quote, onRetry = () => {} }: { quote: QuoteState; onRetry?: () => void }) {
   const [method, setMethod] = useState<string | null>("delivery:1");
   const [day, setDay] = useState<string | null>("2026-11-26");
+  const [slot, setSlot] = useState<string | null>(null);
   return (
     <>
       <ShippingMethods
@@ -35,9 +79,12 @@ function Picker({ quote, onRetry = () => {} }: { quote: QuoteState; onRetry?: ()
         onMethod={setMethod}
         day={day}
         onDay={setDay}
+        slot={slot}
+        onSlot={setSlot}
         lang={document.documentElement.lang === "ar" ? "ar" : "en"}
       />
       <output data-testid="chosen">{`${method} ${day}`}</output>
+      <output data-testid="chosen-slot">{slot ?? "none"}</output>
     </>
   );
 }
@@ -61,6 +108,33 @@ describe("shipping method picker", () => {
     fireEvent.click(screen.getByRole("radio", { name: /Main shop/ }));
     expect(screen.getByTestId("chosen").textContent).toBe("pickup:0 2026-11-28");
     expect(screen.queryByTestId("delivery-days")).toBeNull();
+  });
+
+  it("offers no time when the day has no slots", async () => {
+    renderScreen(<Picker quote={{ status: "ready", quote: domestic }} />);
+    await screen.findByTestId("delivery-days");
+    expect(screen.queryByTestId("delivery-slots")).toBeNull();
+  });
+
+  it("offers the chosen day's slots with room, in both languages", async () => {
+    renderScreen(<Picker quote={{ status: "ready", quote: withSlots }} />);
+    const slots = await screen.findByTestId("delivery-slots");
+    expect(slots.textContent).toBe("Delivery time10:00–13:0017:00–21:00");
+    fireEvent.click(screen.getByRole("radio", { name: "17:00–21:00" }));
+    expect(screen.getByTestId("chosen-slot").textContent).toBe("17:00-21:00");
+    // Another day: only its own slots.
+    fireEvent.click(screen.getByRole("radio", { name: /^Sat,? 28 Nov$/ }));
+    expect(screen.getByTestId("delivery-slots").textContent).toBe("Delivery time17:00–21:00");
+    cleanup();
+    document.documentElement.lang = "ar";
+    try {
+      renderScreen(<Picker quote={{ status: "ready", quote: withSlots }} />, { lang: "ar" });
+      expect((await screen.findByTestId("delivery-slots")).textContent).toBe(
+        "وقت التوصيلمن 10:00 إلى 13:00من 17:00 إلى 21:00",
+      );
+    } finally {
+      document.documentElement.lang = "en";
+    }
   });
 
   it("speaks Arabic with Latin digits", async () => {

@@ -9,6 +9,7 @@ import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
 import DeliveryDayPicker from "./delivery-day-picker.tsx";
+import DeliverySlotPicker from "./delivery-slot-picker.tsx";
 import { type QuoteState, useShippingQuote } from "./quote-shipping.ts";
 
 type Props = {
@@ -19,6 +20,9 @@ type Props = {
   onMethod: (id: string) => void;
   day: string | null;
   onDay: (day: string) => void;
+  /** The chosen time slot of the day, when the method has slots. */
+  slot?: string | null;
+  onSlot?: (slot: string) => void;
   lang: Lang;
   /** Shipping abroad: the one dispatch day is stated, not chosen. */
   abroad?: boolean;
@@ -36,6 +40,8 @@ export function ShippingMethods({
   onMethod,
   day,
   onDay,
+  slot = null,
+  onSlot,
   lang,
   abroad = false,
 }: Props) {
@@ -68,6 +74,7 @@ export function ShippingMethods({
     );
 
   const chosen = shown.methods.find((m) => m.id === method);
+  const daySlots = chosen?.days?.find((d) => d.date === day)?.slots;
   return (
     <div aria-busy={quote.status === "loading" || undefined}>
       <fieldset className="space-y-2" data-testid="shipping-methods">
@@ -98,6 +105,16 @@ export function ShippingMethods({
             pickup={chosen.kind === "pickup"}
           />
         )
+      ) : null}
+      {!abroad && daySlots && daySlots.length > 0 && onSlot ? (
+        <DeliverySlotPicker
+          slots={daySlots}
+          value={slot}
+          onChange={onSlot}
+          lang={lang}
+          name={`${name}-slot`}
+          pickup={chosen?.kind === "pickup"}
+        />
       ) : null}
     </div>
   );
@@ -152,6 +169,8 @@ export type ShippingReport = {
   method: string | null;
   /** The ready day: the delivery or pickup day chosen, or the dispatch day abroad. */
   day: string | null;
+  /** The time slot chosen for that day; null when the method has no slots. */
+  slot: string | null;
   feeCents: number | null;
 };
 
@@ -172,6 +191,7 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
   const { state: quote, retry } = useShippingQuote(question);
   const [picked, setPicked] = useState<string | null>(null);
   const [pickedDay, setPickedDay] = useState<string | null>(null);
+  const [pickedSlot, setPickedSlot] = useState<string | null>(null);
   const shown =
     quote.status === "ready" ? quote.quote : quote.status === "loading" ? quote.previous : null;
   const methods = shown?.ok ? shown.methods : [];
@@ -184,6 +204,9 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
     null;
   const days = (chosen?.days ?? []).map((d) => d.date);
   const day = pickedDay && days.includes(pickedDay) ? pickedDay : (days[0] ?? null);
+  // The slot likewise: the shopper's while the day still offers it, else the day's first.
+  const slotIds = (chosen?.days?.find((d) => d.date === day)?.slots ?? []).map((s) => s.id);
+  const slot = pickedSlot && slotIds.includes(pickedSlot) ? pickedSlot : (slotIds[0] ?? null);
   const refusal =
     shown && !shown.ok
       ? lang === "ar" && shown.message_ar
@@ -196,9 +219,11 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
   const feeCents = chosen ? Math.round(chosen.fee * 100) : null;
   const dayToSend = days.length > 0 ? day : null;
 
+  const slotToSend = dayToSend ? slot : null;
+
   useEffect(() => {
-    onChange({ status, refusal, method, day: dayToSend, feeCents });
-  }, [status, refusal, method, dayToSend, feeCents, onChange]);
+    onChange({ status, refusal, method, day: dayToSend, slot: slotToSend, feeCents });
+  }, [status, refusal, method, dayToSend, slotToSend, feeCents, onChange]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new retryKey asks again
   useEffect(() => {
@@ -214,6 +239,8 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
       onMethod={setPicked}
       day={day}
       onDay={setPickedDay}
+      slot={slot}
+      onSlot={setPickedSlot}
       lang={lang}
       abroad={question !== null && question.country.toUpperCase() !== DOMESTIC_COUNTRY}
     />

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { data } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { seasonBanner } from "../../../shared/domain/seasons.ts";
 import { resetCartStoreForTests } from "../../features/cart/cart-store.ts";
 import {
   expectBoundaryReports,
@@ -80,5 +81,49 @@ describe("storefront error boundary (issue 9)", () => {
     expect(panel.textContent).toContain("Not found.");
     expect(within(panel).queryByRole("button")).toBeNull();
     expectShell();
+  });
+});
+
+function ShopStub() {
+  return <p>the shop</p>;
+}
+
+describe("the season banner", () => {
+  const season = seasonBanner({
+    nameEn: "Eid al-Fitr",
+    nameAr: "عيد الفطر",
+    firstDay: "2026-03-19",
+    lastDay: "2026-03-21",
+  });
+  const page = { path: "shop", Component: ShopStub };
+
+  it.each([
+    [
+      "en",
+      "Eid al-Fitr · Order now for 19 March 2026 – 21 March 2026 (30 Ramadan 1447 AH – 2 Shawwal 1447 AH)",
+    ],
+    [
+      "ar",
+      "عيد الفطر · اطلب الآن ليوم 19 آذار 2026 حتى 21 آذار 2026 (30 رمضان 1447 هـ – 2 شوال 1447 هـ)",
+    ],
+  ] as const)(
+    "(%s) names the season open for orders, its days and their Hijri dates",
+    async (lang, text) => {
+      renderRoutes([{ Component: StorefrontLayout, ErrorBoundary, children: [page] }], {
+        path: "/shop",
+        lang,
+        root: { season },
+      });
+      expect((await screen.findByTestId("season-banner")).textContent).toBe(text);
+    },
+  );
+
+  it("is not there outside seasons", async () => {
+    renderRoutes([{ Component: StorefrontLayout, ErrorBoundary, children: [page] }], {
+      path: "/shop",
+      root: { season: null },
+    });
+    await screen.findByText("the shop");
+    expect(screen.queryByTestId("season-banner")).toBeNull();
   });
 });

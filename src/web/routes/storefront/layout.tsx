@@ -2,6 +2,7 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { ChatButton } from "../../components/layout/chat-button.tsx";
 import { ErrorPanel } from "../../components/layout/error-panel.tsx";
 import { DisplayCurrencyProvider } from "../../components/ui/display-currency.tsx";
+import { SeasonBanner } from "../../features/seasons/season-banner.tsx";
 import type { RootData } from "../../root.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -19,6 +20,7 @@ export default function StorefrontLayout() {
   return (
     <ShopperCurrency>
       <Header />
+      <SeasonBanner />
       <main id="main" data-testid="page" className="min-h-svh">
         <Outlet />
       </main>

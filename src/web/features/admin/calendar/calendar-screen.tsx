@@ -6,9 +6,10 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import type { ApiError } from "../../../lib/api.ts";
-import { useLang } from "../../../lib/bilingual.ts";
+import { pickText, useLang } from "../../../lib/bilingual.ts";
 import { useCalendar } from "./api/list-calendar.ts";
 import { useSaveCalendarDay } from "./api/save-calendar-day.ts";
+import { SeasonsPanel } from "./seasons-panel.tsx";
 
 /** "2026-12" -> the first and last day of that month, YYYY-MM-DD. */
 function monthRange(month: string): { first: string; last: string } {
@@ -111,12 +112,14 @@ export function CalendarScreen({ today = businessDate(new Date()) }: { today?: s
       {editing ? (
         <DayEditor key={editing.date} day={editing} onClose={() => setEditing(null)} />
       ) : null}
+      <SeasonsPanel />
     </section>
   );
 }
 
 function DayCell({ day, past, onEdit }: { day: CalendarDay; past: boolean; onEdit: () => void }) {
   const { t } = useTranslation("admin-calendar");
+  const lang = useLang();
   const full = day.capacity_grams !== null && day.booked_grams >= day.capacity_grams;
   const share =
     day.capacity_grams && day.capacity_grams > 0
@@ -164,6 +167,11 @@ function DayCell({ day, past, onEdit }: { day: CalendarDay; past: boolean; onEdi
           ) : null}
         </>
       )}
+      {day.season ? (
+        <span className="text-xs font-bold text-gold-dark" data-testid="calendar-season">
+          {pickText(lang, day.season.name, day.season.name_ar)}
+        </span>
+      ) : null}
       {day.orders > 0 ? (
         <span className="text-xs text-muted">{t("orders", { count: day.orders })}</span>
       ) : null}

@@ -63,6 +63,7 @@ export function NewOrderScreen() {
   const [linesError, setLinesError] = useState<string | null>(null);
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const [chosenDay, setChosenDay] = useState("");
+  const [chosenSlot, setChosenSlot] = useState("");
   const [banner, setBanner] = useState<string | null>(null);
   const [account, setAccount] = useState<CustomerMatch | null>(null);
   // One key per attempt: a double click or a retry after a lost answer is the same order.
@@ -112,6 +113,9 @@ export function NewOrderScreen() {
   // Domestic delivery may be booked for one of the quote's days (optional, as at checkout).
   const days = (method?.days ?? []).map((d) => d.date);
   const day = days.includes(chosenDay) ? chosenDay : "";
+  // The day's time slots, when the method has them (none chosen: the first with room).
+  const slots = method?.days?.find((d) => d.date === day)?.slots ?? [];
+  const slot = slots.some((s) => s.id === chosenSlot) ? chosenSlot : "";
   const refusal =
     quote.data && !quote.data.ok && question
       ? lang === "ar"
@@ -135,6 +139,7 @@ export function NewOrderScreen() {
           lines: orderLines,
           shipping_method: method?.id ?? null,
           ready_date: day || null,
+          slot: slot || null,
           customer_id: account?.user_id ?? null,
         },
       });
@@ -308,6 +313,19 @@ export function NewOrderScreen() {
               options={days.map((d) => ({ value: d, label: formatDeliveryDay(d, lang) }))}
               value={day}
               onChange={(event) => setChosenDay(event.target.value)}
+            />
+          ) : null}
+          {slots.length > 0 ? (
+            <Field
+              label={t("shipping.slot")}
+              as="select"
+              placeholder={t("newOrder.anySlot")}
+              options={slots.map((s) => ({
+                value: s.id,
+                label: pickText(lang, s.label, s.label_ar),
+              }))}
+              value={slot}
+              onChange={(event) => setChosenSlot(event.target.value)}
             />
           ) : null}
         </fieldset>

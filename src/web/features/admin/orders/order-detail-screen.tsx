@@ -199,7 +199,9 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         <PaymentPanel order={order} />
       </div>
       <OrderDocuments order={order} auth="admin" />
-      {order.shipping ? <Shipping shipping={order.shipping} readyDate={order.ready_date} /> : null}
+      {order.shipping ? (
+        <Shipping shipping={order.shipping} readyDate={order.ready_date} slot={order.slot} />
+      ) : null}
       <Lines order={order} />
       <Timeline entries={order.timeline} />
       <NoteForm id={order.id} />
@@ -361,7 +363,15 @@ function Gift({
 }
 
 /** How the order travels: method, zone, fee, day, and once shipped its carrier and tracking. */
-function Shipping({ shipping, readyDate }: { shipping: OrderShipping; readyDate: string | null }) {
+function Shipping({
+  shipping,
+  readyDate,
+  slot,
+}: {
+  shipping: OrderShipping;
+  readyDate: string | null;
+  slot: { label: string; label_ar: string } | null;
+}) {
   const { t } = useTranslation("admin-orders");
   const lang = useLang();
   const tracking =
@@ -403,6 +413,12 @@ function Shipping({ shipping, readyDate }: { shipping: OrderShipping; readyDate:
             <dd data-testid="ready-day">
               <time dateTime={readyDate}>{formatDeliveryDay(readyDate, lang)}</time>
             </dd>
+          </>
+        ) : null}
+        {slot ? (
+          <>
+            <dt>{t("shipping.slot")}</dt>
+            <dd data-testid="order-slot">{pickText(lang, slot.label, slot.label_ar)}</dd>
           </>
         ) : null}
         {shipping.pickup ? (

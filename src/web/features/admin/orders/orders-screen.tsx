@@ -24,6 +24,7 @@ const FIRST: OrderListQuery = {
   from: "",
   to: "",
   ready_date: "",
+  season_id: "",
   q: "",
   page: 1,
   per_page: 10,
@@ -43,8 +44,16 @@ export function OrdersScreen() {
   const [withLines, setWithLines] = useState(false);
   const { page: _page, per_page: _perPage, ...filters } = query;
   const filtered = Boolean(
-    query.status || query.payment_status || query.from || query.to || query.ready_date || query.q,
+    query.status ||
+      query.payment_status ||
+      query.from ||
+      query.to ||
+      query.ready_date ||
+      query.season_id ||
+      query.q,
   );
+  // The season filtered on, named from the rows that carry it.
+  const [seasonName, setSeasonName] = useState("");
   const setFilter = (patch: Partial<OrderListQuery>) => setQuery({ ...query, ...patch, page: 1 });
   const toggle = (id: number) =>
     setSelected((old) => {
@@ -171,9 +180,35 @@ export function OrdersScreen() {
       card: "hide",
       cell: (o) =>
         o.ready_date ? (
-          <time dateTime={o.ready_date} className="whitespace-nowrap" data-testid="order-ready-day">
-            {formatDeliveryDay(o.ready_date, lang)}
-          </time>
+          <div>
+            <time
+              dateTime={o.ready_date}
+              className="whitespace-nowrap"
+              data-testid="order-ready-day"
+            >
+              {formatDeliveryDay(o.ready_date, lang)}
+            </time>
+            {o.slot ? (
+              <p className="whitespace-nowrap text-xs text-muted" data-testid="order-slot">
+                {pickText(lang, o.slot.label, o.slot.label_ar)}
+              </p>
+            ) : null}
+            {o.season ? (
+              <button
+                type="button"
+                className="rounded-full bg-gold/20 px-2 text-xs font-bold text-gold-dark"
+                title={t("seasonFilter")}
+                onClick={() => {
+                  const name = pickText(lang, o.season!.name, o.season!.name_ar);
+                  setSeasonName(name);
+                  setFilter({ season_id: String(o.season!.id) });
+                }}
+                data-testid="order-season"
+              >
+                {pickText(lang, o.season.name, o.season.name_ar)}
+              </button>
+            ) : null}
+          </div>
         ) : null,
     },
     { key: "status", header: t("status.label"), cell: (o) => <StatusBadge status={o.status} /> },
@@ -206,6 +241,16 @@ export function OrdersScreen() {
         cards
         toolbar={
           <div className="flex w-full flex-wrap items-end gap-3">
+            {query.season_id ? (
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setFilter({ season_id: "" })}
+                data-testid="season-filter"
+              >
+                {t("seasonOnly", { season: seasonName })} ✕
+              </button>
+            ) : null}
             <SearchInput
               label={t("search")}
               delay={SEARCH_PAUSE_MS.products}

@@ -34,6 +34,8 @@ const row = (id: number, status: AdminOrderListItem["status"]): AdminOrderListIt
   shipping_zone_ar: "سوريا",
   delivery_date: null,
   ready_date: null,
+  slot: null,
+  season: null,
   source: id === 2 ? "phone" : "web",
   gift: id === 3,
 });
@@ -121,6 +123,50 @@ describe("orders list", () => {
       "محل المدينة القديمة",
     ]);
   });
+
+  it.each([
+    ["en", "17:00–21:00"],
+    ["ar", "من 17:00 إلى 21:00"],
+  ] as const)("(%s) shows an order's time slot under its ready day", async (lang, label) => {
+    reply = () =>
+      json({
+        data: [
+          row(1, "pending"),
+          {
+            ...row(2, "pending"),
+            ready_date: "2026-12-03",
+            slot: { id: "17:00-21:00", label: "17:00–21:00", label_ar: "من 17:00 إلى 21:00" },
+          },
+        ],
+        meta: { page: 1, per_page: 10, total: 2, last_page: 1 },
+      });
+    renderWithKit(<OrdersScreen />, { lang });
+    const slots = await screen.findAllByTestId("order-slot");
+    expect(slots.map((s) => s.textContent)).toEqual([label]);
+  });
+
+  it.each([
+    ["en", "Winter feast", "Season: Winter feast ✕"],
+    ["ar", "عيد الشتاء", "الموسم: عيد الشتاء ✕"],
+  ] as const)(
+    "(%s) marks season orders, and the mark filters the list by its season",
+    async (lang, name, chip) => {
+      const season = { id: 5, name: "Winter feast", name_ar: "عيد الشتاء" };
+      reply = () =>
+        json({
+          data: [row(1, "pending"), { ...row(2, "pending"), ready_date: "2026-12-21", season }],
+          meta: { page: 1, per_page: 10, total: 2, last_page: 1 },
+        });
+      renderWithKit(<OrdersScreen />, { lang });
+      const marks = await screen.findAllByTestId("order-season");
+      expect(marks.map((m) => m.textContent)).toEqual([name]);
+      fireEvent.click(marks[0]!);
+      await waitFor(() =>
+        expect(urls.at(-1)).toBe("/api/admin/orders?season_id=5&page=1&per_page=10"),
+      );
+      expect(screen.getByTestId("season-filter").textContent).toBe(chip);
+    },
+  );
 
   it("says SPEC's text when the list fails", async () => {
     reply = () => json({}, 500);
@@ -288,6 +334,20 @@ describe("issue 29.9: countries by name, not code", () => {
         "Lyon",
         france,
       ]);
+    });
+
+    it(`the packing slip and the detail show the time slot (${lang} order)`, async () => {
+      const slot = { id: "10:00-13:00", label: "10:00–13:00", label_ar: "من 10:00 إلى 13:00" };
+      reply = () => json({ data: detail({ lang, ready_date: "2026-12-03", slot }) });
+      renderWithKit(<PrintScreen ids={[7]} />, { lang: lang === "en" ? "ar" : "en" });
+      expect((await screen.findByTestId("slip-slot")).textContent).toBe(
+        lang === "en" ? slot.label : slot.label_ar,
+      );
+      cleanup();
+      renderWithKit(<OrderDetailScreen id={7} />, { lang });
+      expect((await screen.findByTestId("order-slot")).textContent).toBe(
+        lang === "en" ? slot.label : slot.label_ar,
+      );
     });
 
     it(`the packing slip names it in the order's language (${lang} order, other-language admin)`, async () => {

@@ -223,6 +223,15 @@ function SlipShipping({ order }: { order: AdminOrderDetail }) {
           </time>
         </>
       ) : null}
+      {order.slot ? (
+        <>
+          {" · "}
+          {t("shipping.slot")}:{" "}
+          <bdi data-testid="slip-slot">
+            {pickText(order.lang, order.slot.label, order.slot.label_ar)}
+          </bdi>
+        </>
+      ) : null}
       {shipping.pickup ? (
         <>
           {" · "}

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductionSheet } from "../../../../shared/schemas/production.ts";
 import { renderWithKit } from "../../../test/render-with-kit.tsx";
@@ -31,6 +31,13 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (url: string) => {
       urls.push(url);
+      if (url.includes("format=csv"))
+        return new Response("\uFEFFproduct,product_ar,kg,packs,orders\r\n", {
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": 'attachment; filename="production-2026-12-03-2026-12-03.csv"',
+          },
+        });
       if (url.includes("pack-list"))
         return Response.json({
           data: [
@@ -45,7 +52,7 @@ beforeEach(() => {
               city: "Damascus",
               address: "Street 5",
               notes: null,
-              slot: null,
+              slot: { id: "10:00-13:00", label: "10:00–13:00", label_ar: "من 10:00 إلى 13:00" },
               payment_method: "cod",
               to_collect: 44,
               gift_wrap: false,
@@ -64,11 +71,11 @@ afterEach(() => {
 
 describe("production sheet", () => {
   it.each([
-    ["en", "Baklava", "12 × 1 kg", "Print"],
-    ["ar", "بقلاوة", "12 × 1 كغ", "طباعة"],
+    ["en", "Baklava", "12 × 1 kg", "Print", "10:00–13:00", "Export CSV"],
+    ["ar", "بقلاوة", "12 × 1 كغ", "طباعة", "من 10:00 إلى 13:00", "تصدير CSV"],
   ] as const)(
     "(%s) lists tomorrow's kilos and packs per product, with the orders behind them",
-    async (lang, name, pack, print) => {
+    async (lang, name, pack, print, slot, csv) => {
       renderWithKit(<ProductionScreen today="2026-12-02" />, { lang });
       const row = await screen.findByTestId("production-row");
       expect(urls).toContain("/api/admin/production?from=2026-12-03&to=2026-12-03");
@@ -81,6 +88,14 @@ describe("production sheet", () => {
       const entry = await screen.findByTestId("pack-entry");
       expect(entry.textContent).toContain("SW-10001");
       expect(entry.textContent).toContain("44.00 USD");
+      expect(within(entry).getByTestId("pack-slot").textContent).toBe(slot);
+      // The same figures as a spreadsheet, through the signed-in API.
+      URL.createObjectURL = vi.fn(() => "blob:production");
+      URL.revokeObjectURL = vi.fn();
+      fireEvent.click(screen.getByRole("button", { name: csv }));
+      await waitFor(() =>
+        expect(urls).toContain("/api/admin/production?from=2026-12-03&to=2026-12-03&format=csv"),
+      );
     },
   );
 });

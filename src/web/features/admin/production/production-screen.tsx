@@ -2,8 +2,10 @@ import { useState } from "react";
 import { addDays, businessDate } from "../../../../shared/domain/business-time.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
+import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { pickText, useLang } from "../../../lib/bilingual.ts";
+import { useExportProduction } from "./api/export-production.ts";
 import { usePackList } from "./api/get-pack-list.ts";
 import { useProduction } from "./api/get-production.ts";
 
@@ -21,6 +23,8 @@ export function ProductionScreen({ today = businessDate(new Date()) }: { today?:
   const [to, setTo] = useState(addDays(today, 1));
   const sheet = useProduction(from, to);
   const data = sheet.data;
+  const exporter = useExportProduction();
+  const toast = useToasts();
   return (
     <section className="flex flex-col gap-4 print:text-[11pt]">
       <div className="flex flex-wrap items-end gap-3 print:hidden">
@@ -51,6 +55,17 @@ export function ProductionScreen({ today = businessDate(new Date()) }: { today?:
             data-testid="production-to"
           />
         </label>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={exporter.isPending || !from || !to || from > to}
+          onClick={() =>
+            exporter.mutate({ from, to }, { onError: () => toast.error(t("exportFailed")) })
+          }
+          data-testid="production-csv"
+        >
+          {exporter.isPending ? t("exporting") : t("export")}
+        </button>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t("print")}
         </button>
@@ -142,6 +157,14 @@ function PackList({ date }: { date: string }) {
             data-testid="pack-entry"
           >
             <p className="font-bold">
+              {entry.slot ? (
+                <>
+                  <bdi data-testid="pack-slot">
+                    {pickText(lang, entry.slot.label, entry.slot.label_ar)}
+                  </bdi>
+                  {" · "}
+                </>
+              ) : null}
               <bdi dir="ltr">{entry.number}</bdi> · <bdi>{entry.name}</bdi> ·{" "}
               <bdi dir="ltr">{entry.phone}</bdi>
             </p>

@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { KNOWN_CURRENCIES } from "../../../../shared/domain/currency-codes.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
+import { MAX_SLOTS } from "../../../../shared/domain/delivery-slots.ts";
 import { LOW_STOCK_MESSAGES } from "../../../../shared/domain/low-stock.ts";
 import { ORDER_MESSAGE_KINDS } from "../../../../shared/domain/order-messages.ts";
 import { SETTINGS_MESSAGES } from "../../../../shared/domain/settings.ts";
@@ -701,6 +702,8 @@ function DeliveryDays({ form }: { form: Form }) {
         {...form.register("delivery_cutoff_hour")}
       />
       <WeekdayCapacities form={form} />
+      <SlotList form={form} name="delivery_slots" />
+      <SlotList form={form} name="pickup_slots" />
     </>
   );
 }
@@ -760,6 +763,94 @@ function WeekdayCapacities({ form }: { form: Form }) {
         <p className="text-sm text-red-700" role="alert">
           {text(firstError)}
         </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The time slots of domestic delivery or of pickup (at most 12): from, to, and the most orders
+ * a slot takes on one day (empty = no limit). None = checkout asks for no time.
+ */
+function SlotList({ form, name }: { form: Form; name: "delivery_slots" | "pickup_slots" }) {
+  const { t } = useTranslation("admin-settings");
+  const text = useMessageText();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name });
+  const err = (path: string): FieldError | undefined => get(form.formState.errors, path);
+  const listError = err(name);
+  const kind = name === "delivery_slots" ? "delivery" : "pickup";
+  const firstError =
+    listError?.message ??
+    (Array.isArray(listError)
+      ? (listError as Array<Record<string, FieldError> | undefined>)
+          .flatMap((row) => (row ? Object.values(row) : []))
+          .find((e) => e?.message)?.message
+      : undefined);
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid={`slots-${kind}`}>
+      <legend className="font-semibold">{t(`slots.${kind}`)}</legend>
+      <p className="text-sm text-muted">{t("slots.hint")}</p>
+      {fields.length === 0 ? <p className="text-sm">{t("slots.none")}</p> : null}
+      {fields.map((field, i) => (
+        <div
+          key={field.id}
+          className="grid items-end gap-3 sm:grid-cols-[8rem_8rem_10rem_auto]"
+          data-testid="slot-row"
+        >
+          <label className="flex flex-col gap-1 text-sm">
+            {t("slots.from")}
+            <input
+              type="time"
+              className="input"
+              dir="ltr"
+              required
+              {...form.register(`${name}.${i}.start`)}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t("slots.to")}
+            <input
+              type="time"
+              className="input"
+              dir="ltr"
+              required
+              {...form.register(`${name}.${i}.end`)}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            {t("slots.max")}
+            <input
+              className="input"
+              inputMode="numeric"
+              dir="ltr"
+              placeholder={t("delivery.noLimit")}
+              {...form.register(`${name}.${i}.max_orders`)}
+            />
+          </label>
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-label={t("slots.remove", { n: i + 1 })}
+            onClick={() => remove(i)}
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+      {firstError ? (
+        <p className="text-sm text-red-700" role="alert">
+          {text(firstError)}
+        </p>
+      ) : null}
+      {fields.length < MAX_SLOTS ? (
+        <button
+          type="button"
+          className="btn btn-outline self-start"
+          onClick={() => append({ start: "", end: "", max_orders: "" })}
+          data-testid={`add-slot-${kind}`}
+        >
+          {t("slots.add")}
+        </button>
       ) : null}
     </fieldset>
   );

@@ -16,6 +16,8 @@ export type OrderFilters = {
   to: string;
   /** The day the orders must be ready; "" = any. */
   ready_date: string;
+  /** The season the orders belong to (its id); "" = any. */
+  season_id?: string;
   q: string;
 };
 export type OrderListQuery = OrderFilters & { page: number; per_page: number };
