@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { KITCHEN_STEPS, type KitchenStep } from "../../../shared/domain/kitchen-slots.ts";
 import { ORDER_SOURCES } from "../../../shared/domain/order-sources.ts";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
@@ -94,6 +95,15 @@ export const orders = pgTable(
      * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
      */
     readyDate: date({ mode: "string" }),
+    /**
+     * The delivery or pickup time slot's id on the ready day: "k-HH:MM" for the kitchen's
+     * slots (an order holding a dish), "HH:MM-HH:MM" for the sweets'; NULL = no slot.
+     */
+    slot: text(),
+    /** The cook's last step for an order holding a dish; NULL until the kitchen starts it. */
+    kitchenStep: text({ enum: KITCHEN_STEPS }),
+    /** Every step the cook took, with its time, for the customer's page. */
+    kitchenSteps: jsonb().$type<{ step: KitchenStep; at: string }[]>(),
     /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
     pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */
@@ -130,6 +140,7 @@ export const orders = pgTable(
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_session_idx").on(t.paymentSessionId),
     index("orders_ready_date_idx").on(t.readyDate),
+    index("orders_ready_date_slot_idx").on(t.readyDate, t.slot),
     check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],
