@@ -631,6 +631,8 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           ready_date: "2026-07-01",
           slot: null,
           season: null,
+          dishes: [],
+          kitchen: null,
           total: 67,
           total_grams: 2000,
           lines: [

@@ -166,6 +166,18 @@ export function slotOf(rules: KitchenSlotRules, id: string): Omit<SlotOffer, "av
   };
 }
 
+/**
+ * An order's kitchen slot as its pages show it: the time the delivery window opens (the
+ * window's length is the owner's to change later; the start is what was promised).
+ */
+export function kitchenSlotOfOrder(
+  id: string | null,
+): { id: string; label: string; label_ar: string } | null {
+  if (!id || !isKitchenSlotId(id)) return null;
+  const time = id.slice(KITCHEN_SLOT_PREFIX.length);
+  return { id, label: `From ${time}`, label_ar: `ابتداءً من ${time}` };
+}
+
 /** Dishes are ordered for today or tomorrow: the days the kitchen plans its pots for. */
 export function dishOrderDates(now: Date, tz = BUSINESS_TIME_ZONE): [string, string] {
   const today = businessDate(now, tz);

@@ -4,10 +4,11 @@ import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { text } from "./fields.ts";
 import {
   deliveryDateField,
+  dishLinesField,
   ORDER_MESSAGES,
   type OrderShipping,
-  orderLinesField,
   orderShippingSchema,
+  productLinesField,
   SHIPPING_KINDS,
   type ShippingKind,
   shippingMethodIdField,
@@ -195,7 +196,9 @@ export const shippingQuoteRequestSchema = z.object({
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
-  lines: orderLinesField,
+  lines: productLinesField,
+  /** The cart's dishes (sent inside `lines`; see `splitCartLines`). */
+  dishes: dishLinesField,
 });
 export type ShippingQuoteRequest = z.input<typeof shippingQuoteRequestSchema>;
 
@@ -211,7 +214,24 @@ export const shippingMethodSchema = z.object({
    * The days the order may be ready on with room for the quoted lines, YYYY-MM-DD (Asia/Damascus):
    * delivery and pickup days in Syria, the dispatch day abroad (empty when no day has room).
    */
-  days: z.array(z.object({ date: z.string() })).optional(),
+  days: z
+    .array(
+      z.object({
+        date: z.string(),
+        /** A cart with a dish: the kitchen's slots of the day ("k-19:00"), each with room or not. */
+        slots: z
+          .array(
+            z.object({
+              id: z.string(),
+              label: z.string(),
+              label_ar: z.string(),
+              available: z.boolean(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
@@ -219,10 +239,12 @@ export const shippingQuoteSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), methods: z.array(shippingMethodSchema) }),
   z.object({
     ok: z.literal(false),
-    reason: z.enum(["no_shipping", "weight_limit"]),
+    reason: z.enum(["no_shipping", "weight_limit", "dishes_abroad"]),
     message: z.string(),
     message_ar: z.string(),
     max_grams: z.number().int().optional(),
+    /** `dishes_abroad`: the places in `lines` of the dishes that cannot travel. */
+    lines: z.array(z.number().int()).optional(),
   }),
 ]);
 export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;

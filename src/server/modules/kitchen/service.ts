@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { normaliseSearchText } from "../../../shared/domain/arabic-search.ts";
 import {
   filterDates,
@@ -8,6 +8,12 @@ import {
   kitchenToday,
   soldOutValue,
 } from "../../../shared/domain/kitchen.ts";
+import {
+  dishOrderDates,
+  isOrderable,
+  portionsLeft,
+  showsSoldOut,
+} from "../../../shared/domain/kitchen-slots.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
 import { responsiveImage, STORAGE_PREFIX, storageUrl } from "../../../shared/schemas/catalog.ts";
 import type {
@@ -18,6 +24,7 @@ import type {
 } from "../../../shared/schemas/kitchen.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type KitchenDishRow, kitchenDishes } from "../../db/schema/kitchen.ts";
+import { kitchenDishPortions } from "../../db/schema/kitchen-orders.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
 
 /** The audit log's name for a kitchen dish. */
@@ -56,6 +63,7 @@ export function toAdminDish(row: KitchenDishRow, now: Date): AdminDish {
     weekdays: [...row.weekdays].map(Number).sort((a, b) => a - b),
     active: row.active,
     sold_out_today: isSoldOutToday(soldOutDate(row.soldOutOn), now),
+    portions_per_day: row.portionsPerDay,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -88,7 +96,32 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
       weekdays: row.weekdays.map(Number),
       soldOutOn: soldOutDate(row.soldOutOn),
     }));
-    const data = kitchenMenu(dishes, filter, at).map(({ dish: { row }, dates, soldOut }) => ({
+    const orderDates = dishOrderDates(at);
+    const sold = await db
+      .select()
+      .from(kitchenDishPortions)
+      .where(inArray(kitchenDishPortions.day, filterDates(filter, at)));
+    const soldOf = (id: number, day: string) =>
+      sold.find((r) => r.dishId === id && r.day === day)?.sold ?? 0;
+    const entries = kitchenMenu(dishes, filter, at).map((entry) => {
+      const { row } = entry.dish;
+      const first = entry.dates[0] as string;
+      const left = portionsLeft(row.portionsPerDay, soldOf(row.id, first));
+      const state = {
+        active: row.active,
+        priceCents: row.priceCents,
+        cookedThatDay: true,
+        soldOut: entry.soldOut,
+        portionsLeft: left,
+      };
+      return {
+        ...entry,
+        soldOut: showsSoldOut(entry.soldOut, left),
+        orderable: orderDates.includes(first) && isOrderable(state),
+        left,
+      };
+    });
+    const data = entries.map(({ dish: { row }, dates, soldOut, orderable, left }) => ({
       id: Number(row.id),
       title: row.titleEn,
       title_ar: row.titleAr,
@@ -97,6 +130,8 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
       price: row.priceCents === null ? null : centsToDollars(row.priceCents),
       ...imageFields(row.image),
       sold_out: soldOut,
+      orderable,
+      portions_left: left,
       dates,
     }));
     return { data, meta: { filter, today: kitchenToday(at), dates: filterDates(filter, at) } };
@@ -157,6 +192,7 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
             weekdays: values.weekdays,
             active: values.active,
             soldOutOn: soldOutValue(values.sold_out_today, at),
+            portionsPerDay: values.portions_per_day,
           })
           .returning();
         const dish = toAdminDish(row as KitchenDishRow, at);
@@ -196,6 +232,7 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
         if (patch.image !== undefined) set.image = storedImage(patch.image);
         if (patch.weekdays !== undefined) set.weekdays = patch.weekdays;
         if (patch.active !== undefined) set.active = patch.active;
+        if (patch.portions_per_day !== undefined) set.portionsPerDay = patch.portions_per_day;
         if (patch.sold_out_today !== undefined) {
           set.soldOutOn = soldOutValue(patch.sold_out_today, at);
         }

@@ -633,7 +633,7 @@ export function createAdminOrderService(
         .orderBy(asc(orderPayments.id)),
     ]);
     const events = parts.eventsOf(row.id);
-    const dto = toOrderDto(row, parts.linesOf(row.id), events, settings);
+    const dto = toOrderDto(row, parts.linesOf(row.id), events, settings, parts.dishesOf(row.id));
     const eventActors = events.map((event) => parseActor(event.actor));
     const paymentActors = payments.map((payment) => parseActor(payment.actor));
     const names = await adminNames([

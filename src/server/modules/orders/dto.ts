@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { kitchenSlotOfOrder, stepsFor } from "../../../shared/domain/kitchen-slots.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
@@ -8,6 +9,7 @@ import type { ReceiptDto } from "../../../shared/schemas/receipt.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
+import { type OrderDishLineRow, orderDishLines } from "../../db/schema/kitchen-orders.ts";
 import {
   type OrderEventRow,
   type OrderReceiptRow,
@@ -88,11 +90,25 @@ export function openPaymentUrl(order: OrderRow, now = new Date()): string | null
   return order.paymentUrl;
 }
 
+/** The cook's steps as the order's pages show them; null for an order without a dish. */
+export function kitchenProgress(
+  order: OrderRow,
+  dishLines: ReadonlyArray<OrderDishLineRow>,
+): OrderDto["kitchen"] {
+  if (dishLines.length === 0) return null;
+  return {
+    steps: [...stepsFor(order.shippingKind === "pickup" ? "pickup" : "delivery")],
+    step: order.kitchenStep,
+    done: order.kitchenSteps ?? [],
+  };
+}
+
 export function toOrderDto(
   order: OrderRow,
   lines: ReadonlyArray<LineWithImage>,
   events: ReadonlyArray<OrderEventRow>,
   settings: ShopSettings,
+  dishLines: ReadonlyArray<OrderDishLineRow> = [],
 ): OrderDto {
   return {
     number: order.number,
@@ -127,7 +143,16 @@ export function toOrderDto(
       : null,
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
     ready_date: order.readyDate,
-    slot: null,
+    slot: kitchenSlotOfOrder(order.slot),
+    dishes: dishLines.map((line) => ({
+      dish_id: line.dishId,
+      name: line.nameEn,
+      name_ar: line.nameAr,
+      portions: line.portions,
+      unit_price: centsToDollars(line.unitPriceCents),
+      line_total: centsToDollars(line.lineTotalCents),
+    })),
+    kitchen: kitchenProgress(order, dishLines),
     season: null,
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
@@ -161,9 +186,10 @@ export async function loadOrderParts(
 ): Promise<{
   linesOf: (orderId: number) => LineWithImage[];
   eventsOf: (orderId: number) => OrderEventRow[];
+  dishesOf: (orderId: number) => OrderDishLineRow[];
 }> {
-  if (orderIds.length === 0) return { linesOf: () => [], eventsOf: () => [] };
-  const [lineRows, eventRows] = await Promise.all([
+  if (orderIds.length === 0) return { linesOf: () => [], eventsOf: () => [], dishesOf: () => [] };
+  const [lineRows, eventRows, dishRows] = await Promise.all([
     db
       .select({ line: orderLines, image: products.image })
       .from(orderLines)
@@ -175,6 +201,11 @@ export async function loadOrderParts(
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, orderIds))
       .orderBy(asc(orderEvents.id)),
+    db
+      .select()
+      .from(orderDishLines)
+      .where(inArray(orderDishLines.orderId, orderIds))
+      .orderBy(asc(orderDishLines.id)),
   ]);
   return {
     linesOf: (orderId) =>
@@ -182,6 +213,7 @@ export async function loadOrderParts(
         .filter((row) => row.line.orderId === orderId)
         .map((row) => ({ ...row.line, image: row.image })),
     eventsOf: (orderId) => eventRows.filter((row) => row.orderId === orderId),
+    dishesOf: (orderId) => dishRows.filter((row) => row.orderId === orderId),
   };
 }
 

@@ -78,7 +78,13 @@ export function createOrderService(
       rows.map((row) => row.id),
     );
     return rows.map((row) =>
-      toOrderDto(row, parts.linesOf(row.id), parts.eventsOf(row.id), settings),
+      toOrderDto(
+        row,
+        parts.linesOf(row.id),
+        parts.eventsOf(row.id),
+        settings,
+        parts.dishesOf(row.id),
+      ),
     );
   }
 
@@ -122,7 +128,7 @@ export function createOrderService(
       const { accessKey, created, written } = placed;
       const order = await withPaymentSession(placed.order, accessKey);
       const dto = written
-        ? toOrderDto(order, written.lines, written.events, settings)
+        ? toOrderDto(order, written.lines, written.events, settings, written.dishes)
         : (await dtos([order]))[0]!;
       if (created) {
         // After the order's transaction: a listener can neither undo nor fail the order.
