@@ -19,6 +19,7 @@ import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createDeskVersion } from "./modules/orders/desk-version.ts";
+import { createKitchenOrderService } from "./modules/orders/kitchen-orders.ts";
 import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
@@ -88,6 +89,8 @@ export function createServices(
       lowStockMail: mail,
     }),
     adminOrders: createAdminOrderService(db, { settings, mail }),
+    /** The kitchen screen: a day's dish orders and the cook's steps. */
+    kitchenOrders: createKitchenOrderService(db, { mail }),
     receipts: createReceiptService(db),
     /** The back office's customers (accounts and guest buyers). */
     customers: createCustomerService(db),

@@ -76,6 +76,7 @@ export const AUDIT_ENTITY_ROLES: Readonly<Record<string, readonly AdminRole[]>> 
   policy_section: ["catalogue"],
   review: ["catalogue"],
   dish: ["kitchen"],
+  kitchen_delivery: ["kitchen"],
   order: ["orders"],
   customer: ["orders"],
 };

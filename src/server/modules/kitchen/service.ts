@@ -20,15 +20,31 @@ import type {
   AdminDish,
   DishUpdate,
   DishValues,
+  KitchenDeliveryValues,
   KitchenMenuResponse,
 } from "../../../shared/schemas/kitchen.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type KitchenDishRow, kitchenDishes } from "../../db/schema/kitchen.ts";
 import { kitchenDishPortions } from "../../db/schema/kitchen-orders.ts";
+import { settings } from "../../db/schema/settings.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
+import { DELIVERY_KEY, readDelivery } from "./cart.ts";
 
 /** The audit log's name for a kitchen dish. */
 export const DISH_ENTITY = "dish";
+/** The audit log's name for the dishes' delivery rules. */
+export const DELIVERY_ENTITY = "kitchen_delivery";
+
+/** The delivery rules as flat fields, so the audit log lists each change on its own. */
+function flatDelivery(values: KitchenDeliveryValues): Record<string, unknown> {
+  return {
+    areas: values.areas.map((a) => `${a.name} / ${a.name_ar}: ${a.fee}`).join("; "),
+    ...Object.fromEntries(Object.entries(values.slots).map(([k, v]) => [`slots.${k}`, v])),
+    pickup_location: values.pickup_location,
+    dish_discount: values.dish_discount,
+    bank_transfer_same_day: values.bank_transfer_same_day,
+  };
+}
 
 /** Public read cache: the mechanism of docs/conventions.md "Caches" (optional in tests). */
 type Cache = { get<T>(key: string, load: () => Promise<T>): Promise<T> };
@@ -339,6 +355,49 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
           weekdays: [...weekdays],
         })),
       );
+    },
+
+    /** The owner's delivery rules for dishes (areas, slots), the defaults until saved. */
+    delivery(): Promise<KitchenDeliveryValues> {
+      return readDelivery(db);
+    },
+
+    /** Saves the delivery rules; the audit log keeps what changed. */
+    async saveDelivery(
+      values: KitchenDeliveryValues,
+      actorId: number | null,
+    ): Promise<KitchenDeliveryValues> {
+      return db.transaction(async (tx) => {
+        // Row lock (or the key's insert): two saves at once are recorded one after the other.
+        const [current] = await tx
+          .select()
+          .from(settings)
+          .where(eq(settings.key, DELIVERY_KEY))
+          .for("update");
+        const before = await readDelivery(tx);
+        if (current) {
+          await tx
+            .update(settings)
+            .set({ value: values, updatedAt: new Date() })
+            .where(eq(settings.key, DELIVERY_KEY));
+        } else {
+          await tx
+            .insert(settings)
+            .values({ key: DELIVERY_KEY, value: values })
+            .onConflictDoUpdate({
+              target: settings.key,
+              set: { value: values, updatedAt: new Date() },
+            });
+        }
+        await record(tx, {
+          actorId,
+          entity: DELIVERY_ENTITY,
+          entityId: 1,
+          action: "update",
+          changes: changesBetween(flatDelivery(before), flatDelivery(values)),
+        });
+        return values;
+      });
     },
 
     /** Whether another dish still shows this stored image (the same upload hashes the same). */
