@@ -60,6 +60,7 @@ export const SCREEN_ROLES = {
   shipping: ["owner"],
   calendar: ["owner"],
   production: ["orders", "kitchen"],
+  kitchenOrders: ["orders", "kitchen"],
   reviews: ["catalogue"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
