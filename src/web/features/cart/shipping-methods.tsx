@@ -19,6 +19,9 @@ type Props = {
   onMethod: (id: string) => void;
   day: string | null;
   onDay: (day: string) => void;
+  /** A cart with a dish: the kitchen slot chosen on the day. */
+  slot?: string | null;
+  onSlot?: (slot: string) => void;
   lang: Lang;
   /** Shipping abroad: the one dispatch day is stated, not chosen. */
   abroad?: boolean;
@@ -36,6 +39,8 @@ export function ShippingMethods({
   onMethod,
   day,
   onDay,
+  slot = null,
+  onSlot,
   lang,
   abroad = false,
 }: Props) {
@@ -68,6 +73,7 @@ export function ShippingMethods({
     );
 
   const chosen = shown.methods.find((m) => m.id === method);
+  const slots = chosen?.days?.find((d) => d.date === day)?.slots ?? [];
   return (
     <div aria-busy={quote.status === "loading" || undefined}>
       <fieldset className="space-y-2" data-testid="shipping-methods">
@@ -98,6 +104,29 @@ export function ShippingMethods({
             pickup={chosen.kind === "pickup"}
           />
         )
+      ) : null}
+      {slots.length > 0 ? (
+        <fieldset className="mt-3" data-testid="kitchen-slots">
+          <legend className="font-bold">{t("shipping.slot")}</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {slots.map((s) => (
+              <label
+                key={s.id}
+                className={`flex min-h-11 items-center gap-2 rounded border px-3 ${s.available ? "border-line" : "border-line opacity-50"}`}
+              >
+                <input
+                  type="radio"
+                  name={`${name}-slot`}
+                  value={s.id}
+                  checked={slot === s.id}
+                  disabled={!s.available}
+                  onChange={() => onSlot?.(s.id)}
+                />
+                <bdi dir="ltr">{lang === "ar" ? s.label_ar : s.label}</bdi>
+              </label>
+            ))}
+          </div>
+        </fieldset>
       ) : null}
     </div>
   );
@@ -152,6 +181,8 @@ export type ShippingReport = {
   method: string | null;
   /** The ready day: the delivery or pickup day chosen, or the dispatch day abroad. */
   day: string | null;
+  /** A cart with a dish: the kitchen slot ("k-19:00") chosen, or null. */
+  slot: string | null;
   feeCents: number | null;
 };
 
@@ -172,6 +203,7 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
   const { state: quote, retry } = useShippingQuote(question);
   const [picked, setPicked] = useState<string | null>(null);
   const [pickedDay, setPickedDay] = useState<string | null>(null);
+  const [pickedSlot, setPickedSlot] = useState<string | null>(null);
   const shown =
     quote.status === "ready" ? quote.quote : quote.status === "loading" ? quote.previous : null;
   const methods = shown?.ok ? shown.methods : [];
@@ -195,10 +227,13 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
   const method = chosen?.id ?? null;
   const feeCents = chosen ? Math.round(chosen.fee * 100) : null;
   const dayToSend = days.length > 0 ? day : null;
+  // The shopper's slot while the day still offers it with room; none is chosen for them.
+  const daySlots = chosen?.days?.find((d) => d.date === day)?.slots ?? [];
+  const slot = daySlots.some((s) => s.id === pickedSlot && s.available) ? pickedSlot : null;
 
   useEffect(() => {
-    onChange({ status, refusal, method, day: dayToSend, feeCents });
-  }, [status, refusal, method, dayToSend, feeCents, onChange]);
+    onChange({ status, refusal, method, day: dayToSend, slot, feeCents });
+  }, [status, refusal, method, dayToSend, slot, feeCents, onChange]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new retryKey asks again
   useEffect(() => {
@@ -214,6 +249,8 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
       onMethod={setPicked}
       day={day}
       onDay={setPickedDay}
+      slot={slot}
+      onSlot={setPickedSlot}
       lang={lang}
       abroad={question !== null && question.country.toUpperCase() !== DOMESTIC_COUNTRY}
     />
