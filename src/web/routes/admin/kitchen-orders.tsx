@@ -1,3 +1,5 @@
+import { useSearchParams } from "react-router";
+import { isCalendarDate } from "../../../shared/domain/business-days.ts";
 import { KitchenOrdersScreen } from "../../features/admin/kitchen-orders/kitchen-orders-screen.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/kitchen-orders";
@@ -10,6 +12,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
+/** Today's orders; `?date=YYYY-MM-DD` shows another day's (tomorrow's, to plan the pots). */
 export default function AdminKitchenOrdersPage() {
-  return <KitchenOrdersScreen />;
+  const [params] = useSearchParams();
+  const date = params.get("date");
+  return <KitchenOrdersScreen {...(date && isCalendarDate(date) ? { today: date } : {})} />;
 }
