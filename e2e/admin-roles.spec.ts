@@ -61,12 +61,13 @@ for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
     const menu = page.getByRole("navigation", { name: admin.menu.label });
     await expect(menu.getByRole("link")).toHaveText([
       admin.menu.orders,
-      // The orders desk's people see the customers, the traders, the inbox and the production
-      // sheet too.
+      // The orders desk's people see the customers, the traders, the inbox, the production
+      // sheet and the kitchen's orders too.
       admin.menu.customers,
       localeTexts(lang, "admin-traders").menu,
       label(inbox.menu),
       admin.menu.production,
+      admin.menu.kitchenOrders,
       localeTexts(lang, "admin-two-factor").menu,
       admin.menu.logout,
     ]);

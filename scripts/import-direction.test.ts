@@ -44,6 +44,9 @@ const SURFACE: Record<string, readonly string[]> = {
   // The kitchen's capacity per ready day: the quote offers days with room, and a placed order
   // claims its grams under the day's lock.
   calendar: ["capacity.ts"],
+  // A cart's dishes: the quote offers their areas, days and slots, and a placed order takes
+  // their portions and its slot.
+  kitchen: ["cart.ts"],
   // Low-stock alerts: the dashboard lists them and a placed order raises them.
   catalog: ["low-stock.ts"],
   // The mail kit: the templates other modules fill, and the outbox that queues and sends them.

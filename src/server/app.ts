@@ -35,6 +35,7 @@ import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
 import { adminInvoiceRoutes, invoiceRoutes } from "./modules/orders/invoice-routes.ts";
+import { adminKitchenOrderRoutes } from "./modules/orders/kitchen-routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { paymentsPlugin } from "./modules/payments/plugin.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
@@ -202,6 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["catalogue"], adminReviewRoutes));
           await admin.register(withRoles(["catalogue"], adminCouponRoutes));
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
+          await admin.register(withRoles(["kitchen", "orders"], adminKitchenOrderRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
           await admin.register(withRoles(["owner"], adminShippingRoutes));
           await admin.register(withRoles(["owner"], adminCalendarRoutes));

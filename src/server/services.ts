@@ -20,6 +20,7 @@ import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
 import { createDeskVersion } from "./modules/orders/desk-version.ts";
+import { createKitchenOrderService } from "./modules/orders/kitchen-orders.ts";
 import { createOrderChangeService } from "./modules/orders/order-changes.ts";
 import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
@@ -109,6 +110,8 @@ export function createServices(
         : null,
       baseUrl: opts.payments?.baseUrl ?? mail?.baseUrl ?? "http://localhost:3000",
     }),
+    /** The kitchen screen: a day's dish orders and the cook's steps. */
+    kitchenOrders: createKitchenOrderService(db, { mail }),
     receipts: createReceiptService(db),
     /** The back office's customers (accounts and guest buyers). */
     customers: createCustomerService(db),

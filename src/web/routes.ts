@@ -59,6 +59,7 @@ export default [
     route("admin-shipping", "routes/admin/shipping.tsx"),
     route("admin-calendar", "routes/admin/calendar.tsx"),
     route("admin-production", "routes/admin/production.tsx"),
+    route("admin-kitchen-orders", "routes/admin/kitchen-orders.tsx"),
     route("admin-reviews", "routes/admin/reviews.tsx"),
     route("admin-account", "routes/admin/account.tsx"),
   ]),

@@ -655,6 +655,8 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           ready_date: "2026-07-01",
           slot: { id: "17:00-21:00", label: "17:00–21:00", label_ar: "من 17:00 إلى 21:00" },
           season: null,
+          dishes: [],
+          kitchen: null,
           total: 67,
           total_grams: 2000,
           lines: [

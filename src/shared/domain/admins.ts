@@ -61,6 +61,7 @@ export const SCREEN_ROLES = {
   shipping: ["owner"],
   calendar: ["owner"],
   production: ["orders", "kitchen"],
+  kitchenOrders: ["orders", "kitchen"],
   reviews: ["catalogue"],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminScreen = keyof typeof SCREEN_ROLES;
@@ -77,6 +78,7 @@ export const AUDIT_ENTITY_ROLES: Readonly<Record<string, readonly AdminRole[]>> 
   policy_section: ["catalogue"],
   review: ["catalogue"],
   dish: ["kitchen"],
+  kitchen_delivery: ["kitchen"],
   order: ["orders"],
   customer: ["orders"],
 };

@@ -9,8 +9,11 @@ import {
   CART_STORAGE_KEY,
   type CartLine,
   cartTotals,
+  dishIdOf,
   LEGACY_CART_KEYS,
   lineKey,
+  MAX_DISH_PORTIONS,
+  MAX_LINE_QTY,
   makeBackup,
   mergeLines,
   mergeOrderLines,
@@ -440,5 +443,31 @@ describe("migrateLegacy", () => {
     ],
   ])("%s", (_case, rawByKey, expected) => {
     expect(migrateLegacy(rawByKey)).toEqual(expected);
+  });
+});
+
+describe("kitchen dishes in the cart", () => {
+  it.each([
+    ["dish:7", 7],
+    ["dish:0", null],
+    ["dish:x", null],
+    ["7", null],
+  ])("%s is dish %s", (id, dish) => expect(dishIdOf(id)).toBe(dish));
+
+  it("a dish line holds up to 20 portions, a sweet up to 8", () => {
+    const dish = addLine(
+      [],
+      { productId: "dish:7", qty: 25, productSnapshot: { name: "Soup", price: 4 } },
+      1,
+    );
+    expect(dish[0]!.qty).toBe(MAX_DISH_PORTIONS);
+    const sweet = addLine(
+      [],
+      { productId: "7", qty: 25, productSnapshot: { name: "Baklava", price: 4 } },
+      1,
+    );
+    expect(sweet[0]!.qty).toBe(MAX_LINE_QTY);
+    expect(setLineQty(dish, "item:dish:7", 12)[0]!.qty).toBe(12);
+    expect(sanitiseLine({ productId: "dish:7", name: "Soup", price: 4, qty: 15 })!.qty).toBe(15);
   });
 });

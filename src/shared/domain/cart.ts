@@ -46,7 +46,22 @@ const roundPrice = (price: number): number => centsToDollars(toCents(price));
  */
 export const MAX_LINE_QTY = 8;
 
-const capQty = (qty: number): number => Math.min(MAX_LINE_QTY, qty);
+/**
+ * A kitchen dish in the cart is a line whose product id is "dish:<id>" and whose quantity is
+ * its portions (up to the kitchen's 20 a line); it shares the cart with the sweets.
+ */
+export const DISH_LINE_PREFIX = "dish:";
+export const MAX_DISH_PORTIONS = 20;
+
+/** The dish id of a cart line's product id ("dish:7" → 7), or null for a sweet. */
+export function dishIdOf(productId: string): number | null {
+  if (!productId.startsWith(DISH_LINE_PREFIX)) return null;
+  const id = Number(productId.slice(DISH_LINE_PREFIX.length));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+const capQty = (qty: number, productId = ""): number =>
+  Math.min(dishIdOf(productId) === null ? MAX_LINE_QTY : MAX_DISH_PORTIONS, qty);
 
 /**
  * An order's lines with repeats merged (every order: checkout, quotes, staff orders). Lines of
@@ -101,7 +116,7 @@ export function sanitiseLine(raw: unknown): CartLine | null {
     name: name.trim(),
     price: roundPrice(price),
     image: typeof image === "string" ? image : "",
-    qty: capQty(wholeQty),
+    qty: capQty(wholeQty, id),
     timestamp: typeof timestamp === "number" && Number.isFinite(timestamp) ? timestamp : 0,
   };
   if (option !== undefined) line.grams = option;
@@ -114,7 +129,12 @@ export function mergeLines(...groups: ReadonlyArray<ReadonlyArray<CartLine>>): C
   for (const line of groups.flat()) {
     const key = keyOfLine(line);
     const existing = byKey.get(key);
-    byKey.set(key, existing ? { ...existing, qty: capQty(existing.qty + line.qty) } : { ...line });
+    byKey.set(
+      key,
+      existing
+        ? { ...existing, qty: capQty(existing.qty + line.qty, line.productId) }
+        : { ...line },
+    );
   }
   return [...byKey.values()];
 }
@@ -154,7 +174,9 @@ export function addLine(
   input: AddLineInput,
   now: number,
 ): CartLine[] {
-  const qty = Number.isFinite(input.qty) ? capQty(Math.max(1, Math.floor(input.qty as number))) : 1;
+  const qty = Number.isFinite(input.qty)
+    ? capQty(Math.max(1, Math.floor(input.qty as number)), input.productId)
+    : 1;
   const grams = input.grams === input.defaultGrams ? undefined : input.grams;
   const key = lineKey(input.productId, grams);
   const { name, price, image } = input.productSnapshot;
@@ -168,7 +190,9 @@ export function addLine(
   const existing = lines.find((line) => keyOfLine(line) === key);
   if (existing) {
     return lines.map((line) =>
-      line === existing ? { ...line, ...fresh, qty: capQty(line.qty + qty), timestamp: now } : line,
+      line === existing
+        ? { ...line, ...fresh, qty: capQty(line.qty + qty, line.productId), timestamp: now }
+        : line,
     );
   }
   const line: CartLine = {
@@ -187,8 +211,10 @@ export function addLine(
 /** Minimum 1, floored, and only if the line exists; at most MAX_LINE_QTY. */
 export function setLineQty(lines: ReadonlyArray<CartLine>, key: string, qty: number): CartLine[] {
   if (!Number.isFinite(qty)) return [...lines];
-  const wholeQty = capQty(Math.max(1, Math.floor(qty)));
-  return lines.map((line) => (keyOfLine(line) === key ? { ...line, qty: wholeQty } : line));
+  const wholeQty = Math.max(1, Math.floor(qty));
+  return lines.map((line) =>
+    keyOfLine(line) === key ? { ...line, qty: capQty(wholeQty, line.productId) } : line,
+  );
 }
 
 export function removeLine(lines: ReadonlyArray<CartLine>, key: string): CartLine[] {

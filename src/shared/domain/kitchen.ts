@@ -30,6 +30,8 @@ export const KITCHEN_MESSAGES = {
   WEEKDAYS: "Weekdays must be whole numbers from 0 (Sunday) to 6 (Saturday).",
   FILTER: `The filter must be one of: ${KITCHEN_FILTERS.join(", ")}.`,
   BOOLEAN: "Must be true or false.",
+  PORTIONS_PER_DAY:
+    "Portions per day must be a whole number from 1 to 10000, or empty for no limit.",
 } as const;
 
 export function isKitchenFilter(value: unknown): value is KitchenFilter {

@@ -4,6 +4,12 @@ import { MAX_LINE_QTY, mergeOrderLines } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import { SLOT_MESSAGES } from "../domain/delivery-slots.ts";
 import { GIFT_MESSAGE_MAX } from "../domain/gift.ts";
+import {
+  KITCHEN_ORDER_MESSAGES,
+  KITCHEN_STEPS,
+  PORTIONS_MAX,
+  PORTIONS_MIN,
+} from "../domain/kitchen-slots.ts";
 import type { Lang } from "../domain/money.ts";
 import { EMPTY_ORDER_FORM } from "../domain/order-form.ts";
 import { ORDER_STATUSES } from "../domain/order-states.ts";
@@ -39,10 +45,10 @@ export const addressText = (max: number) =>
 export const SHIPPING_KINDS = ["delivery", "pickup"] as const;
 export type ShippingKind = (typeof SHIPPING_KINDS)[number];
 
-/** `"delivery:<zoneId>"` or `"pickup:<index>"`. */
+/** `"delivery:<zoneId>"`, `"pickup:<index>"` or, for dishes, `"kitchen:<areaIndex>"`. */
 export const shippingMethodIdField = text({ message: SHIPPING_MESSAGES.METHOD_UNKNOWN })
   .trim()
-  .regex(/^(delivery|pickup):\d{1,9}$/, SHIPPING_MESSAGES.METHOD_UNKNOWN);
+  .regex(/^(delivery|pickup|kitchen):\d{1,9}$/, SHIPPING_MESSAGES.METHOD_UNKNOWN);
 
 export const deliveryDateField = text({ message: SHIPPING_MESSAGES.DATE_INVALID })
   .trim()
@@ -144,6 +150,79 @@ export const orderLinesField = z
     return merged.lines;
   });
 
+/**
+ * The sweets of a cart that may also hold dishes: the same rules as `orderLinesField`, except
+ * that it may be empty when the cart holds dishes (the order checks that it holds something).
+ */
+export const productLinesField = z
+  .array(orderLineInputSchema, { message: ORDER_MESSAGES.LINES_REQUIRED })
+  .max(100, ORDER_MESSAGES.TOO_MANY_LINES)
+  .transform((lines, ctx) => {
+    const merged = mergeOrderLines(lines);
+    for (const index of merged.over)
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "qty"],
+        message: ORDER_MESSAGES.LINE_REPEATED_QTY,
+      });
+    return merged.lines;
+  });
+
+/** A dish line: portions of a kitchen dish; `line` is its place in the request's `lines`. */
+export const dishLineInputSchema = z.object({
+  dishId: productIdField,
+  portions: z
+    .number({ message: KITCHEN_ORDER_MESSAGES.PORTIONS.en })
+    .int(KITCHEN_ORDER_MESSAGES.PORTIONS.en)
+    .min(PORTIONS_MIN, KITCHEN_ORDER_MESSAGES.PORTIONS.en)
+    .max(PORTIONS_MAX, KITCHEN_ORDER_MESSAGES.PORTIONS.en),
+  line: z.number().int().min(0).max(99).default(0),
+});
+export type DishLineInput = z.output<typeof dishLineInputSchema>;
+
+/** A cart's dishes: one line per dish (repeats add up, within the per-line limit). */
+export const dishLinesField = z
+  .array(dishLineInputSchema)
+  .max(100, ORDER_MESSAGES.TOO_MANY_LINES)
+  .default([])
+  .transform((lines, ctx) => {
+    const byDish = new Map<number, DishLineInput>();
+    lines.forEach((line, index) => {
+      const seen = byDish.get(line.dishId);
+      if (!seen) {
+        byDish.set(line.dishId, { ...line });
+        return;
+      }
+      seen.portions += line.portions;
+      if (seen.portions > PORTIONS_MAX)
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "portions"],
+          message: KITCHEN_ORDER_MESSAGES.PORTIONS.en,
+        });
+    });
+    return [...byDish.values()];
+  });
+
+/**
+ * `lines` mixes sweets (`{ productId, grams, qty }`) and dishes (`{ dishId, portions }`):
+ * before validation the dishes move to `dishes`, each remembering its place, so the sweets
+ * keep their schema and every older client its exact answers.
+ */
+export function splitCartLines(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const lines = (body as { lines?: unknown }).lines;
+  if (!Array.isArray(lines)) return body;
+  const isDish = (line: unknown) =>
+    line !== null && typeof line === "object" && !Array.isArray(line) && "dishId" in line;
+  if (!lines.some(isDish)) return body;
+  return {
+    ...body,
+    lines: lines.filter((line) => !isDish(line)),
+    dishes: lines.flatMap((line, index) => (isDish(line) ? [{ ...line, line: index }] : [])),
+  };
+}
+
 const phoneField = (required: string, invalid: string) =>
   text({ message: required })
     .trim()
@@ -196,7 +275,9 @@ export const placeOrderSchema = z.object({
   coupon: optionalText(60),
   /** The storefront language: the messaging-app text is written in it. */
   lang: z.enum(["en", "ar"]).optional(),
-  lines: orderLinesField,
+  lines: productLinesField,
+  /** The cart's dishes (sent inside `lines`; see `splitCartLines`). */
+  dishes: dishLinesField,
   /** An id from the quote; without it the cheapest delivery is used (older clients). */
   shipping_method: shippingMethodIdField.nullish().transform((v) => v ?? null),
   /**
@@ -209,7 +290,8 @@ export const placeOrderSchema = z.object({
   delivery_date: deliveryDateField.nullish().transform((v) => v ?? null),
   /**
    * One of the quote's time slots for the chosen method and day, when that method has slots.
-   * Without it, the first slot with room (older clients).
+   * Without it, the first slot with room (older clients). A cart with a dish must name one of
+   * the kitchen's slots ("k-19:00").
    */
   slot: slotIdField.nullish().transform((v) => v ?? null),
   /** Absent or null = not a gift. */
@@ -307,6 +389,28 @@ export const orderDtoSchema = z.object({
   ready_date: z.string().nullable(),
   /** The delivery or pickup time slot; null while the shop has no slots. */
   slot: orderSlotSchema.nullable(),
+  /** The kitchen's dishes of the order (portions for the ready day); empty for sweets only. */
+  dishes: z.array(
+    z.object({
+      dish_id: z.number().int().nullable(),
+      name: z.string(),
+      name_ar: z.string(),
+      portions: z.number().int(),
+      unit_price: z.number(),
+      line_total: z.number(),
+    }),
+  ),
+  /**
+   * The cook's steps for an order holding a dish (null otherwise): every step it goes
+   * through, the current one and when each was taken.
+   */
+  kitchen: z
+    .object({
+      steps: z.array(z.enum(KITCHEN_STEPS)),
+      step: z.enum(KITCHEN_STEPS).nullable(),
+      done: z.array(z.object({ step: z.enum(KITCHEN_STEPS), at: z.string() })),
+    })
+    .nullable(),
   /** The season the order belongs to; null outside seasons. */
   season: orderSeasonSchema.nullable(),
   total: z.number(),

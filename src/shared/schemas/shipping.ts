@@ -4,10 +4,11 @@ import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { text } from "./fields.ts";
 import {
   deliveryDateField,
+  dishLinesField,
   ORDER_MESSAGES,
   type OrderShipping,
-  orderLinesField,
   orderShippingSchema,
+  productLinesField,
   SHIPPING_KINDS,
   type ShippingKind,
   shippingMethodIdField,
@@ -195,7 +196,9 @@ export const shippingQuoteRequestSchema = z.object({
     .min(1, ORDER_MESSAGES.COUNTRY_REQUIRED)
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, ORDER_MESSAGES.COUNTRY_INVALID),
-  lines: orderLinesField,
+  lines: productLinesField,
+  /** The cart's dishes (sent inside `lines`; see `splitCartLines`). */
+  dishes: dishLinesField,
 });
 export type ShippingQuoteRequest = z.input<typeof shippingQuoteRequestSchema>;
 
@@ -217,7 +220,8 @@ export const shippingMethodSchema = z.object({
         date: z.string(),
         /**
          * The time slots of this day that still take an order, in the order of the day
-         * (`available`: orders left, null = no limit); absent when the method has no slots.
+         * (`available`: orders left, null = no limit); absent when the method has no slots. A cart with a dish
+         * gets the kitchen's slots ("k-19:00"), full or closed ones with 0.
          */
         slots: z
           .array(
@@ -239,10 +243,12 @@ export const shippingQuoteSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), methods: z.array(shippingMethodSchema) }),
   z.object({
     ok: z.literal(false),
-    reason: z.enum(["no_shipping", "weight_limit"]),
+    reason: z.enum(["no_shipping", "weight_limit", "dishes_abroad"]),
     message: z.string(),
     message_ar: z.string(),
     max_grams: z.number().int().optional(),
+    /** `dishes_abroad`: the places in `lines` of the dishes that cannot travel. */
+    lines: z.array(z.number().int()).optional(),
   }),
 ]);
 export type ShippingQuote = z.infer<typeof shippingQuoteSchema>;

@@ -44,6 +44,7 @@ export const NAMESPACES = [
   "admin-customers",
   "admin-calendar",
   "admin-production",
+  "admin-kitchen-orders",
   "admin-reviews",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

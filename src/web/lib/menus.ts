@@ -78,6 +78,11 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.shipping(), label: "admin:menu.shipping", screen: "shipping" },
   { to: paths.admin.calendar(), label: "admin:menu.calendar", screen: "calendar" },
   { to: paths.admin.production(), label: "admin:menu.production", screen: "production" },
+  {
+    to: paths.admin.kitchenOrders(),
+    label: "admin:menu.kitchenOrders",
+    screen: "kitchenOrders",
+  },
   { to: paths.admin.reviews(), label: "admin:menu.reviews", screen: "reviews" },
   { to: paths.admin.account(), label: "admin-two-factor:menu" },
   { to: paths.admin.logout(), label: "admin:menu.logout" },

@@ -81,6 +81,8 @@ export const paths = {
     calendar: () => href("/admin-calendar"),
     /** What the kitchen makes and packs per ready day (owner, orders, kitchen). */
     production: () => href("/admin-production"),
+    /** Today's dish orders by slot, moved on by the cook (owner, orders, kitchen). */
+    kitchenOrders: () => href("/admin-kitchen-orders"),
     /** Reviews from buyers to publish, hide or answer (catalogue). */
     reviews: () => href("/admin-reviews"),
     /** The signed-in admin's own account (two-factor sign-in). */

@@ -34,11 +34,14 @@ export const kitchenDishes = pgTable(
     active: boolean().notNull().default(true),
     /** The business date the dish was marked sold out for; any other day it is available. */
     soldOutOn: date({ mode: "string" }),
+    /** Portions the kitchen cooks a day; NULL = no limit. */
+    portionsPerDay: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("kitchen_dishes_price_check", sql`${t.priceCents} >= 0`),
+    check("kitchen_dishes_portions_check", sql`${t.portionsPerDay} > 0`),
     check("kitchen_dishes_weekdays_check", sql`${t.weekdays} <@ '{0,1,2,3,4,5,6}'::smallint[]`),
     index("kitchen_dishes_active_idx").on(t.active, t.id),
   ],

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { KITCHEN_STEPS, type KitchenStep } from "../../../shared/domain/kitchen-slots.ts";
 import { ORDER_SOURCES } from "../../../shared/domain/order-sources.ts";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
@@ -104,8 +105,9 @@ export const orders = pgTable(
      */
     readyDate: date({ mode: "string" }),
     /**
-     * The time slot's id, or NULL for none: a sweets delivery or pickup slot "HH:MM-HH:MM"
-     * (local start-end); other kinds of order keep ids of their own shape here.
+     * The delivery or pickup time slot's id on the ready day: "k-HH:MM" for the kitchen's
+     * slots (an order holding a dish), "HH:MM-HH:MM" (local start-end) for the sweets';
+     * NULL = no slot.
      */
     slot: text(),
     /** The season whose days hold the ready day when it was placed; NULL outside seasons. */
@@ -113,6 +115,10 @@ export const orders = pgTable(
     /** Snapshots: the season's names as they were when the order was placed. */
     seasonName: text(),
     seasonNameAr: text(),
+    /** The cook's last step for an order holding a dish; NULL until the kitchen starts it. */
+    kitchenStep: text({ enum: KITCHEN_STEPS }),
+    /** Every step the cook took, with its time, for the customer's page. */
+    kitchenSteps: jsonb().$type<{ step: KitchenStep; at: string }[]>(),
     /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
     pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */
@@ -159,6 +165,7 @@ export const orders = pgTable(
     index("orders_payment_session_idx").on(t.paymentSessionId),
     index("orders_ready_date_idx").on(t.readyDate),
     index("orders_season_idx").on(t.seasonId),
+    index("orders_ready_date_slot_idx").on(t.readyDate, t.slot),
     check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],

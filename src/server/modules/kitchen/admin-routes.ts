@@ -8,6 +8,8 @@ import {
   adminDishResponseSchema,
   dishInputSchema,
   dishUpdateSchema,
+  kitchenDeliveryResponseSchema,
+  kitchenDeliverySchema,
 } from "../../../shared/schemas/kitchen.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import {
@@ -139,6 +141,34 @@ export const adminKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await app.services.kitchen.list(request.query.search) }),
+  );
+
+  // The dishes' delivery: Damascus areas with their fees, the slots, pickup and the money rules.
+  app.get(
+    "/kitchen/delivery",
+    {
+      schema: {
+        summary: "Dish delivery: areas and slots",
+        response: { 200: kitchenDeliveryResponseSchema },
+      },
+    },
+    async () => ({ data: await app.services.kitchen.delivery() }),
+  );
+  app.put(
+    "/kitchen/delivery",
+    {
+      schema: {
+        summary: "Save dish delivery: areas and slots",
+        response: { 200: kitchenDeliveryResponseSchema, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const parsed = kitchenDeliverySchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalid(parsed.error);
+      return {
+        data: await app.services.kitchen.saveDelivery(parsed.data, await actorOf(request)),
+      };
+    },
   );
 
   app.get(

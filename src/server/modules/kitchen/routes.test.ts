@@ -108,6 +108,8 @@ describe("GET /api/kitchen", () => {
       image: null,
       image_set: null,
       sold_out: false,
+      orderable: true,
+      portions_left: null,
       dates: [today],
     });
     const fatteh = body.data.find((d: Json) => d.id === ids.soldOut);

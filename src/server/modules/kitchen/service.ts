@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { normaliseSearchText } from "../../../shared/domain/arabic-search.ts";
 import {
   filterDates,
@@ -8,20 +8,43 @@ import {
   kitchenToday,
   soldOutValue,
 } from "../../../shared/domain/kitchen.ts";
+import {
+  dishOrderDates,
+  isOrderable,
+  portionsLeft,
+  showsSoldOut,
+} from "../../../shared/domain/kitchen-slots.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
 import { responsiveImage, STORAGE_PREFIX, storageUrl } from "../../../shared/schemas/catalog.ts";
 import type {
   AdminDish,
   DishUpdate,
   DishValues,
+  KitchenDeliveryValues,
   KitchenMenuResponse,
 } from "../../../shared/schemas/kitchen.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type KitchenDishRow, kitchenDishes } from "../../db/schema/kitchen.ts";
+import { kitchenDishPortions } from "../../db/schema/kitchen-orders.ts";
+import { settings } from "../../db/schema/settings.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
+import { DELIVERY_KEY, readDelivery } from "./cart.ts";
 
 /** The audit log's name for a kitchen dish. */
 export const DISH_ENTITY = "dish";
+/** The audit log's name for the dishes' delivery rules. */
+export const DELIVERY_ENTITY = "kitchen_delivery";
+
+/** The delivery rules as flat fields, so the audit log lists each change on its own. */
+function flatDelivery(values: KitchenDeliveryValues): Record<string, unknown> {
+  return {
+    areas: values.areas.map((a) => `${a.name} / ${a.name_ar}: ${a.fee}`).join("; "),
+    ...Object.fromEntries(Object.entries(values.slots).map(([k, v]) => [`slots.${k}`, v])),
+    pickup_location: values.pickup_location,
+    dish_discount: values.dish_discount,
+    bank_transfer_same_day: values.bank_transfer_same_day,
+  };
+}
 
 /** Public read cache: the mechanism of docs/conventions.md "Caches" (optional in tests). */
 type Cache = { get<T>(key: string, load: () => Promise<T>): Promise<T> };
@@ -56,6 +79,7 @@ export function toAdminDish(row: KitchenDishRow, now: Date): AdminDish {
     weekdays: [...row.weekdays].map(Number).sort((a, b) => a - b),
     active: row.active,
     sold_out_today: isSoldOutToday(soldOutDate(row.soldOutOn), now),
+    portions_per_day: row.portionsPerDay,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -88,7 +112,32 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
       weekdays: row.weekdays.map(Number),
       soldOutOn: soldOutDate(row.soldOutOn),
     }));
-    const data = kitchenMenu(dishes, filter, at).map(({ dish: { row }, dates, soldOut }) => ({
+    const orderDates = dishOrderDates(at);
+    const sold = await db
+      .select()
+      .from(kitchenDishPortions)
+      .where(inArray(kitchenDishPortions.day, filterDates(filter, at)));
+    const soldOf = (id: number, day: string) =>
+      sold.find((r) => r.dishId === id && r.day === day)?.sold ?? 0;
+    const entries = kitchenMenu(dishes, filter, at).map((entry) => {
+      const { row } = entry.dish;
+      const first = entry.dates[0] as string;
+      const left = portionsLeft(row.portionsPerDay, soldOf(row.id, first));
+      const state = {
+        active: row.active,
+        priceCents: row.priceCents,
+        cookedThatDay: true,
+        soldOut: entry.soldOut,
+        portionsLeft: left,
+      };
+      return {
+        ...entry,
+        soldOut: showsSoldOut(entry.soldOut, left),
+        orderable: orderDates.includes(first) && isOrderable(state),
+        left,
+      };
+    });
+    const data = entries.map(({ dish: { row }, dates, soldOut, orderable, left }) => ({
       id: Number(row.id),
       title: row.titleEn,
       title_ar: row.titleAr,
@@ -97,6 +146,8 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
       price: row.priceCents === null ? null : centsToDollars(row.priceCents),
       ...imageFields(row.image),
       sold_out: soldOut,
+      orderable,
+      portions_left: left,
       dates,
     }));
     return { data, meta: { filter, today: kitchenToday(at), dates: filterDates(filter, at) } };
@@ -157,6 +208,7 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
             weekdays: values.weekdays,
             active: values.active,
             soldOutOn: soldOutValue(values.sold_out_today, at),
+            portionsPerDay: values.portions_per_day,
           })
           .returning();
         const dish = toAdminDish(row as KitchenDishRow, at);
@@ -196,6 +248,7 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
         if (patch.image !== undefined) set.image = storedImage(patch.image);
         if (patch.weekdays !== undefined) set.weekdays = patch.weekdays;
         if (patch.active !== undefined) set.active = patch.active;
+        if (patch.portions_per_day !== undefined) set.portionsPerDay = patch.portions_per_day;
         if (patch.sold_out_today !== undefined) {
           set.soldOutOn = soldOutValue(patch.sold_out_today, at);
         }
@@ -302,6 +355,49 @@ export function createKitchenService(db: Db, opts: KitchenServiceOptions = {}) {
           weekdays: [...weekdays],
         })),
       );
+    },
+
+    /** The owner's delivery rules for dishes (areas, slots), the defaults until saved. */
+    delivery(): Promise<KitchenDeliveryValues> {
+      return readDelivery(db);
+    },
+
+    /** Saves the delivery rules; the audit log keeps what changed. */
+    async saveDelivery(
+      values: KitchenDeliveryValues,
+      actorId: number | null,
+    ): Promise<KitchenDeliveryValues> {
+      return db.transaction(async (tx) => {
+        // Row lock (or the key's insert): two saves at once are recorded one after the other.
+        const [current] = await tx
+          .select()
+          .from(settings)
+          .where(eq(settings.key, DELIVERY_KEY))
+          .for("update");
+        const before = await readDelivery(tx);
+        if (current) {
+          await tx
+            .update(settings)
+            .set({ value: values, updatedAt: new Date() })
+            .where(eq(settings.key, DELIVERY_KEY));
+        } else {
+          await tx
+            .insert(settings)
+            .values({ key: DELIVERY_KEY, value: values })
+            .onConflictDoUpdate({
+              target: settings.key,
+              set: { value: values, updatedAt: new Date() },
+            });
+        }
+        await record(tx, {
+          actorId,
+          entity: DELIVERY_ENTITY,
+          entityId: 1,
+          action: "update",
+          changes: changesBetween(flatDelivery(before), flatDelivery(values)),
+        });
+        return values;
+      });
     },
 
     /** Whether another dish still shows this stored image (the same upload hashes the same). */

@@ -7,8 +7,8 @@ import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
-import { issueOrderDocument } from "./invoices.ts";
 import { orderMoney } from "./dto.ts";
+import { issueOrderDocument } from "./invoices.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
 // The owner's side of payment state (docs/decisions/0024). Payment state moves beside

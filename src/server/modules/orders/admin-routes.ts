@@ -16,7 +16,6 @@ import {
   adminOrderWeightsSchema,
   adminPaymentLinkResponseSchema,
   adminPaymentLinkSchema,
-  adminPlaceOrderSchema,
   timelineEntrySchema,
 } from "../../../shared/schemas/admin-order.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";

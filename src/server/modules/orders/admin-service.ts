@@ -639,14 +639,11 @@ export function createAdminOrderService(
     ]);
     const changeActors = changes.map((change) => parseActor(change.actor));
     const events = parts.eventsOf(row.id);
-    const dto = toOrderDto(
-      row,
-      parts.linesOf(row.id),
-      events,
-      settings,
-      parts.documentsOf(row.id),
-      "admin",
-    );
+    const dto = toOrderDto(row, parts.linesOf(row.id), events, settings, {
+      docs: parts.documentsOf(row.id),
+      scope: "admin",
+      dishes: parts.dishesOf(row.id),
+    });
     const eventActors = events.map((event) => parseActor(event.actor));
     const paymentActors = payments.map((payment) => parseActor(payment.actor));
     const names = await adminNames([

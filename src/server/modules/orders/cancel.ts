@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
+import { orderDishLines } from "../../db/schema/kitchen-orders.ts";
 import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { givePortionsBack } from "../kitchen/cart.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 
 /**
@@ -24,6 +26,16 @@ export async function returnReservedStock(tx: Tx, orderId: number): Promise<void
       .set({ stockGrams: sql`${products.stockGrams} + ${back.get(productId)!}` })
       .where(and(eq(products.id, productId), isNotNull(products.stockGrams)));
   }
+  // Its dishes' portions go back to their day too: the kitchen may sell them again.
+  const dishes = await tx
+    .select({
+      dishId: orderDishLines.dishId,
+      day: orderDishLines.day,
+      portions: orderDishLines.portions,
+    })
+    .from(orderDishLines)
+    .where(eq(orderDishLines.orderId, orderId));
+  if (dishes.length > 0) await givePortionsBack(tx, dishes);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
+import { kitchenSlotOfOrder, stepsFor } from "../../../shared/domain/kitchen-slots.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { balanceDueCents, type OrderMoney } from "../../../shared/domain/order-changes.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
@@ -11,6 +12,7 @@ import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import type { InvoiceRow } from "../../db/schema/invoices.ts";
+import { type OrderDishLineRow, orderDishLines } from "../../db/schema/kitchen-orders.ts";
 import {
   type OrderEventRow,
   type OrderReceiptRow,
@@ -148,14 +150,34 @@ export function orderSeason(order: Pick<OrderRow, "seasonId" | "seasonName" | "s
     : { id: order.seasonId, name: order.seasonName ?? "", name_ar: order.seasonNameAr ?? "" };
 }
 
+/** The cook's steps as the order's pages show them; null for an order without a dish. */
+export function kitchenProgress(
+  order: OrderRow,
+  dishLines: ReadonlyArray<OrderDishLineRow>,
+): OrderDto["kitchen"] {
+  if (dishLines.length === 0) return null;
+  return {
+    steps: [...stepsFor(order.shippingKind === "pickup" ? "pickup" : "delivery")],
+    step: order.kitchenStep,
+    done: order.kitchenSteps ?? [],
+  };
+}
+
 export function toOrderDto(
   order: OrderRow,
   lines: ReadonlyArray<LineWithImage>,
   events: ReadonlyArray<OrderEventRow>,
   settings: ShopSettings,
-  docs: ReadonlyArray<InvoiceRow> = [],
-  scope: "customer" | "admin" = "customer",
+  parts: {
+    /** The order's invoice and credit notes. */
+    docs?: ReadonlyArray<InvoiceRow>;
+    /** Whose download links the documents get. */
+    scope?: "customer" | "admin";
+    /** The kitchen's dishes on the order. */
+    dishes?: ReadonlyArray<OrderDishLineRow>;
+  } = {},
 ): OrderDto {
+  const { docs = [], scope = "customer", dishes: dishLines = [] } = parts;
   return {
     number: order.number,
     status: order.status,
@@ -192,8 +214,17 @@ export function toOrderDto(
       : null,
     gift_wrap_fee: centsToDollars(order.giftWrapCents),
     ready_date: order.readyDate,
-    slot: slotLabel(order.slot),
+    slot: kitchenSlotOfOrder(order.slot) ?? slotLabel(order.slot),
     season: orderSeason(order),
+    dishes: dishLines.map((line) => ({
+      dish_id: line.dishId,
+      name: line.nameEn,
+      name_ar: line.nameAr,
+      portions: line.portions,
+      unit_price: centsToDollars(line.unitPriceCents),
+      line_total: centsToDollars(line.lineTotalCents),
+    })),
+    kitchen: kitchenProgress(order, dishLines),
     total: centsToDollars(order.totalCents),
     total_grams: order.totalGrams,
     lines: lines.map((line) => ({
@@ -231,10 +262,11 @@ export async function loadOrderParts(
   linesOf: (orderId: number) => LineWithImage[];
   eventsOf: (orderId: number) => OrderEventRow[];
   documentsOf: (orderId: number) => InvoiceRow[];
+  dishesOf: (orderId: number) => OrderDishLineRow[];
 }> {
   if (orderIds.length === 0)
-    return { linesOf: () => [], eventsOf: () => [], documentsOf: () => [] };
-  const [lineRows, eventRows, documentRows] = await Promise.all([
+    return { linesOf: () => [], eventsOf: () => [], documentsOf: () => [], dishesOf: () => [] };
+  const [lineRows, eventRows, documentRows, dishRows] = await Promise.all([
     db
       .select({ line: orderLines, image: products.image })
       .from(orderLines)
@@ -247,6 +279,11 @@ export async function loadOrderParts(
       .where(inArray(orderEvents.orderId, orderIds))
       .orderBy(asc(orderEvents.id)),
     documentsOfOrders(db, orderIds),
+    db
+      .select()
+      .from(orderDishLines)
+      .where(inArray(orderDishLines.orderId, orderIds))
+      .orderBy(asc(orderDishLines.id)),
   ]);
   return {
     linesOf: (orderId) =>
@@ -255,6 +292,7 @@ export async function loadOrderParts(
         .map((row) => ({ ...row.line, image: row.image })),
     eventsOf: (orderId) => eventRows.filter((row) => row.orderId === orderId),
     documentsOf: (orderId) => documentRows.filter((row) => row.orderId === orderId),
+    dishesOf: (orderId) => dishRows.filter((row) => row.orderId === orderId),
   };
 }
 

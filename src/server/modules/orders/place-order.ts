@@ -6,7 +6,13 @@ import {
   SLOT_MESSAGES_AR,
   slotFullMessage,
 } from "../../../shared/domain/delivery-slots.ts";
-import { centsToDollars } from "../../../shared/domain/money.ts";
+import {
+  discountBase,
+  dishOrderDates,
+  KITCHEN_ORDER_MESSAGES,
+  paymentAllowedForDishes,
+} from "../../../shared/domain/kitchen-slots.ts";
+import { centsToDollars, type Lang } from "../../../shared/domain/money.ts";
 import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
@@ -36,6 +42,7 @@ import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { products } from "../../db/schema/catalog.ts";
+import { type OrderDishLineRow, orderDishLines } from "../../db/schema/kitchen-orders.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import {
   type OrderEventRow,
@@ -50,6 +57,17 @@ import { RuleError } from "../../rule-error.ts";
 import { claimCapacity } from "../calendar/capacity.ts";
 import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
+import {
+  bookedSlots,
+  checkSlot,
+  claimSlot,
+  dishOptions,
+  kitchenRefusal,
+  type PricedDish,
+  priceDishes,
+  readDelivery,
+  takePortions,
+} from "../kitchen/cart.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { assignOrderNumber, provisionalOrderNumber } from "./order-number.ts";
@@ -74,14 +92,14 @@ export function requestHashOf(
 ): string {
   // Without a shipping choice the body hashes as it did before shipping methods, so a retry that
   // spans the upgrade is still recognised as the same order.
-  // A body without a slot hashes as before slots existed.
-  const { slot, ...withoutSlot } = input;
-  const hashed: Omit<PlaceOrder, "slot"> & { slot?: string } = slot ? input : withoutSlot;
-  const { shipping_method, delivery_date, gift, ready_date, ...before } = hashed;
-  const { ready_date: _ready, ...withoutReady } = hashed;
+  // A cart without dishes hashes as before dishes existed (no `dishes`, no `slot`).
+  const { dishes, slot, ...sweets } = input;
+  const current = dishes.length > 0 || slot ? input : sweets;
+  const { shipping_method, delivery_date, gift, ready_date, ...before } = current;
+  const { ready_date: _ready, ...withoutReady } = current;
   // Likewise without a gift or a ready day: a body hashes as before the field existed.
   const body = ready_date
-    ? hashed
+    ? current
     : shipping_method || delivery_date || gift
       ? withoutReady
       : before;
@@ -94,6 +112,8 @@ export type StaffAuthor = { adminId: number; source: StaffOrderSource };
 
 export type PlaceOrderContext = {
   idempotencyKey: string;
+  /** The request's language: refusals of dishes and slots are written in it. */
+  lang?: Lang;
   /** The methods this shop offers now (card only with a configured gateway). */
   paymentMethods?: ReadonlyArray<PlaceOrder["payment_method"]>;
   user: { id: number; email: string } | null;
@@ -109,7 +129,7 @@ export type PlaceOrderResult = {
   accessKey: string;
   created: boolean;
   /** What was just written, so the answer needs no second read; absent on a replay. */
-  written?: { lines: LineWithImage[]; events: OrderEventRow[] };
+  written?: { lines: LineWithImage[]; events: OrderEventRow[]; dishes: OrderDishLineRow[] };
 };
 
 function isUniqueViolation(error: unknown): boolean {
@@ -358,6 +378,135 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
   return changes;
 }
 
+const EMPTY_CART: PricedCart = {
+  lines: [],
+  subtotalCents: 0,
+  totalGrams: 0,
+  gramsByProduct: new Map(),
+};
+
+/** What a cart with dishes is sent by, on which day and slot, and what its dishes cost. */
+type KitchenPlan = {
+  method: ShippingOption;
+  readyDate: string;
+  slot: string;
+  maxOrders: number;
+  area: { name: string; nameAr: string } | null;
+  dishes: { lines: PricedDish[]; subtotalCents: number };
+  /** The standing discount also takes the dishes (the owner's setting). */
+  dishDiscount: boolean;
+};
+
+/**
+ * A cart with a dish goes the kitchen's way, sweets included: delivery to a listed Damascus
+ * area or pickup at the kitchen, on the dish's day, in a slot. Every refusal is decided
+ * here, before the transaction; the transaction only counts the slot and the portions again.
+ */
+async function planDishes(
+  db: Db,
+  settings: ShopSettings,
+  input: PlaceOrder,
+  offered: ReadonlyArray<PlaceOrder["payment_method"]>,
+  now: Date,
+  lang: Lang,
+): Promise<KitchenPlan> {
+  const delivery = await readDelivery(db);
+  const options = await dishOptions(db, {
+    country: input.country,
+    dishes: input.dishes,
+    delivery,
+    shop: settings,
+    now,
+  });
+  if (!options.ok) {
+    const errors: Record<string, string[]> = {};
+    for (const line of options.lines)
+      errors[`lines.${line}`] = [lang === "ar" ? options.message.ar : options.message.en];
+    const error = kitchenRefusal(422, "country", options.message, lang, {
+      code: options.reason,
+      lines: options.lines,
+    });
+    Object.assign(error.errors ?? {}, errors);
+    throw error;
+  }
+  const wanted = input.shipping_method;
+  const method = wanted ? options.methods.find((m) => m.id === wanted) : undefined;
+  if (!method) {
+    const message = wanted?.startsWith("kitchen:")
+      ? KITCHEN_ORDER_MESSAGES.AREA_UNKNOWN
+      : KITCHEN_ORDER_MESSAGES.METHOD;
+    throw kitchenRefusal(422, "shipping_method", message, lang);
+  }
+  const today = dishOrderDates(now)[0];
+  const readyDate = input.ready_date ?? input.delivery_date ?? today;
+  const dishes = await priceDishes(db, input.dishes, readyDate, now, lang);
+  if (
+    !paymentAllowedForDishes(
+      input.payment_method,
+      readyDate,
+      today,
+      delivery.bank_transfer_same_day,
+    )
+  )
+    throw kitchenRefusal(422, "payment_method", KITCHEN_ORDER_MESSAGES.PAYMENT, lang);
+  if (!offered.includes(input.payment_method))
+    throw new HttpError(422, ORDER_MESSAGES.PAYMENT_METHOD, {
+      payment_method: [ORDER_MESSAGES.PAYMENT_METHOD],
+    });
+  const booked = await bookedSlots(db, readyDate);
+  checkSlot(delivery, readyDate, input.slot, now, booked.get(input.slot ?? "") ?? 0, lang);
+  return {
+    method: {
+      id: method.id,
+      kind: method.kind,
+      name: method.name,
+      nameAr: method.nameAr,
+      feeCents: method.feeCents,
+      zone: null,
+    },
+    readyDate,
+    slot: input.slot!,
+    maxOrders: delivery.slots.max_orders,
+    area: method.area,
+    dishes,
+    dishDiscount: delivery.dish_discount,
+  };
+}
+
+/**
+ * Totals of a cart with dishes: the discount (standing or coupon, the larger) is taken from
+ * the sweets, and from the dishes too when the owner says so; delivery and wrapping are added.
+ */
+function mixedTotals(
+  sweetsCents: number,
+  plan: KitchenPlan,
+  rest: {
+    standingDiscountPercent: number;
+    couponPercent: number | null;
+    deliveryFeeCents: number;
+    giftWrapCents: number;
+  },
+) {
+  const dishCents = plan.dishes.subtotalCents;
+  const base = discountBase(sweetsCents, dishCents, "standing", plan.dishDiscount);
+  const discounted = orderTotals({
+    subtotalCents: base,
+    standingDiscountPercent: rest.standingDiscountPercent,
+    couponPercent: rest.couponPercent,
+    deliveryFeeCents: 0,
+  });
+  const subtotal = sweetsCents + dishCents;
+  return {
+    subtotal,
+    discountPercent: discounted.discountPercent,
+    discount: discounted.discount,
+    deliveryFee: rest.deliveryFeeCents,
+    giftWrap: rest.giftWrapCents,
+    total: subtotal - discounted.discount + rest.deliveryFeeCents + rest.giftWrapCents,
+    discountSource: discounted.discountSource,
+  };
+}
+
 /**
  * Checkout: reprice from the database, recompute totals in cents, check shipping,
  * then in ONE transaction claim the idempotency key, reserve stock, count the coupon use and
@@ -389,9 +538,14 @@ export async function placeOrder(
       payment_method: [ORDER_MESSAGES.PAYMENT_METHOD],
     });
 
+  const lang: Lang = ctx.lang ?? input.lang ?? "en";
+  if (input.lines.length === 0 && input.dishes.length === 0)
+    throw new HttpError(422, ORDER_MESSAGES.LINES_REQUIRED, {
+      lines: [ORDER_MESSAGES.LINES_REQUIRED],
+    });
   // A signed-in active trader buys under its price list; everyone else at retail.
   const wholesale = ctx.user ? await traderPriceList(db, ctx.user.id) : null;
-  const cart = await priceLines(db, input.lines, wholesale);
+  const cart = input.lines.length > 0 ? await priceLines(db, input.lines, wholesale) : EMPTY_CART;
   if (wholesale) {
     const under = minimumProblem("order", {
       subtotalCents: cart.subtotalCents,
@@ -401,16 +555,21 @@ export async function placeOrder(
   }
   const seasons = (await shipping.seasons?.()) ?? [];
   checkSeasonProducts(seasons, cart, input, businessDate(now));
-  const { method, readyDate, slot } = chooseShipping(
-    await shipping.options(
-      input.country,
-      cart.totalGrams,
-      now,
-      cart.lines.map((line) => line.productId),
-    ),
-    input,
-  );
-  const season = seasonOfDay(seasons, readyDate);
+  // A cart with a dish goes by the kitchen's delivery or pickup, on the dish's day and slot.
+  const kitchen =
+    input.dishes.length > 0 ? await planDishes(db, settings, input, offered, now, lang) : null;
+  const { method, readyDate, slot } = kitchen
+    ? { method: kitchen.method, readyDate: kitchen.readyDate, slot: kitchen.slot }
+    : chooseShipping(
+        await shipping.options(
+          input.country,
+          cart.totalGrams,
+          now,
+          cart.lines.map((line) => line.productId),
+        ),
+        input,
+      );
+  const season = kitchen ? null : seasonOfDay(seasons, readyDate);
 
   let coupon: { id: number; code: string; discountPercent: number } | null = null;
   if (input.coupon) {
@@ -426,14 +585,22 @@ export async function placeOrder(
       "gift.wrap": [ORDER_MESSAGES.GIFT_WRAP_UNAVAILABLE],
     });
 
-  const totals = orderTotals({
-    subtotalCents: cart.subtotalCents,
-    // Wholesale prices are the trader's price: the shop's standing retail discount is not added.
-    standingDiscountPercent: wholesale ? 0 : settings.cartDiscountPercent,
-    couponPercent: coupon?.discountPercent ?? null,
-    deliveryFeeCents: method.feeCents,
-    giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
-  });
+  // Wholesale prices are the trader's price: the shop's standing retail discount is not added.
+  const standingDiscountPercent = wholesale ? 0 : settings.cartDiscountPercent;
+  const totals = kitchen
+    ? mixedTotals(cart.subtotalCents, kitchen, {
+        standingDiscountPercent,
+        couponPercent: coupon?.discountPercent ?? null,
+        deliveryFeeCents: method.feeCents,
+        giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
+      })
+    : orderTotals({
+        subtotalCents: cart.subtotalCents,
+        standingDiscountPercent,
+        couponPercent: coupon?.discountPercent ?? null,
+        deliveryFeeCents: method.feeCents,
+        giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
+      });
   // A coupon no larger than the standing discount adds nothing, so none of its uses is spent.
   const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
 
@@ -466,8 +633,8 @@ export async function placeOrder(
           deliveryFeeCents: totals.deliveryFee,
           shippingMethod: method.id,
           shippingKind: method.kind,
-          shippingZoneName: method.zone?.name ?? null,
-          shippingZoneNameAr: method.zone?.nameAr ?? null,
+          shippingZoneName: method.zone?.name ?? kitchen?.area?.name ?? null,
+          shippingZoneNameAr: method.zone?.nameAr ?? kitchen?.area?.nameAr ?? null,
           shippingMethodName: method.name,
           shippingMethodNameAr: method.nameAr,
           // The delivery day as before: what was asked for a home delivery.
@@ -500,12 +667,22 @@ export async function placeOrder(
         .returning();
 
       // Before any stock is taken: a full day rolls the whole order back untouched.
-      await claimCapacity(tx, settings, {
-        id: order!.id,
-        readyDate,
-        grams: cart.totalGrams,
-        slot: slot ? { kind: method.kind, id: slot } : null,
-      });
+      if (cart.totalGrams > 0 || (slot && !kitchen))
+        await claimCapacity(tx, settings, {
+          id: order!.id,
+          readyDate,
+          grams: cart.totalGrams,
+          slot: slot && !kitchen ? { kind: method.kind, id: slot } : null,
+        });
+      // Then the kitchen's slot and the portions, in the same order for every order (no lock circle).
+      if (kitchen) {
+        await claimSlot(
+          tx,
+          { id: order!.id, day: readyDate, slot: kitchen.slot, maxOrders: kitchen.maxOrders },
+          lang,
+        );
+        await takePortions(tx, kitchen.dishes.lines, readyDate, lang);
+      }
       const stock = await reserveStock(tx, cart, input);
 
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {
@@ -516,21 +693,41 @@ export async function placeOrder(
       // Nothing refuses the order from here on: now it takes the next number, gap-free.
       order!.number = await assignOrderNumber(tx, order!.id);
 
-      const lines = await tx
-        .insert(orderLines)
-        .values(
-          cart.lines.map((line) => ({
-            orderId: order!.id,
-            productId: line.productId,
-            nameEn: line.nameEn,
-            nameAr: line.nameAr,
-            grams: line.grams,
-            qty: line.qty,
-            unitPriceCents: line.unitPriceCents,
-            lineTotalCents: line.lineTotalCents,
-          })),
-        )
-        .returning();
+      const lines =
+        cart.lines.length === 0
+          ? []
+          : await tx
+              .insert(orderLines)
+              .values(
+                cart.lines.map((line) => ({
+                  orderId: order!.id,
+                  productId: line.productId,
+                  nameEn: line.nameEn,
+                  nameAr: line.nameAr,
+                  grams: line.grams,
+                  qty: line.qty,
+                  unitPriceCents: line.unitPriceCents,
+                  lineTotalCents: line.lineTotalCents,
+                })),
+              )
+              .returning();
+      const dishLines = kitchen
+        ? await tx
+            .insert(orderDishLines)
+            .values(
+              kitchen.dishes.lines.map((line) => ({
+                orderId: order!.id,
+                dishId: line.dishId,
+                nameEn: line.nameEn,
+                nameAr: line.nameAr,
+                day: readyDate,
+                portions: line.portions,
+                unitPriceCents: line.unitPriceCents,
+                lineTotalCents: line.lineTotalCents,
+              })),
+            )
+            .returning()
+        : [];
       const events = await tx
         .insert(orderEvents)
         .values({
@@ -574,13 +771,14 @@ export async function placeOrder(
           image: cart.lines.find((l) => l.productId === line.productId)?.image ?? null,
         })),
         events,
+        dishes: dishLines,
       };
     });
     return {
       order: written.order,
       accessKey,
       created: true,
-      written: { lines: written.lines, events: written.events },
+      written: { lines: written.lines, events: written.events, dishes: written.dishes },
     };
   } catch (error) {
     if (isUniqueViolation(error)) {

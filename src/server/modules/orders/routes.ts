@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import {
   customerOrdersQuerySchema,
   idempotencyKeySchema,
@@ -7,6 +8,7 @@ import {
   orderListResponseSchema,
   orderNumberParams,
   orderResponseSchema,
+  splitCartLines,
 } from "../../../shared/schemas/order.ts";
 import { placeOrderBodySchema } from "../../../shared/schemas/order-phones.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
@@ -29,12 +31,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: placeOrderBodySchema,
         response: { 200: orderResponseSchema, 201: orderResponseSchema },
       },
+      // Dishes ride in `lines` beside the sweets; they are validated by their own schema.
+      preValidation: async (request) => {
+        request.body = splitCartLines(request.body) as typeof request.body;
+      },
     },
     async (request, reply) => {
       // Signing in is optional: a signed-in customer's order is attached to the account.
       const session = await request.session();
       const { dto, created } = await app.services.orders.place(request.body, {
         idempotencyKey: request.headers["idempotency-key"],
+        lang:
+          request.body.lang ??
+          pickServerLanguage(request.cookies[LANGUAGE_COOKIE], request.headers["accept-language"]),
         user: session ? { id: session.user.id, email: session.user.email } : null,
       });
       // A replay answers 200 with the very same order; only the first answer is a 201.

@@ -78,13 +78,10 @@ export function createOrderService(
       rows.map((row) => row.id),
     );
     return rows.map((row) =>
-      toOrderDto(
-        row,
-        parts.linesOf(row.id),
-        parts.eventsOf(row.id),
-        settings,
-        parts.documentsOf(row.id),
-      ),
+      toOrderDto(row, parts.linesOf(row.id), parts.eventsOf(row.id), settings, {
+        docs: parts.documentsOf(row.id),
+        dishes: parts.dishesOf(row.id),
+      }),
     );
   }
 
@@ -128,7 +125,7 @@ export function createOrderService(
       const { accessKey, created, written } = placed;
       const order = await withPaymentSession(placed.order, accessKey);
       const dto = written
-        ? toOrderDto(order, written.lines, written.events, settings)
+        ? toOrderDto(order, written.lines, written.events, settings, { dishes: written.dishes })
         : (await dtos([order]))[0]!;
       if (created) {
         // After the order's transaction: a listener can neither undo nor fail the order.

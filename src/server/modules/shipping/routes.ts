@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ORDER_MESSAGES, splitCartLines } from "../../../shared/schemas/order.ts";
 import {
   publicShippingResponseSchema,
   shippingQuoteRequestSchema,
   shippingQuoteResponseSchema,
 } from "../../../shared/schemas/shipping.ts";
+import { HttpError } from "../../http-errors.ts";
 
 const errorBody = z.object({
   message: z.string(),
@@ -26,10 +28,25 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: shippingQuoteRequestSchema,
         response: { 200: shippingQuoteResponseSchema, 422: errorBody },
       },
+      // Dishes ride in `lines` beside the sweets; they are validated by their own schema.
+      preValidation: async (request) => {
+        request.body = splitCartLines(request.body) as typeof request.body;
+      },
     },
-    async (request) => ({
-      data: await app.services.shipping.quote(request.body.country, request.body.lines),
-    }),
+    async (request) => {
+      if (request.body.lines.length === 0 && request.body.dishes.length === 0)
+        throw new HttpError(422, ORDER_MESSAGES.LINES_REQUIRED, {
+          lines: [ORDER_MESSAGES.LINES_REQUIRED],
+        });
+      return {
+        data: await app.services.shipping.quote(
+          request.body.country,
+          request.body.lines,
+          new Date(),
+          request.body.dishes,
+        ),
+      };
+    },
   );
 
   app.get(

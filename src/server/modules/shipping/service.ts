@@ -22,6 +22,7 @@ import {
   type ShippingZone,
   shippingOptions,
 } from "../../../shared/domain/shipping.ts";
+import type { DishLineInput } from "../../../shared/schemas/order.ts";
 import { shippingProblemMessage } from "../../../shared/schemas/order.ts";
 import { defaultShopSettings, type ShopSettings } from "../../../shared/schemas/settings.ts";
 import type {
@@ -43,6 +44,7 @@ import {
 import { HttpError, notFound } from "../../http-errors.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
 import { bookedBetween, loadOverrides } from "../calendar/capacity.ts";
+import { dishOptions, dishQuoteBody, readDelivery } from "../kitchen/cart.ts";
 
 /**
  * The days seasons add and bound: the days of every season open for orders join the window,
@@ -371,12 +373,23 @@ export function createShippingService(
       });
     },
 
-    /** `POST /api/shipping/quote`: the lines' weight is grams x qty, as the order counts it. */
+    /**
+     * `POST /api/shipping/quote`: the lines' weight is grams x qty, as the order counts it. A
+     * cart with a dish is quoted the kitchen's way (areas, pickup at the kitchen, slots).
+     */
     async quote(
       country: string,
       lines: ReadonlyArray<{ grams: number; qty: number; productId?: number | string }>,
       now = new Date(),
+      dishes: readonly DishLineInput[] = [],
     ): Promise<ShippingQuote> {
+      if (dishes.length > 0) {
+        const [delivery, shop] = await Promise.all([
+          deps.cache.get("kitchen:delivery", () => readDelivery(db)),
+          deps.settings.get(),
+        ]);
+        return dishQuoteBody(await dishOptions(db, { country, dishes, delivery, shop, now }));
+      }
       const grams = lines.reduce((sum, line) => sum + line.grams * line.qty, 0);
       const productIds = lines.map((line) => Number(line.productId)).filter(Number.isInteger);
       return quoteBody(await this.options(country, grams, now, productIds), country);

@@ -1,4 +1,9 @@
-import { keyOfLine, MAX_LINE_QTY } from "../../../shared/domain/cart.ts";
+import {
+  dishIdOf,
+  keyOfLine,
+  MAX_DISH_PORTIONS,
+  MAX_LINE_QTY,
+} from "../../../shared/domain/cart.ts";
 import { type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
@@ -41,7 +46,7 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
         <p className="font-bold">{name}</p>
         {/* The page's direction: under the name on its side, "1 كغ" read right to left. */}
         <p className="text-sm text-muted" data-testid="line-weight">
-          {optionLabel(gramsOf(line), lang)}
+          {dishIdOf(line.productId) === null ? optionLabel(gramsOf(line), lang) : t("line.dish")}
         </p>
         <p className="text-sm">
           <span className="text-muted">{t("line.unitPrice")}: </span>
@@ -66,7 +71,7 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
           type="number"
           inputMode="numeric"
           min={1}
-          max={MAX_LINE_QTY}
+          max={dishIdOf(line.productId) === null ? MAX_LINE_QTY : MAX_DISH_PORTIONS}
           step={1}
           dir="ltr"
           className="field w-16 text-center"

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "rea
 import { type FieldError, type FieldPath, get, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
+import { dishIdOf } from "../../../shared/domain/cart.ts";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../../../shared/domain/gift.ts";
 import type { Cents, Lang } from "../../../shared/domain/money.ts";
@@ -14,7 +15,7 @@ import { OFFLINE_PAYMENT_METHODS, type PaymentMethod } from "../../../shared/dom
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
-import type { checkoutFormSchema } from "../../../shared/schemas/order.ts";
+import type { checkoutFormSchema, PlaceOrderInput } from "../../../shared/schemas/order.ts";
 import { Field } from "../../components/form/field.tsx";
 import { useMessageText } from "../../components/form/messages.ts";
 import { schemaResolver } from "../../components/form/schema-resolver.ts";
@@ -24,7 +25,7 @@ import { usePaths } from "../../lib/paths.ts";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
-import { cartGrams, gramsOf } from "./line-details.ts";
+import { apiLines, cartGrams } from "./line-details.ts";
 import { isPaymentLink } from "./payment-link.ts";
 import { placeOrder } from "./place-order.ts";
 import type { ShippingReport } from "./shipping-methods.tsx";
@@ -179,15 +180,9 @@ export function CheckoutForm({
 
   const country = watch("country") ?? "";
   const grams = cartGrams(lines);
-  const orderLines = useMemo(
-    () =>
-      lines.map((line) => ({
-        productId: Number(line.productId),
-        grams: gramsOf(line),
-        qty: line.qty,
-      })),
-    [lines],
-  );
+  // Dishes travel in `lines` beside the sweets; the server tells them apart.
+  const orderLines = useMemo(() => apiLines(lines) as PlaceOrderInput["lines"], [lines]);
+  const hasDish = lines.some((line) => dishIdOf(line.productId) !== null);
   // The server prices shipping from the owner's zones; asked again (debounced, the
   // stale request cancelled) whenever the country or the cart changes.
   const quoteBody = useMemo(
@@ -197,7 +192,8 @@ export function CheckoutForm({
   const [shipping, setShipping] = useState<ShippingReport>(ASKING);
   const [retryKey, setRetryKey] = useState(0);
   const { refusal, method, feeCents } = shipping;
-  const canShip = shipping.status === "ready" && method !== null;
+  const canShip =
+    shipping.status === "ready" && method !== null && (!hasDish || shipping.slot !== null);
   chosenMethod.current.current = method;
   useEffect(() => onShippingFee?.(feeCents), [feeCents, onShippingFee]);
   const wrap = watch("gift.wrap") ?? false;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { keyOfLine } from "../../../shared/domain/cart.ts";
+import { dishIdOf, keyOfLine } from "../../../shared/domain/cart.ts";
 import { toCents } from "../../../shared/domain/money.ts";
 import type { PaymentMethod } from "../../../shared/domain/payments.ts";
 import { Quantity } from "../../components/ui/bidi.tsx";
@@ -97,7 +97,11 @@ export function CheckoutView({
                   <span>
                     {lineName(line, lang)}{" "}
                     <span className="text-muted">
-                      <Quantity grams={gramsOf(line)} qty={line.qty} lang={lang} />
+                      {dishIdOf(line.productId) === null ? (
+                        <Quantity grams={gramsOf(line)} qty={line.qty} lang={lang} />
+                      ) : (
+                        t("dishPortions", { qty: line.qty })
+                      )}
                     </span>
                   </span>
                   <span dir="ltr">{money(toCents(line.price) * line.qty)}</span>

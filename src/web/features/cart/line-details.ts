@@ -1,3 +1,4 @@
+import { dishIdOf } from "../../../shared/domain/cart.ts";
 import type { Lang } from "../../../shared/domain/money.ts";
 import { DEFAULT_OPTION_GRAMS } from "../../../shared/domain/weight-options.ts";
 import { pickText } from "../../lib/bilingual.ts";
@@ -13,7 +14,22 @@ export function gramsOf(line: StoredCartLine): number {
 
 /** Total cart weight for the shipping limits. */
 export function cartGrams(lines: ReadonlyArray<StoredCartLine>): number {
-  return lines.reduce((sum, line) => sum + gramsOf(line) * line.qty, 0);
+  return lines.reduce(
+    (sum, line) => sum + (dishIdOf(line.productId) === null ? gramsOf(line) * line.qty : 0),
+    0,
+  );
+}
+
+/** The order API's lines: sweets by product, weight and count, dishes by portions. */
+export function apiLines(
+  lines: ReadonlyArray<StoredCartLine>,
+): Array<{ productId: number; grams: number; qty: number } | { dishId: number; portions: number }> {
+  return lines.map((line) => {
+    const dishId = dishIdOf(line.productId);
+    return dishId === null
+      ? { productId: Number(line.productId), grams: gramsOf(line), qty: line.qty }
+      : { dishId, portions: line.qty };
+  });
 }
 
 /** The name in the page's language, English when the Arabic one was never stored. */

@@ -35,6 +35,8 @@ const order: OrderDto = {
   ready_date: null,
   slot: null,
   season: null,
+  dishes: [],
+  kitchen: null,
   shipping: {
     method: "delivery:1",
     kind: "delivery",

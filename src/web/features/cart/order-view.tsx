@@ -214,6 +214,7 @@ function OrderDetails({
         </p>
       )}
       <OrderProgress order={order} />
+      {order.kitchen ? <KitchenSteps kitchen={order.kitchen} slot={order.slot} /> : null}
       <p className="mt-1 text-sm text-muted">{t("order.privateLink")}</p>
 
       <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
@@ -331,6 +332,15 @@ function OrderDetails({
             </tr>
           </thead>
           <tbody>
+            {order.dishes.map((line) => (
+              <tr key={`dish-${line.dish_id ?? line.name}`} className="border-b border-line">
+                <td className="p-2">{pickText(lang, line.name, line.name_ar)}</td>
+                <td className="p-2">{t("order.dish")}</td>
+                <td className="p-2">{line.portions}</td>
+                <td className="p-2 text-end">{money(line.unit_price, lang)}</td>
+                <td className="p-2 text-end">{money(line.line_total, lang)}</td>
+              </tr>
+            ))}
             {order.lines.map((line) => (
               <tr key={line.line_id} className="border-b border-line">
                 <td className="p-2">{pickText(lang, line.name, line.name_ar)}</td>
@@ -531,6 +541,47 @@ function ShippingDetails({
           {t("order.track")}
         </a>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The kitchen's steps for an order holding a dish, beside the order's own progress: the one
+ * the cook reached is marked, the slot is named.
+ */
+function KitchenSteps({
+  kitchen,
+  slot,
+}: {
+  kitchen: NonNullable<OrderDto["kitchen"]>;
+  slot: OrderDto["slot"];
+}) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const reached = kitchen.step ? kitchen.steps.indexOf(kitchen.step) : -1;
+  return (
+    <section className="mt-4" data-testid="kitchen-steps">
+      <h2 className="font-bold">
+        {t("kitchen.title")}
+        {slot ? (
+          <>
+            {" · "}
+            <bdi>{pickText(lang, slot.label, slot.label_ar)}</bdi>
+          </>
+        ) : null}
+      </h2>
+      <ol className="mt-2 flex flex-wrap gap-2">
+        {kitchen.steps.map((step, i) => (
+          <li
+            key={step}
+            className={`rounded-full px-3 py-1 text-sm ${i <= reached ? "bg-green-700 text-white" : "bg-cream text-ink"}`}
+            aria-current={i === reached ? "step" : undefined}
+            data-state={i < reached ? "done" : i === reached ? "current" : "todo"}
+          >
+            {t(`kitchen.steps.${step}`)}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -20,7 +20,7 @@ type Props = {
   onMethod: (id: string) => void;
   day: string | null;
   onDay: (day: string) => void;
-  /** The chosen time slot of the day, when the method has slots. */
+  /** The chosen time slot of the day (a kitchen slot "k-19:00" for a cart with a dish). */
   slot?: string | null;
   onSlot?: (slot: string) => void;
   lang: Lang;
@@ -114,6 +114,7 @@ export function ShippingMethods({
           lang={lang}
           name={`${name}-slot`}
           pickup={chosen?.kind === "pickup"}
+          testId={daySlots.some((s) => s.id.startsWith("k-")) ? "kitchen-slots" : "delivery-slots"}
         />
       ) : null}
     </div>
@@ -169,7 +170,7 @@ export type ShippingReport = {
   method: string | null;
   /** The ready day: the delivery or pickup day chosen, or the dispatch day abroad. */
   day: string | null;
-  /** The time slot chosen for that day; null when the method has no slots. */
+  /** The time slot chosen for that day (a kitchen slot for a cart with a dish); null when none. */
   slot: string | null;
   feeCents: number | null;
 };
@@ -204,9 +205,16 @@ export function ShippingChoice({ question, lang, retryKey, onChange }: ChoicePro
     null;
   const days = (chosen?.days ?? []).map((d) => d.date);
   const day = pickedDay && days.includes(pickedDay) ? pickedDay : (days[0] ?? null);
-  // The slot likewise: the shopper's while the day still offers it, else the day's first.
-  const slotIds = (chosen?.days?.find((d) => d.date === day)?.slots ?? []).map((s) => s.id);
-  const slot = pickedSlot && slotIds.includes(pickedSlot) ? pickedSlot : (slotIds[0] ?? null);
+  // The slot likewise: the shopper's while the day still offers it with room, else the day's
+  // first with room; a dish's slot is never chosen for the shopper.
+  const daySlots = chosen?.days?.find((d) => d.date === day)?.slots ?? [];
+  const open = daySlots.filter((s) => s.available !== 0);
+  const kitchenDay = daySlots.some((s) => s.id.startsWith("k-"));
+  const slot = open.some((s) => s.id === pickedSlot)
+    ? pickedSlot
+    : kitchenDay
+      ? null
+      : (open[0]?.id ?? null);
   const refusal =
     shown && !shown.ok
       ? lang === "ar" && shown.message_ar

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { KitchenDish } from "../../../shared/schemas/kitchen.ts";
 import { Price } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -49,6 +50,8 @@ export function DishCard({ dish, day, soldOut, messagingNumber }: Props) {
           {dish.price !== null ? <Price amount={dish.price} lang={lang} display /> : <span />}
           {soldOut ? (
             <span className="text-sm text-muted">{t("soldOutHint")}</span>
+          ) : dish.orderable && dish.price !== null ? (
+            <AddDish dish={dish} title={title} />
           ) : messagingNumber ? (
             <a
               className="btn btn-primary"
@@ -63,5 +66,65 @@ export function DishCard({ dish, day, soldOut, messagingNumber }: Props) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** Portions the cart takes of a dish in one add (the kitchen's limit per line). */
+const PORTION_CHOICES = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/**
+ * Portions and "Add to cart". The cart's code loads on the first tap, so the kitchen page's
+ * first visit downloads none of it.
+ */
+function AddDish({ dish, title }: { dish: KitchenDish; title: string }) {
+  const { t } = useTranslation("kitchen");
+  const [portions, setPortions] = useState(1);
+  const [added, setAdded] = useState(false);
+  const left = dish.portions_left;
+  const most = left === null ? 20 : Math.min(20, left);
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="dish-add">
+      <label className="flex items-center gap-2 text-sm">
+        {t("cart.portions")}
+        <select
+          className="input w-20"
+          value={portions}
+          onChange={(e) => setPortions(Number(e.target.value))}
+          aria-label={t("cart.portionsOf", { dish: title })}
+        >
+          {PORTION_CHOICES.filter((n) => n <= most).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn btn-primary"
+        aria-label={t("cart.addLabel", { dish: title })}
+        onClick={async () => {
+          const { addToCart } = await import("../cart/cart-store.ts");
+          addToCart({
+            productId: `dish:${dish.id}`,
+            qty: portions,
+            productSnapshot: {
+              name: dish.title,
+              name_ar: dish.title_ar,
+              price: dish.price ?? 0,
+              image: dish.image ?? "",
+            },
+          });
+          setAdded(true);
+        }}
+      >
+        {t("cart.add")}
+      </button>
+      {added ? (
+        <span role="status" className="text-sm text-green-800">
+          {t("cart.added")}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -118,6 +118,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       "/admin-shipping",
       "/admin-calendar",
       "/admin-production",
+      "/admin-kitchen-orders",
       "/admin-reviews",
       "/admin-account",
       "/admin-logout",
@@ -133,6 +134,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
         "/admin-customers",
         "/admin-inbox",
         "/admin-production",
+        "/admin-kitchen-orders",
         "/admin-account",
         "/admin-logout",
       ],
@@ -153,7 +155,13 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
     ],
     [
       ["kitchen"],
-      ["/admin-kitchen", "/admin-production", "/admin-account", "/admin-logout"],
+      [
+        "/admin-kitchen",
+        "/admin-production",
+        "/admin-kitchen-orders",
+        "/admin-account",
+        "/admin-logout",
+      ],
       false,
     ],
     [
@@ -164,6 +172,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
         "/admin-kitchen",
         "/admin-inbox",
         "/admin-production",
+        "/admin-kitchen-orders",
         "/admin-account",
         "/admin-logout",
       ],

@@ -33,6 +33,7 @@ const FIELDS = [
   "weekdays",
   "active",
   "sold_out_today",
+  "portions_per_day",
 ] as const;
 
 type FormValues = {
@@ -45,6 +46,7 @@ type FormValues = {
   weekdays: string[];
   active: boolean;
   sold_out_today: boolean;
+  portions_per_day: string;
 };
 
 const valuesOf = (dish: AdminDish | null): FormValues => ({
@@ -57,6 +59,7 @@ const valuesOf = (dish: AdminDish | null): FormValues => ({
   weekdays: (dish?.weekdays ?? []).map(String),
   active: dish?.active ?? true,
   sold_out_today: dish?.sold_out_today ?? false,
+  portions_per_day: dish?.portions_per_day == null ? "" : String(dish.portions_per_day),
 });
 
 /** A Sunday: day n of its week names weekday n in the page's language. */
@@ -215,6 +218,14 @@ function DishForm({ dish, onDone }: { dish: AdminDish | null; onDone: () => void
         label={t("active")}
         hint={t("activeHint")}
         {...form.register("active")}
+      />
+      <Field
+        label={t("portionsPerDay")}
+        hint={t("portionsPerDayHint")}
+        inputMode="numeric"
+        dir="ltr"
+        error={errors.portions_per_day}
+        {...form.register("portions_per_day")}
       />
       <Field
         as="checkbox"

@@ -15,6 +15,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { useDeleteDish } from "./api/delete-dish.ts";
 import { useDishes } from "./api/list-dishes.ts";
 import { useSetSoldOut } from "./api/set-sold-out.ts";
+import { KitchenDeliveryForm } from "./delivery-form.tsx";
 import { DishFormDialog } from "./dish-form-dialog.tsx";
 
 const A_SUNDAY = "2026-11-22";
@@ -128,6 +129,7 @@ export function KitchenScreen() {
         }}
         dishId={editing ?? null}
       />
+      <KitchenDeliveryForm />
     </ListScreen>
   );
 }

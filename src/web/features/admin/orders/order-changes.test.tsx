@@ -94,6 +94,8 @@ const order = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   items: [],
   invoice: null,
   credit_notes: [],
+  dishes: [],
+  kitchen: null,
   ...patch,
 });
 

@@ -208,6 +208,8 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   ready_date: null,
   slot: null,
   season: null,
+  dishes: [],
+  kitchen: null,
   shipping: {
     method: "delivery:2",
     kind: "delivery",

@@ -25,6 +25,10 @@ export function dishFormData(values: DishValues, file: File | null): FormData {
   form.set("weekdays", values.weekdays.join(","));
   form.set("active", String(values.active));
   form.set("sold_out_today", String(values.sold_out_today));
+  form.set(
+    "portions_per_day",
+    values.portions_per_day === null ? "" : String(values.portions_per_day),
+  );
   if (file) form.set("image", file);
   else form.set("image", values.image ?? "");
   return form;
