@@ -37,6 +37,7 @@ import { orderRoutes } from "./modules/orders/routes.ts";
 import { paymentsPlugin } from "./modules/payments/plugin.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { createStripeGateway } from "./modules/payments/stripe-provider.ts";
+import { adminPromotionRoutes } from "./modules/promotions/admin-routes.ts";
 import { adminReceiptRoutes } from "./modules/receipts/admin-routes.ts";
 import { receiptRoutes } from "./modules/receipts/routes.ts";
 import { restockAlertsPlugin } from "./modules/restock-alerts/plugin.ts";
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["catalogue"], adminProductsCsvRoutes));
           await admin.register(withRoles(["catalogue"], adminReviewRoutes));
           await admin.register(withRoles(["catalogue"], adminCouponRoutes));
+          await admin.register(withRoles(["catalogue"], adminPromotionRoutes));
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
           await admin.register(withRoles(["owner"], adminShippingRoutes));

@@ -22,6 +22,7 @@ import { createDeskVersion } from "./modules/orders/desk-version.ts";
 import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
+import { createPromotionService } from "./modules/promotions/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
 import { createRestockAlertService } from "./modules/restock-alerts/service.ts";
 import { createReviewService } from "./modules/reviews/service.ts";
@@ -58,6 +59,7 @@ export function createServices(
     settings,
     ordersVersion: createDeskVersion(db),
   });
+  const promotions = createPromotionService(db, { cache, settings });
   const calendar = createCalendarService(db, { settings });
   const twoFactor = createTwoFactorService(db, { cache });
   return {
@@ -86,7 +88,10 @@ export function createServices(
       payments,
       // The shop's low-stock notice goes where the order e-mails do (SMTP set).
       lowStockMail: mail,
+      promotions,
     }),
+    /** Automatic promotions: the admin's rules, priced by every cart and order. */
+    promotions,
     adminOrders: createAdminOrderService(db, { settings, mail }),
     receipts: createReceiptService(db),
     /** The back office's customers (accounts and guest buyers). */

@@ -92,10 +92,17 @@ describe("what a role allows", () => {
     expect(screens).toEqual(["orders", "print", "inbox", "customers", "production"]);
   });
 
-  it("the catalogue role sees its products, categories, coupons, pages and the buyers' reviews", () => {
+  it("the catalogue role sees its products, categories, coupons, promotions, pages and the buyers' reviews", () => {
     const screens = Object.entries(SCREEN_ROLES)
       .filter(([, needed]) => rolesAllow(["catalogue"], needed))
       .map(([screen]) => screen);
-    expect(screens).toEqual(["products", "categories", "coupons", "pages", "reviews"]);
+    expect(screens).toEqual([
+      "products",
+      "categories",
+      "coupons",
+      "promotions",
+      "pages",
+      "reviews",
+    ]);
   });
 });

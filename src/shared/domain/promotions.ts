@@ -146,7 +146,9 @@ function discountOf(rule: PromotionRule, lines: readonly PromotionLine[]): Cents
       if (!tier) return 0;
       const base = target.reduce((sum, line) => sum + line.lineTotalCents, 0);
       const off =
-        tier.percent !== null ? percentOf(base, clampPercent(tier.percent)) : (tier.amountCents ?? 0);
+        tier.percent !== null
+          ? percentOf(base, clampPercent(tier.percent))
+          : (tier.amountCents ?? 0);
       return Math.min(base, Math.max(0, off));
     }
     case "buy_get": {
@@ -205,9 +207,7 @@ export function priceWithPromotions(input: PromotionInput): PromotedTotals {
   const percentRules = running.filter((p) => p.rule.kind === "cart_percent");
   const bestPercent = percentRules.reduce<Promotion | null>((best, p) => {
     const amount = discountOf(p.rule, discountable);
-    return amount > 0 && (best === null || amount > discountOf(best.rule, discountable))
-      ? p
-      : best;
+    return amount > 0 && (best === null || amount > discountOf(best.rule, discountable)) ? p : best;
   }, null);
   const automatic: AppliedPromotion[] = [];
   let left = sweets;
@@ -284,4 +284,3 @@ export function priceWithPromotions(input: PromotionInput): PromotedTotals {
 export function tiersOverlap(tiers: readonly Pick<VolumeTier, "minGrams">[]): boolean {
   return tiers.some((tier, i) => i > 0 && tier.minGrams <= tiers[i - 1]!.minGrams);
 }
-

@@ -262,6 +262,10 @@ export const orderDtoSchema = z.object({
   discount_percent: z.number(),
   discount_source: z.enum(["standing", "coupon", "none"]),
   delivery_fee: z.number(),
+  /** The automatic promotions that applied and what each took off (dollars), as named then. */
+  promotions: z
+    .array(z.object({ id: z.number(), name: z.string(), name_ar: z.string(), amount: z.number() }))
+    .optional(),
   /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
   shipping: orderShippingSchema,
   /** The recipient and card message of a gift; null when it is not one. */

@@ -1,10 +1,11 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
-import { orderTotals } from "../../../shared/domain/pricing.ts";
+import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
 import { CAPACITY_MESSAGES, dayFullMessage } from "../../../shared/domain/ready-days.ts";
 import {
   cheapestDelivery,
@@ -70,6 +71,20 @@ export function requestHashOf(
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
 
+/** The settings' cart discount as the only promotion: a caller that passes none. */
+export function standingOnly(settings: ShopSettings): Promotion[] {
+  return [
+    {
+      id: 0,
+      name: "Cart discount",
+      nameAr: "خصم السلة",
+      startsOn: null,
+      endsOn: null,
+      rule: { kind: "cart_percent", percent: settings.cartDiscountPercent },
+    },
+  ];
+}
+
 /** An order the team typed in on the orders desk, and where it came from. */
 export type StaffAuthor = { adminId: number; source: StaffOrderSource };
 
@@ -80,6 +95,11 @@ export type PlaceOrderContext = {
   user: { id: number; email: string } | null;
   /** The shop's low-stock e-mail (SMTP configured); absent or null = none. */
   lowStockMail?: LowStockMail;
+  /**
+   * The shop's automatic promotions (running or not: their dates are checked against the
+   * order's day). Absent: the standing cart discount of the settings alone.
+   */
+  promotions?: readonly Promotion[];
   /** Absent for the storefront's checkout; set when an admin takes the order. */
   staff?: StaffAuthor | null;
   now?: Date;
@@ -316,14 +336,16 @@ export async function placeOrder(
       "gift.wrap": [ORDER_MESSAGES.GIFT_WRAP_UNAVAILABLE],
     });
 
-  const totals = orderTotals({
-    subtotalCents: cart.subtotalCents,
-    standingDiscountPercent: settings.cartDiscountPercent,
+  const totals = priceWithPromotions({
+    lines: cart.lines,
+    promotions: ctx.promotions ?? standingOnly(settings),
+    today: businessDate(now),
     couponPercent: coupon?.discountPercent ?? null,
     deliveryFeeCents: method.feeCents,
+    zoneId: method.zone?.id ?? null,
     giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
   });
-  // A coupon no larger than the standing discount adds nothing, so none of its uses is spent.
+  // A coupon no larger than the automatic discount adds nothing, so none of its uses is spent.
   const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
 
   try {
@@ -372,6 +394,7 @@ export async function placeOrder(
               }
             : null,
           giftWrapCents: totals.giftWrap,
+          promotions: totals.promotions,
           totalCents: totals.total,
           totalGrams: cart.totalGrams,
           idempotencyKeyHash: keyHash,

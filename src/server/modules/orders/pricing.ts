@@ -10,6 +10,8 @@ export type PricedLine = {
   productId: number;
   nameEn: string;
   nameAr: string;
+  /** The product's category now, for promotions on a category. */
+  categoryId: number | null;
   grams: number;
   qty: number;
   unitPriceCents: Cents;
@@ -45,6 +47,7 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
         id: products.id,
         nameEn: products.nameEn,
         nameAr: products.nameAr,
+        categoryId: products.categoryId,
         priceCents: products.priceCents,
         discountPriceCents: products.discountPriceCents,
         image: products.image,
@@ -87,6 +90,7 @@ export async function priceLines(db: Db, lines: PlaceOrder["lines"]): Promise<Pr
       productId: product.id,
       nameEn: product.nameEn,
       nameAr: product.nameAr,
+      categoryId: product.categoryId,
       grams: line.grams,
       qty: line.qty,
       unitPriceCents: option.effectiveCents,

@@ -94,6 +94,8 @@ type Props = {
   onPlaced: (next?: "payment") => void;
   /** The chosen shipping method's fee in cents (null until a quote offers one): the summary's. */
   onShippingFee?: (cents: number | null) => void;
+  /** The country and the chosen method (null until a quote offers one): the summary prices them. */
+  onShippingChoice?: (choice: { country: string; method: string | null }) => void;
   /** Gift wrapping's price in cents (0 = free); null or absent when the shop does not offer it. */
   giftWrapCents?: Cents | null;
   /** What wrapping adds to the order as the shopper ticks it (0 when not asked for). */
@@ -107,6 +109,7 @@ export function CheckoutForm({
   paymentMethods = OFFLINE_PAYMENT_METHODS,
   onPlaced,
   onShippingFee,
+  onShippingChoice,
   giftWrapCents = null,
   onGiftWrap,
 }: Props) {
@@ -199,6 +202,7 @@ export function CheckoutForm({
   const canShip = shipping.status === "ready" && method !== null;
   chosenMethod.current.current = method;
   useEffect(() => onShippingFee?.(feeCents), [feeCents, onShippingFee]);
+  useEffect(() => onShippingChoice?.({ country, method }), [country, method, onShippingChoice]);
   const wrap = watch("gift.wrap") ?? false;
   const wrapCents = isGift && wrap && giftWrapCents !== null ? giftWrapCents : 0;
   useEffect(() => onGiftWrap?.(wrapCents), [wrapCents, onGiftWrap]);
