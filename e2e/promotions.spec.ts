@@ -73,7 +73,9 @@ for (const lang of ["en", "ar"] as const) {
 
     await page.getByRole("button", { name: tr.add, exact: true }).click();
     const dialog = page.getByTestId("promotion-dialog");
-    await dialog.getByLabel(label(`${tr.name} (${messages.form.english})`)).fill("Free delivery over 60 (e2e)");
+    await dialog
+      .getByLabel(label(`${tr.name} (${messages.form.english})`))
+      .fill("Free delivery over 60 (e2e)");
     await dialog
       .getByLabel(label(`${tr.name} (${messages.form.arabic})`))
       .fill("توصيل مجاني فوق 60 (e2e)");
@@ -95,9 +97,10 @@ for (const lang of ["en", "ar"] as const) {
       timestamp: 1,
       grams,
     });
-    await page.evaluate((lines) => localStorage.setItem("cart_v2", JSON.stringify(lines)), [
-      line(qtyBelow),
-    ]);
+    await page.evaluate(
+      (lines) => localStorage.setItem("cart_v2", JSON.stringify(lines)),
+      [line(qtyBelow)],
+    );
     await page.goto("/cart");
     await waitForHydration(page);
     const missing = formatMoney(6000 - unit * qtyBelow, lang);
@@ -107,9 +110,10 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("summary-delivery")).not.toContainText(formatMoney(0, lang));
 
     // Over 60: no progress line, the delivery is free and named.
-    await page.evaluate((lines) => localStorage.setItem("cart_v2", JSON.stringify(lines)), [
-      line(qtyOver),
-    ]);
+    await page.evaluate(
+      (lines) => localStorage.setItem("cart_v2", JSON.stringify(lines)),
+      [line(qtyOver)],
+    );
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByTestId("summary-delivery")).toHaveText(formatMoney(0, lang));

@@ -24,6 +24,7 @@ import { adminCouponRoutes } from "./modules/coupons/admin-routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { adminCustomerRoutes } from "./modules/customers/admin-routes.ts";
 import { adminDashboardRoutes } from "./modules/dashboard/admin-routes.ts";
+import { adminGiftCardRoutes, giftCardRoutes } from "./modules/gift-cards/routes.ts";
 import { healthRoutes, readinessPlugin } from "./modules/health/routes.ts";
 import { adminInboxRoutes } from "./modules/inbox/admin-routes.ts";
 import { inboxRoutes } from "./modules/inbox/routes.ts";
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(paymentRoutes);
       await api.register(receiptRoutes);
       await api.register(couponRoutes);
+      await api.register(giftCardRoutes);
       await api.register(kitchenRoutes);
       await api.register(inboxRoutes);
       await api.register(contentRoutes);
@@ -196,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["catalogue"], adminReviewRoutes));
           await admin.register(withRoles(["catalogue"], adminCouponRoutes));
           await admin.register(withRoles(["catalogue"], adminPromotionRoutes));
+          await admin.register(withRoles(["owner"], adminGiftCardRoutes));
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
           await admin.register(withRoles(["owner"], adminShippingRoutes));

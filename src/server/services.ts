@@ -13,6 +13,7 @@ import { createCouponAdminService } from "./modules/coupons/admin-service.ts";
 import { createCouponService } from "./modules/coupons/service.ts";
 import { createCustomerService } from "./modules/customers/service.ts";
 import { createDashboardService } from "./modules/dashboard/service.ts";
+import { createGiftCardService } from "./modules/gift-cards/service.ts";
 import { createInboxService } from "./modules/inbox/service.ts";
 import { createKitchenService } from "./modules/kitchen/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
@@ -90,6 +91,8 @@ export function createServices(
       lowStockMail: mail,
       promotions,
     }),
+    /** Gift cards: codes stored hashed, a ledger of every use. */
+    giftCards: createGiftCardService(db),
     /** Automatic promotions: the admin's rules, priced by every cart and order. */
     promotions,
     adminOrders: createAdminOrderService(db, { settings, mail }),

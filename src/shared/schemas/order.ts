@@ -187,6 +187,8 @@ export const placeOrderSchema = z.object({
   notes: optionalText(1000),
   payment_method: z.enum(PAYMENT_METHODS, { message: ORDER_MESSAGES.PAYMENT_METHOD }),
   coupon: optionalText(60),
+  /** A gift card's code: it pays as much of the total as its balance holds. */
+  gift_card: text().trim().max(40, `${ORDER_MESSAGES.TOO_LONG} (40)`).optional(),
   /** The storefront language: the messaging-app text is written in it. */
   lang: z.enum(["en", "ar"]).optional(),
   lines: orderLinesField,
@@ -266,6 +268,8 @@ export const orderDtoSchema = z.object({
   promotions: z
     .array(z.object({ id: z.number(), name: z.string(), name_ar: z.string(), amount: z.number() }))
     .optional(),
+  /** What a gift card paid of `total` (dollars; 0 without one). */
+  gift_card_paid: z.number().optional(),
   /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
   shipping: orderShippingSchema,
   /** The recipient and card message of a gift; null when it is not one. */

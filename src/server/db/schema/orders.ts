@@ -113,6 +113,9 @@ export const orders = pgTable(
     giftWrapCents: integer().notNull().default(0),
     /** The automatic promotions that applied, with what each took off, as named then. */
     promotions: jsonb().$type<OrderPromotion[]>().notNull().default([]),
+    /** The gift card that paid part or all of the order (gift_cards.id) and how much. */
+    giftCardId: bigint({ mode: "number" }),
+    giftCardCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     totalGrams: integer().notNull(),
     /** sha256 of the client's Idempotency-Key (the raw key also derives the access key). */

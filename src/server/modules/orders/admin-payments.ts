@@ -9,6 +9,7 @@ import type { AdminOrderPayment } from "../../../shared/schemas/admin-order.ts";
 import type { Db } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/orders.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { refundGiftCard } from "../gift-cards/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
@@ -84,6 +85,8 @@ export async function refundOrder(
         paymentStatus: orders.paymentStatus,
         paidCents: orders.paidCents,
         totalCents: orders.totalCents,
+        giftCardId: orders.giftCardId,
+        giftCardCents: orders.giftCardCents,
       })
       .from(orders)
       .where(eq(orders.id, id))
@@ -104,5 +107,12 @@ export async function refundOrder(
       .update(orders)
       .set({ paymentStatus: "refunded", updatedAt: now })
       .where(eq(orders.id, id));
+    // What a gift card paid goes back onto it, in its ledger.
+    await refundGiftCard(
+      tx,
+      { id, giftCardId: row.giftCardId, giftCardCents: row.giftCardCents },
+      `admin:${adminId}`,
+      now,
+    );
   });
 }

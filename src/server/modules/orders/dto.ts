@@ -122,6 +122,7 @@ export function toOrderDto(
       name_ar: p.nameAr,
       amount: centsToDollars(p.amountCents),
     })),
+    gift_card_paid: centsToDollars(order.giftCardCents ?? 0),
     shipping: orderShipping(order),
     gift: order.gift
       ? {

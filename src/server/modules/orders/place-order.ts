@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { businessDate } from "../../../shared/domain/business-time.ts";
+import { GIFT_CARD_MESSAGES } from "../../../shared/domain/gift-cards.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
@@ -37,6 +38,7 @@ import { RuleError } from "../../rule-error.ts";
 import { claimCapacity } from "../calendar/capacity.ts";
 import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
+import { giftCardRefusal, spendGiftCard, usableGiftCard } from "../gift-cards/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
@@ -329,6 +331,10 @@ export async function placeOrder(
     coupon = found.coupon;
   }
 
+  // A gift card must be usable now; what it pays is decided under its lock in the transaction.
+  const giftCard = input.gift_card ? await usableGiftCard(db, input.gift_card) : null;
+  if (input.gift_card && !giftCard) throw giftCardRefusal("gift_card");
+
   // Gift wrapping at the owner's price, only while it is offered.
   const wrap = input.gift?.wrap ?? false;
   if (wrap && settings.giftWrapCents === null)
@@ -345,6 +351,11 @@ export async function placeOrder(
     zoneId: method.zone?.id ?? null,
     giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
   });
+  // The card's share of a card payment would need a second charge: the rest goes offline.
+  if (giftCard && input.payment_method === "card" && giftCard.balanceCents < totals.total)
+    throw new HttpError(422, GIFT_CARD_MESSAGES.CARD_REST, {
+      payment_method: [GIFT_CARD_MESSAGES.CARD_REST],
+    });
   // A coupon no larger than the automatic discount adds nothing, so none of its uses is spent.
   const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
 
@@ -414,6 +425,31 @@ export async function placeOrder(
       });
       const stock = await reserveStock(tx, cart, input);
 
+      // The card pays under its row lock: many orders spending one card never take more
+      // than its balance; one that finds it empty by now is refused whole.
+      let placed = order!;
+      if (giftCard) {
+        const paid = await spendGiftCard(
+          tx,
+          Number(giftCard.id),
+          totals.total,
+          order!.id,
+          staff ? `admin:${staff.adminId}` : "customer",
+          now,
+        );
+        if (paid === 0) throw giftCardRefusal("gift_card");
+        const whole = paid === totals.total;
+        [placed] = await tx
+          .update(orders)
+          .set({
+            giftCardId: Number(giftCard.id),
+            giftCardCents: paid,
+            ...(whole ? { paymentStatus: "paid" as const, paidCents: paid, paidAt: now } : {}),
+          })
+          .where(eq(orders.id, placed!.id))
+          .returning();
+      }
+
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {
         // Someone took the last use (or the day ended) since the check above.
         const again = await usableCoupon(tx, usedCoupon.code, now);
@@ -424,7 +460,7 @@ export async function placeOrder(
         .insert(orderLines)
         .values(
           cart.lines.map((line) => ({
-            orderId: order!.id,
+            orderId: placed!.id,
             productId: line.productId,
             nameEn: line.nameEn,
             nameAr: line.nameAr,
@@ -438,7 +474,7 @@ export async function placeOrder(
       const events = await tx
         .insert(orderEvents)
         .values({
-          orderId: order!.id,
+          orderId: placed!.id,
           status: "pending",
           actor: staff ? `admin:${staff.adminId}` : "customer",
           createdAt: now,
@@ -453,8 +489,8 @@ export async function placeOrder(
         type: "order_placed",
         data: {
           customer: input.name,
-          order_id: order!.id,
-          order_number: order!.number,
+          order_id: placed!.id,
+          order_number: placed!.number,
           total: centsToDollars(totals.total),
           placed_at: now.toISOString(),
           ...(staff ? { taken_by: taker?.name ?? "", source: staff.source } : {}),
@@ -462,17 +498,17 @@ export async function placeOrder(
         createdAt: now,
       });
       // Lines first: the event carries them.
-      await enqueueOrderEvent(tx, "order.created", order!, { now });
+      await enqueueOrderEvent(tx, "order.created", placed!, { now });
       // A product this order took to its low-stock threshold: bell, e-mail, webhook.
       await announceLowStock(tx, stock, {
         shopDefaultGrams: settings.lowStockGrams,
         shopEmail: settings.emails[0],
-        order: order!,
+        order: placed!,
         mail: ctx.lowStockMail ?? null,
         now,
       });
       return {
-        order: order!,
+        order: placed!,
         lines: lines.map((line) => ({
           ...line,
           image: cart.lines.find((l) => l.productId === line.productId)?.image ?? null,
