@@ -377,6 +377,7 @@ export const ORDER_FORM_FIELDS = {
   address: true,
   notes: true,
   payment_method: true,
+  gift_card: true,
 } as const;
 
 /**

@@ -46,11 +46,13 @@ export const giftCardDto = (row: GiftCardRow): GiftCardDto => ({
 /** An active card with money on it, by its typed code; null for anything else. */
 export async function usableGiftCard(db: Db | Tx, typed: string): Promise<GiftCardRow | null> {
   const code = normaliseGiftCardCode(typed);
-  // A hash is computed either way, so a malformed code costs what a wrong one does.
-  const hash = hashOf(code ?? typed);
-  if (!code) return null;
-  const [row] = await db.select().from(giftCards).where(eq(giftCards.codeHash, hash));
-  return row && row.status === "active" && row.balanceCents > 0 ? row : null;
+  // A malformed code is hashed and looked up too (it matches nothing: only well-formed codes
+  // are stored), so it costs what a wrong one does and answers in the same time.
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.codeHash, hashOf(code ?? `malformed:${typed}`)));
+  return code && row && row.status === "active" && row.balanceCents > 0 ? row : null;
 }
 
 /**

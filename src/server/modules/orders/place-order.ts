@@ -439,7 +439,7 @@ export async function placeOrder(
         );
         if (paid === 0) throw giftCardRefusal("gift_card");
         const whole = paid === totals.total;
-        [placed] = await tx
+        const [updated] = await tx
           .update(orders)
           .set({
             giftCardId: Number(giftCard.id),
@@ -448,6 +448,7 @@ export async function placeOrder(
           })
           .where(eq(orders.id, placed!.id))
           .returning();
+        placed = updated!;
       }
 
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {

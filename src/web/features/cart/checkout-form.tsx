@@ -355,6 +355,13 @@ export function CheckoutForm({
           </>
         )}
         <Field {...fieldProps("notes", t("fields.notes"))} as="textarea" rows={2} />
+        <Field
+          {...fieldProps("gift_card", t("fields.giftCard"))}
+          hint={t("fields.giftCardHint")}
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </fieldset>
 
       {/* Gift orders: sent to someone else, with a card; the buyer stays the customer. */}
