@@ -50,6 +50,7 @@ export default [
     route("admin-orders/:id", "routes/admin/order.tsx"),
     route("admin-copouns", "routes/admin/coupons.tsx"),
     route("admin-promotions", "routes/admin/promotions.tsx"),
+    route("admin-gift-cards", "routes/admin/gift-cards.tsx"),
     route("admin-customers", "routes/admin/customers.tsx"),
     route("admin-customers/:key", "routes/admin/customer.tsx"),
     route("admin-kitchen", "routes/admin/kitchen.tsx"),

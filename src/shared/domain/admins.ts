@@ -55,6 +55,7 @@ export const SCREEN_ROLES = {
   categories: ["catalogue"],
   coupons: ["catalogue"],
   promotions: ["catalogue"],
+  giftCards: ["owner"],
   pages: ["catalogue"],
   kitchen: ["kitchen"],
   settings: ["owner"],

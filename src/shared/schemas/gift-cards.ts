@@ -40,6 +40,15 @@ export const giftCardListQuerySchema = z.object({
     .optional(),
 });
 
+export const giftCardEntryDtoSchema = z.object({
+  kind: z.enum(["issue", "spend", "refund", "void"]),
+  /** Dollars, signed: issue and refund add, spend and void take away. */
+  amount: z.number(),
+  order_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type GiftCardEntryDto = z.infer<typeof giftCardEntryDtoSchema>;
+
 export const giftCardDtoSchema = z.object({
   id: z.number().int(),
   last_four: z.string(),
@@ -52,3 +61,4 @@ export const giftCardDtoSchema = z.object({
   created_at: z.string(),
   voided_at: z.string().nullable(),
 });
+export type GiftCardDto = z.infer<typeof giftCardDtoSchema>;

@@ -4,6 +4,7 @@ import { idParam } from "../../../shared/schemas/fields.ts";
 import {
   giftCardBalanceSchema,
   giftCardDtoSchema,
+  giftCardEntryDtoSchema,
   giftCardIssueSchema,
   giftCardListQuerySchema,
 } from "../../../shared/schemas/gift-cards.ts";
@@ -77,6 +78,23 @@ export const adminGiftCardRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ data: { ...card, code } });
     },
+  );
+
+  app.get(
+    "/gift-cards/:id",
+    {
+      schema: {
+        summary: "A gift card and its ledger",
+        params: idParam,
+        response: {
+          200: z.object({
+            data: giftCardDtoSchema.extend({ entries: z.array(giftCardEntryDtoSchema) }),
+          }),
+          404: errorBody,
+        },
+      },
+    },
+    async (request) => ({ data: await app.services.giftCards.get(request.params.id) }),
   );
 
   app.post(

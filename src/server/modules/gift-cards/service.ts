@@ -199,19 +199,24 @@ export function createGiftCardService(db: Db) {
       });
     },
 
-    /** A card's ledger, oldest first (the back office's detail). */
-    async entries(id: number) {
+    /** A card and its ledger, oldest first (the back office's detail). */
+    async get(id: number) {
+      const [card] = await db.select().from(giftCards).where(eq(giftCards.id, id));
+      if (!card) throw notFound(GIFT_CARD_MESSAGES.NOT_FOUND);
       const rows = await db
         .select()
         .from(giftCardEntries)
         .where(eq(giftCardEntries.giftCardId, id))
         .orderBy(giftCardEntries.id);
-      return rows.map((row) => ({
-        kind: row.kind,
-        amount: centsToDollars(row.amountCents),
-        order_id: row.orderId === null ? null : Number(row.orderId),
-        created_at: row.createdAt.toISOString(),
-      }));
+      return {
+        ...giftCardDto(card),
+        entries: rows.map((row) => ({
+          kind: row.kind,
+          amount: centsToDollars(row.amountCents),
+          order_id: row.orderId === null ? null : Number(row.orderId),
+          created_at: row.createdAt.toISOString(),
+        })),
+      };
     },
   };
 }
