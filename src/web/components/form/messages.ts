@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { GIFT_CARD_MESSAGES } from "../../../shared/domain/gift-cards.ts";
 import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
 import {
   countryInOtherZoneMessage,
@@ -78,9 +77,6 @@ for (const [id, english] of Object.entries(SHIPPING_MESSAGES))
   KEY_BY_TEXT[english] ??= `shipping.${id}`;
 for (const [id, english] of Object.entries(CAPACITY_MESSAGES))
   KEY_BY_TEXT[english] ??= `capacity.${id}`;
-// Gift cards: checkout's code field and the balance check.
-for (const [id, english] of Object.entries(GIFT_CARD_MESSAGES))
-  KEY_BY_TEXT[english] ??= `giftCard.${id}`;
 
 /**
  * A screen's own rules, translated in its own namespace (loaded by its route): the back

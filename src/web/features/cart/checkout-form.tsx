@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../../../shared/domain/gift.ts";
+import { GIFT_CARD_MESSAGES } from "../../../shared/domain/gift-cards.ts";
 import type { Cents, Lang } from "../../../shared/domain/money.ts";
 import {
   addressProblems,
@@ -16,7 +17,7 @@ import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import type { checkoutFormSchema } from "../../../shared/schemas/order.ts";
 import { Field } from "../../components/form/field.tsx";
-import { useMessageText } from "../../components/form/messages.ts";
+import { registerMessages, useMessageText } from "../../components/form/messages.ts";
 import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -28,6 +29,9 @@ import { cartGrams, gramsOf } from "./line-details.ts";
 import { isPaymentLink } from "./payment-link.ts";
 import { placeOrder } from "./place-order.ts";
 import type { ShippingReport } from "./shipping-methods.tsx";
+
+// Gift card refusals, in the messages namespace; registered here so only checkout carries them.
+registerMessages(GIFT_CARD_MESSAGES, (id) => `giftCard.${id}`);
 
 const ASKING: ShippingReport = {
   status: "asking",

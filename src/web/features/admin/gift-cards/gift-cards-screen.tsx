@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { formatGiftCardCode } from "../../../../shared/domain/gift-cards.ts";
+import { formatGiftCardCode, GIFT_CARD_MESSAGES } from "../../../../shared/domain/gift-cards.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import type { GiftCardDto } from "../../../../shared/schemas/gift-cards.ts";
 import { ListScreen } from "../../../components/admin/list-screen.tsx";
@@ -26,6 +26,7 @@ registerMessages(
   { LOAD: GIFT_CARDS_LOAD_FAILED, ISSUE: GIFT_CARD_ISSUE_FAILED, VOID: GIFT_CARD_VOID_FAILED },
   (id) => `admin-gift-cards:messages.${id}`,
 );
+registerMessages(GIFT_CARD_MESSAGES, (id) => `messages:giftCard.${id}`);
 
 /** Gift cards (owner): look one up by its code's last four, issue one, see its ledger, void it. */
 export function GiftCardsScreen() {
