@@ -14,6 +14,7 @@ import { createCouponAdminService } from "./modules/coupons/admin-service.ts";
 import { createCouponService } from "./modules/coupons/service.ts";
 import { createCustomerService } from "./modules/customers/service.ts";
 import { createDashboardService } from "./modules/dashboard/service.ts";
+import { createGiftCardService } from "./modules/gift-cards/service.ts";
 import { createInboxService } from "./modules/inbox/service.ts";
 import { createKitchenService } from "./modules/kitchen/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
@@ -25,6 +26,7 @@ import { createOrderChangeService } from "./modules/orders/order-changes.ts";
 import type { OrderMail } from "./modules/orders/order-status-mail.ts";
 import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
+import { createPromotionService } from "./modules/promotions/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
 import { createRestockAlertService } from "./modules/restock-alerts/service.ts";
 import { createReviewService } from "./modules/reviews/service.ts";
@@ -64,6 +66,7 @@ export function createServices(
     ordersVersion: createDeskVersion(db),
     seasons: seasons.all,
   });
+  const promotions = createPromotionService(db, { cache, settings });
   const calendar = createCalendarService(db, { settings, seasons: seasons.all });
   const twoFactor = createTwoFactorService(db, { cache });
   return {
@@ -94,7 +97,12 @@ export function createServices(
       payments,
       // The shop's low-stock notice goes where the order e-mails do (SMTP set).
       lowStockMail: mail,
+      promotions,
     }),
+    /** Gift cards: codes stored hashed, a ledger of every use. */
+    giftCards: createGiftCardService(db),
+    /** Automatic promotions: the admin's rules, priced by every cart and order. */
+    promotions,
     adminOrders: createAdminOrderService(db, { settings, mail }),
     /** Orders that change after they are placed: edits, weights, refunds, payment links. */
     orderChanges: createOrderChangeService(db, {

@@ -49,6 +49,8 @@ export default [
     route("admin-orders/new", "routes/admin/new-order.tsx"),
     route("admin-orders/:id", "routes/admin/order.tsx"),
     route("admin-copouns", "routes/admin/coupons.tsx"),
+    route("admin-promotions", "routes/admin/promotions.tsx"),
+    route("admin-gift-cards", "routes/admin/gift-cards.tsx"),
     route("admin-customers", "routes/admin/customers.tsx"),
     route("admin-customers/:key", "routes/admin/customer.tsx"),
     route("admin-traders", "routes/admin/traders.tsx"),

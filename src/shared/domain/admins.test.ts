@@ -100,10 +100,17 @@ describe("what a role allows", () => {
     ]);
   });
 
-  it("the catalogue role sees its products, categories, coupons, pages and the buyers' reviews", () => {
+  it("the catalogue role sees its products, categories, coupons, promotions, pages and the buyers' reviews", () => {
     const screens = Object.entries(SCREEN_ROLES)
       .filter(([, needed]) => rolesAllow(["catalogue"], needed))
       .map(([screen]) => screen);
-    expect(screens).toEqual(["products", "categories", "coupons", "pages", "reviews"]);
+    expect(screens).toEqual([
+      "products",
+      "categories",
+      "coupons",
+      "promotions",
+      "pages",
+      "reviews",
+    ]);
   });
 });

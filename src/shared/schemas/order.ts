@@ -273,6 +273,8 @@ export const placeOrderSchema = z.object({
   notes: optionalText(1000),
   payment_method: z.enum(PAYMENT_METHODS, { message: ORDER_MESSAGES.PAYMENT_METHOD }),
   coupon: optionalText(60),
+  /** A gift card's code: it pays as much of the total as its balance holds. */
+  gift_card: text().trim().max(40, `${ORDER_MESSAGES.TOO_LONG} (40)`).optional(),
   /** The storefront language: the messaging-app text is written in it. */
   lang: z.enum(["en", "ar"]).optional(),
   lines: productLinesField,
@@ -369,6 +371,12 @@ export const orderDtoSchema = z.object({
   discount_percent: z.number(),
   discount_source: z.enum(["standing", "coupon", "none"]),
   delivery_fee: z.number(),
+  /** The automatic promotions that applied and what each took off (dollars), as named then. */
+  promotions: z
+    .array(z.object({ id: z.number(), name: z.string(), name_ar: z.string(), amount: z.number() }))
+    .optional(),
+  /** What a gift card paid of `total` (dollars; 0 without one). */
+  gift_card_paid: z.number().optional(),
   /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
   shipping: orderShippingSchema,
   /** The recipient and card message of a gift; null when it is not one. */
@@ -510,6 +518,7 @@ export const ORDER_FORM_FIELDS = {
   address: true,
   notes: true,
   payment_method: true,
+  gift_card: true,
 } as const;
 
 /**

@@ -71,6 +71,8 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.products(), label: "admin:menu.products", screen: "products" },
   { to: paths.admin.categories(), label: "admin:menu.categories", screen: "categories" },
   { to: paths.admin.coupons(), label: "admin:menu.coupons", screen: "coupons" },
+  { to: paths.admin.promotions(), label: "admin:menu.promotions", screen: "promotions" },
+  { to: paths.admin.giftCards(), label: "admin:menu.giftCards", screen: "giftCards" },
   { to: paths.admin.kitchen(), label: "admin:menu.kitchen", screen: "kitchen" },
   { to: paths.admin.settings(), label: "admin:menu.settings", screen: "settings" },
   { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox", screen: "inbox" },

@@ -67,6 +67,10 @@ export const paths = {
     printOrders: (ids: readonly number[]) =>
       withQuery(href("/admin-print"), { ids: ids.join(",") }),
     coupons: () => href("/admin-copouns"),
+    /** Automatic promotions: free delivery, weight discounts, buy-get (catalogue). */
+    promotions: () => href("/admin-promotions"),
+    /** Gift cards: issue, look up by the last four, void (owner). */
+    giftCards: () => href("/admin-gift-cards"),
     /** Accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
     customers: () => href("/admin-customers"),
     customer: (key: string) => href("/admin-customers/:key", { key: encodeURIComponent(key) }),

@@ -28,6 +28,9 @@ export type OrderGift = {
   wrap: boolean;
 };
 
+/** An automatic promotion as an order keeps it. */
+export type OrderPromotion = { id: number; name: string; nameAr: string; amountCents: number };
+
 /** Where and when a pickup order is collected, as the shop's location read when it was placed. */
 export type OrderPickupPoint = {
   address: { en: string; ar: string };
@@ -133,6 +136,11 @@ export const orders = pgTable(
     gift: jsonb().$type<OrderGift>(),
     /** Gift wrapping as charged (0 = none asked for, or free), part of `totalCents`. */
     giftWrapCents: integer().notNull().default(0),
+    /** The automatic promotions that applied, with what each took off, as named then. */
+    promotions: jsonb().$type<OrderPromotion[]>().notNull().default([]),
+    /** The gift card that paid part or all of the order (gift_cards.id) and how much. */
+    giftCardId: bigint({ mode: "number" }),
+    giftCardCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     totalGrams: integer().notNull(),
     /**

@@ -78,6 +78,7 @@ describe("every admin route declares the roles it needs (live route table)", () 
     ["GET", "/api/admin/products", ["catalogue"]],
     ["POST", "/api/products", ["catalogue"]],
     ["GET", "/api/admin/copouns", ["catalogue"]],
+    ["GET", "/api/admin/promotions", ["catalogue"]],
     ["GET", "/api/admin/content/faq", ["catalogue"]],
     ["PUT", "/api/admin/kitchen/:id", ["kitchen"]],
     ["GET", "/api/admin/settings", ["owner"]],

@@ -203,6 +203,13 @@ export function toOrderDto(
     discount_percent: order.discountPercent,
     discount_source: order.discountSource,
     delivery_fee: centsToDollars(order.deliveryFeeCents),
+    promotions: (order.promotions ?? []).map((p) => ({
+      id: p.id,
+      name: p.name,
+      name_ar: p.nameAr,
+      amount: centsToDollars(p.amountCents),
+    })),
+    gift_card_paid: centsToDollars(order.giftCardCents ?? 0),
     shipping: orderShipping(order),
     gift: order.gift
       ? {

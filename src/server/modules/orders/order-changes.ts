@@ -39,6 +39,7 @@ import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { RuleError } from "../../rule-error.ts";
 import { claimCapacity } from "../calendar/capacity.ts";
+import { refundGiftCard } from "../gift-cards/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { ORDER_NOT_FOUND } from "./admin-payments.ts";
 import { orderMoney } from "./dto.ts";
@@ -724,8 +725,11 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
           .returning();
         // All the money given back: an invoiced order gets its credit note (a partial refund
         // leaves the invoice standing; the refund rows record it).
-        if (updated!.paymentStatus === "refunded")
+        if (updated!.paymentStatus === "refunded") {
           await issueOrderDocument(tx, updated!, "refunded", { now });
+          // What a gift card paid goes back onto it, in its ledger.
+          await refundGiftCard(tx, updated!, `admin:${adminId}`, now);
+        }
         return { replayed: false };
       });
     },

@@ -6,6 +6,7 @@ import {
   SLOT_MESSAGES_AR,
   slotFullMessage,
 } from "../../../shared/domain/delivery-slots.ts";
+import { GIFT_CARD_MESSAGES } from "../../../shared/domain/gift-cards.ts";
 import {
   discountBase,
   dishOrderDates,
@@ -18,6 +19,7 @@ import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { minimumProblem } from "../../../shared/domain/price-lists.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
+import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
 import { CAPACITY_MESSAGES, dayFullMessage, dayName } from "../../../shared/domain/ready-days.ts";
 import {
   cartSeason,
@@ -57,6 +59,7 @@ import { RuleError } from "../../rule-error.ts";
 import { claimCapacity } from "../calendar/capacity.ts";
 import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
+import { giftCardRefusal, spendGiftCard, usableGiftCard } from "../gift-cards/service.ts";
 import {
   bookedSlots,
   checkSlot,
@@ -107,6 +110,20 @@ export function requestHashOf(
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
 }
 
+/** The settings' cart discount as the only promotion: a caller that passes none. */
+export function standingOnly(settings: ShopSettings): Promotion[] {
+  return [
+    {
+      id: 0,
+      name: "Cart discount",
+      nameAr: "خصم السلة",
+      startsOn: null,
+      endsOn: null,
+      rule: { kind: "cart_percent", percent: settings.cartDiscountPercent },
+    },
+  ];
+}
+
 /** An order the team typed in on the orders desk, and where it came from. */
 export type StaffAuthor = { adminId: number; source: StaffOrderSource };
 
@@ -119,6 +136,11 @@ export type PlaceOrderContext = {
   user: { id: number; email: string } | null;
   /** The shop's low-stock e-mail (SMTP configured); absent or null = none. */
   lowStockMail?: LowStockMail;
+  /**
+   * The shop's automatic promotions (running or not: their dates are checked against the
+   * order's day). Absent: the standing cart discount of the settings alone.
+   */
+  promotions?: readonly Promotion[];
   /** Absent for the storefront's checkout; set when an admin takes the order. */
   staff?: StaffAuthor | null;
   now?: Date;
@@ -578,6 +600,10 @@ export async function placeOrder(
     coupon = found.coupon;
   }
 
+  // A gift card must be usable now; what it pays is decided under its lock in the transaction.
+  const giftCard = input.gift_card ? await usableGiftCard(db, input.gift_card) : null;
+  if (input.gift_card && !giftCard) throw giftCardRefusal("gift_card");
+
   // Gift wrapping at the owner's price, only while it is offered.
   const wrap = input.gift?.wrap ?? false;
   if (wrap && settings.giftWrapCents === null)
@@ -585,23 +611,34 @@ export async function placeOrder(
       "gift.wrap": [ORDER_MESSAGES.GIFT_WRAP_UNAVAILABLE],
     });
 
-  // Wholesale prices are the trader's price: the shop's standing retail discount is not added.
-  const standingDiscountPercent = wholesale ? 0 : settings.cartDiscountPercent;
+  // Wholesale prices are the trader's price: no standing discount or promotion is added.
+  // A cart with a dish is priced by the kitchen's rule (the discount on the sweets unless the
+  // owner extends it to the dishes); promotions price carts of sweets.
   const totals = kitchen
-    ? mixedTotals(cart.subtotalCents, kitchen, {
-        standingDiscountPercent,
+    ? {
+        ...mixedTotals(cart.subtotalCents, kitchen, {
+          standingDiscountPercent: wholesale ? 0 : settings.cartDiscountPercent,
+          couponPercent: coupon?.discountPercent ?? null,
+          deliveryFeeCents: method.feeCents,
+          giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
+        }),
+        promotions: [],
+      }
+    : priceWithPromotions({
+        lines: cart.lines,
+        promotions: wholesale ? [] : (ctx.promotions ?? standingOnly(settings)),
+        today: businessDate(now),
         couponPercent: coupon?.discountPercent ?? null,
         deliveryFeeCents: method.feeCents,
-        giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
-      })
-    : orderTotals({
-        subtotalCents: cart.subtotalCents,
-        standingDiscountPercent,
-        couponPercent: coupon?.discountPercent ?? null,
-        deliveryFeeCents: method.feeCents,
+        zoneId: method.zone?.id ?? null,
         giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
       });
-  // A coupon no larger than the standing discount adds nothing, so none of its uses is spent.
+  // The card's share of a card payment would need a second charge: the rest goes offline.
+  if (giftCard && input.payment_method === "card" && giftCard.balanceCents < totals.total)
+    throw new HttpError(422, GIFT_CARD_MESSAGES.CARD_REST, {
+      payment_method: [GIFT_CARD_MESSAGES.CARD_REST],
+    });
+  // A coupon no larger than the automatic discount adds nothing, so none of its uses is spent.
   const usedCoupon = totals.discountSource === "coupon" ? coupon : null;
 
   try {
@@ -655,6 +692,7 @@ export async function placeOrder(
               }
             : null,
           giftWrapCents: totals.giftWrap,
+          promotions: totals.promotions,
           totalCents: totals.total,
           totalGrams: cart.totalGrams,
           idempotencyKeyHash: keyHash,
@@ -685,13 +723,39 @@ export async function placeOrder(
       }
       const stock = await reserveStock(tx, cart, input);
 
+      // The card pays under its row lock: many orders spending one card never take more
+      // than its balance; one that finds it empty by now is refused whole.
+      let placed = order!;
+      if (giftCard) {
+        const paid = await spendGiftCard(
+          tx,
+          Number(giftCard.id),
+          totals.total,
+          order!.id,
+          staff ? `admin:${staff.adminId}` : "customer",
+          now,
+        );
+        if (paid === 0) throw giftCardRefusal("gift_card");
+        const whole = paid === totals.total;
+        const [updated] = await tx
+          .update(orders)
+          .set({
+            giftCardId: Number(giftCard.id),
+            giftCardCents: paid,
+            ...(whole ? { paymentStatus: "paid" as const, paidCents: paid, paidAt: now } : {}),
+          })
+          .where(eq(orders.id, placed!.id))
+          .returning();
+        placed = updated!;
+      }
+
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {
         // Someone took the last use (or the day ended) since the check above.
         const again = await usableCoupon(tx, usedCoupon.code, now);
         throw couponRefusal("coupon", again.problem ?? "used_up");
       }
       // Nothing refuses the order from here on: now it takes the next number, gap-free.
-      order!.number = await assignOrderNumber(tx, order!.id);
+      placed.number = await assignOrderNumber(tx, placed.id);
 
       const lines =
         cart.lines.length === 0
@@ -700,7 +764,7 @@ export async function placeOrder(
               .insert(orderLines)
               .values(
                 cart.lines.map((line) => ({
-                  orderId: order!.id,
+                  orderId: placed!.id,
                   productId: line.productId,
                   nameEn: line.nameEn,
                   nameAr: line.nameAr,
@@ -716,7 +780,7 @@ export async function placeOrder(
             .insert(orderDishLines)
             .values(
               kitchen.dishes.lines.map((line) => ({
-                orderId: order!.id,
+                orderId: placed!.id,
                 dishId: line.dishId,
                 nameEn: line.nameEn,
                 nameAr: line.nameAr,
@@ -731,7 +795,7 @@ export async function placeOrder(
       const events = await tx
         .insert(orderEvents)
         .values({
-          orderId: order!.id,
+          orderId: placed!.id,
           status: "pending",
           actor: staff ? `admin:${staff.adminId}` : "customer",
           createdAt: now,
@@ -746,8 +810,8 @@ export async function placeOrder(
         type: "order_placed",
         data: {
           customer: input.name,
-          order_id: order!.id,
-          order_number: order!.number,
+          order_id: placed!.id,
+          order_number: placed!.number,
           total: centsToDollars(totals.total),
           placed_at: now.toISOString(),
           ...(staff ? { taken_by: taker?.name ?? "", source: staff.source } : {}),
@@ -755,17 +819,17 @@ export async function placeOrder(
         createdAt: now,
       });
       // Lines first: the event carries them.
-      await enqueueOrderEvent(tx, "order.created", order!, { now });
+      await enqueueOrderEvent(tx, "order.created", placed!, { now });
       // A product this order took to its low-stock threshold: bell, e-mail, webhook.
       await announceLowStock(tx, stock, {
         shopDefaultGrams: settings.lowStockGrams,
         shopEmail: settings.emails[0],
-        order: order!,
+        order: placed!,
         mail: ctx.lowStockMail ?? null,
         now,
       });
       return {
-        order: order!,
+        order: placed!,
         lines: lines.map((line) => ({
           ...line,
           image: cart.lines.find((l) => l.productId === line.productId)?.image ?? null,

@@ -15,6 +15,8 @@ export type PricedLine = {
   productId: number;
   nameEn: string;
   nameAr: string;
+  /** The product's category now, for promotions on a category. */
+  categoryId: number | null;
   grams: number;
   qty: number;
   unitPriceCents: Cents;
@@ -56,9 +58,9 @@ export async function priceLines(
         id: products.id,
         nameEn: products.nameEn,
         nameAr: products.nameAr,
+        categoryId: products.categoryId,
         priceCents: products.priceCents,
         discountPriceCents: products.discountPriceCents,
-        categoryId: products.categoryId,
         image: products.image,
       })
       .from(products)
@@ -113,6 +115,7 @@ export async function priceLines(
       productId: product.id,
       nameEn: product.nameEn,
       nameAr: product.nameAr,
+      categoryId: product.categoryId,
       grams: line.grams,
       qty: line.qty,
       unitPriceCents: price.unitPriceCents,

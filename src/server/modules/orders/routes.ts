@@ -11,6 +11,10 @@ import {
   splitCartLines,
 } from "../../../shared/schemas/order.ts";
 import { placeOrderBodySchema } from "../../../shared/schemas/order-phones.ts";
+import {
+  cartPriceRequestSchema,
+  cartPriceResponseSchema,
+} from "../../../shared/schemas/promotions.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { answerRuleErrors } from "../../rule-error.ts";
 import { orderLookupRoutes } from "./lookup.ts";
@@ -50,6 +54,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!created) reply.header("idempotent-replayed", "true");
       return reply.status(created ? 201 : 200).send({ data: dto });
     },
+  );
+
+  app.post(
+    "/cart/price",
+    {
+      schema: {
+        summary: "Price a cart with the automatic promotions and a coupon",
+        description:
+          "The cart page's and checkout's totals, computed as an order placed now would be " +
+          "(the same pure pricing code). `promotions` lists every automatic promotion that " +
+          "applied (a free delivery's amount is the fee saved); `next_promotion` is the " +
+          "nearest free delivery not reached, `missing` dollars away. Without `country` the " +
+          "delivery fee is the domestic one the cart shows.",
+        body: cartPriceRequestSchema,
+        response: { 200: cartPriceResponseSchema },
+      },
+    },
+    async (request) => ({ data: await app.services.orders.price(request.body) }),
   );
 
   app.get(

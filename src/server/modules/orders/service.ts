@@ -7,15 +7,23 @@ import {
 } from "../../../shared/domain/order-states.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
 import type { PaymentMethod } from "../../../shared/domain/payments.ts";
+import type { Promotion } from "../../../shared/domain/promotions.ts";
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
 import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
+import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
 import type { LowStockMail } from "../catalog/low-stock.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { type CartPriceInput, priceCart } from "./cart-price.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
-import { type PlaceOrderContext, placeOrder, type ShippingOptionsSource } from "./place-order.ts";
+import {
+  type PlaceOrderContext,
+  placeOrder,
+  type ShippingOptionsSource,
+  standingOnly,
+} from "./place-order.ts";
 import { ORDER_NOT_FOUND, type OrderViewer, viewableOrder } from "./viewer.ts";
 
 /** A new order, as listeners (the order e-mails) get it once it is saved. */
@@ -48,6 +56,8 @@ export function createOrderService(
     payments?: CardPayments;
     /** The shop's low-stock e-mail, queued with the order (null = no SMTP_URL). */
     lowStockMail?: LowStockMail;
+    /** The automatic promotions (the promotions module); absent = the standing discount only. */
+    promotions?: { all(): Promise<Promotion[]> };
   },
 ) {
   const placedListeners: Array<(placed: PlacedOrder) => Promise<void>> = [];
@@ -112,6 +122,22 @@ export function createOrderService(
      * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (the same rules, one
      * code path; docs/decisions/0030): the DTO, with the private-link key for the placer.
      */
+    /** `POST /api/cart/price`: the cart with its promotions, as an order now would be charged. */
+    async price(input: CartPriceInput, now = new Date()): Promise<CartPrice> {
+      const [settings, promotions] = await Promise.all([
+        deps.settings.get(),
+        deps.promotions ? deps.promotions.all() : null,
+      ]);
+      return priceCart(
+        db,
+        settings,
+        deps.shipping,
+        promotions ?? standingOnly(settings),
+        input,
+        now,
+      );
+    },
+
     async place(
       input: PlaceOrder,
       ctx: PlaceOrderContext,
@@ -121,6 +147,7 @@ export function createOrderService(
         ...ctx,
         paymentMethods: ctx.paymentMethods ?? deps.payments?.methods(),
         lowStockMail: ctx.lowStockMail ?? deps.lowStockMail ?? null,
+        promotions: ctx.promotions ?? (await deps.promotions?.all()),
       });
       const { accessKey, created, written } = placed;
       const order = await withPaymentSession(placed.order, accessKey);

@@ -1,10 +1,20 @@
 import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { type OrderTotals, orderTotals } from "../../../shared/domain/pricing.ts";
+import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import type { AppliedCoupon } from "./applied-coupon.ts";
 
-export type CartPricing = { cartDiscountPercent: number; deliveryFeeCents: Cents };
+export type CartPricing = {
+  /** The standing cart discount when it applies by itself (0 when the shop has none). */
+  cartDiscountPercent: number;
+  deliveryFeeCents: Cents;
+  /**
+   * Other automatic promotions exist: the page asks the server for the cart's price (only
+   * it knows the catalogue's categories); without them the standing formula is exact.
+   */
+  automaticPromotions?: boolean;
+};
 
 /** The cart summary: the standing discount or a larger coupon, never both, plus delivery. */
 export function cartSummaryTotals(
@@ -22,14 +32,33 @@ export function cartSummaryTotals(
   });
 }
 
+/**
+ * The server's price of the cart (its promotions) as the summary's totals, with the gift
+ * wrapping the server was not asked about added.
+ */
+export function totalsFromPrice(price: CartPrice, giftWrapCents: Cents = 0): OrderTotals {
+  const cents = (dollars: number) => Math.round(dollars * 100);
+  return {
+    subtotal: cents(price.subtotal),
+    discountPercent: price.discount_percent,
+    discount: cents(price.discount),
+    deliveryFee: cents(price.delivery_fee),
+    giftWrap: giftWrapCents,
+    total: cents(price.total) + giftWrapCents,
+    discountSource: price.discount_source,
+  };
+}
+
 type Props = {
   totals: OrderTotals;
   coupon: AppliedCoupon | null;
   lang: Lang;
+  /** The server's answer for this cart: the promotions that applied and the next one. */
+  price?: CartPrice | null;
   children?: React.ReactNode;
 };
 
-export function CartSummary({ totals, coupon, lang, children }: Props) {
+export function CartSummary({ totals, coupon, lang, price = null, children }: Props) {
   const { t } = useTranslation("cart");
   const { t: common } = useTranslation();
   const shown = useMoney(lang);
@@ -41,7 +70,12 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
   const discountLabel =
     totals.discountSource === "coupon" && coupon
       ? t("summary.discountCoupon", { percent: totals.discountPercent, code: coupon.code })
-      : t("summary.discount", { percent: totals.discountPercent });
+      : totals.discountSource === "standing" && totals.discountPercent === 0
+        ? t("summary.discountPromotions")
+        : t("summary.discount", { percent: totals.discountPercent });
+  // Listed by name when more than a lone cart discount applied (that one is the label above).
+  const promotions = price?.promotions ?? [];
+  const listed = promotions.length > 1 || totals.discountPercent === 0 ? promotions : [];
   return (
     <section
       aria-labelledby="cart-summary-title"
@@ -67,6 +101,19 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
             )}
           </dd>
         </div>
+        {listed.length > 0 ? (
+          <div className="text-sm text-muted" data-testid="summary-promotions">
+            <dt className="sr-only">{t("summary.discountPromotions")}</dt>
+            {listed.map((p) => (
+              <dd key={p.id} className="flex justify-between gap-4 ps-3">
+                <span>{lang === "ar" ? p.name_ar : p.name}</span>
+                <span dir="ltr" className="tabular-nums">
+                  {shown.discount(Math.round(p.amount * 100))}
+                </span>
+              </dd>
+            ))}
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt>{t("summary.deliveryFee")}</dt>
           <dd data-testid="summary-delivery">{money(totals.deliveryFee)}</dd>
@@ -94,6 +141,16 @@ export function CartSummary({ totals, coupon, lang, children }: Props) {
           <span className="text-muted">
             {common("currency.approximate", { currency: shown.currency.code })}
           </span>
+        </p>
+      ) : null}
+      {price?.next_promotion ? (
+        <p
+          className="mt-3 rounded-md bg-cream p-2 text-sm font-bold text-brown"
+          data-testid="promotion-progress"
+        >
+          {t("summary.progress", {
+            amount: formatMoney(Math.round(price.next_promotion.missing * 100), lang),
+          })}
         </p>
       ) : null}
       <p className="mt-3 text-sm text-muted">{t("summary.note")}</p>

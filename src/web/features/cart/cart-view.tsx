@@ -6,9 +6,16 @@ import { usePaths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
 import { useCart } from "./cart-store.ts";
-import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
+import {
+  type CartPricing,
+  CartSummary,
+  cartSummaryTotals,
+  totalsFromPrice,
+} from "./cart-summary.tsx";
 import { ClearCartDialog } from "./clear-cart-dialog.tsx";
 import { CouponBox } from "./coupon-box.tsx";
+import { gramsOf } from "./line-details.ts";
+import { useCartPrice } from "./price-cart.ts";
 
 export function CartBreadcrumb() {
   const paths = usePaths();
@@ -45,7 +52,22 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
   const lang = useLang();
   const cart = useCart();
   const coupon = useAppliedCoupon();
-  const totals = cartSummaryTotals(cart.subtotalCents, pricing, coupon);
+  const price = useCartPrice(
+    pricing.automaticPromotions && cart.lines.length > 0
+      ? {
+          lines: cart.lines.map((line) => ({
+            productId: Number(line.productId),
+            grams: gramsOf(line),
+            qty: line.qty,
+          })),
+          coupon: coupon?.code ?? null,
+        }
+      : null,
+  );
+  // The server's price once it answered (promotions need the catalogue); the standing formula until then.
+  const totals = price
+    ? totalsFromPrice(price)
+    : cartSummaryTotals(cart.subtotalCents, pricing, coupon);
 
   return (
     <section className="container-page py-8">
@@ -88,7 +110,7 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
               <ClearCartDialog onConfirm={cart.clear} />
             </div>
           </div>
-          <CartSummary totals={totals} coupon={coupon} lang={lang}>
+          <CartSummary totals={totals} coupon={coupon} lang={lang} price={price}>
             <CouponBox
               applied={coupon}
               standingPercent={pricing.cartDiscountPercent}

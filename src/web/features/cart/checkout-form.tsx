@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { dishIdOf } from "../../../shared/domain/cart.ts";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../../../shared/domain/gift.ts";
+import { GIFT_CARD_MESSAGES } from "../../../shared/domain/gift-cards.ts";
 import type { Cents, Lang } from "../../../shared/domain/money.ts";
 import {
   addressProblems,
@@ -17,7 +18,7 @@ import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { UserDto } from "../../../shared/schemas/auth.ts";
 import type { checkoutFormSchema, PlaceOrderInput } from "../../../shared/schemas/order.ts";
 import { Field } from "../../components/form/field.tsx";
-import { useMessageText } from "../../components/form/messages.ts";
+import { registerMessages, useMessageText } from "../../components/form/messages.ts";
 import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -29,6 +30,9 @@ import { apiLines, cartGrams } from "./line-details.ts";
 import { isPaymentLink } from "./payment-link.ts";
 import { placeOrder } from "./place-order.ts";
 import type { ShippingReport } from "./shipping-methods.tsx";
+
+// Gift card refusals, in the messages namespace; registered here so only checkout carries them.
+registerMessages(GIFT_CARD_MESSAGES, (id) => `giftCard.${id}`);
 
 const ASKING: ShippingReport = {
   status: "asking",
@@ -96,6 +100,8 @@ type Props = {
   onPlaced: (next?: "payment") => void;
   /** The chosen shipping method's fee in cents (null until a quote offers one): the summary's. */
   onShippingFee?: (cents: number | null) => void;
+  /** The country and the chosen method (null until a quote offers one): the summary prices them. */
+  onShippingChoice?: (choice: { country: string; method: string | null }) => void;
   /** Gift wrapping's price in cents (0 = free); null or absent when the shop does not offer it. */
   giftWrapCents?: Cents | null;
   /** What wrapping adds to the order as the shopper ticks it (0 when not asked for). */
@@ -109,6 +115,7 @@ export function CheckoutForm({
   paymentMethods = OFFLINE_PAYMENT_METHODS,
   onPlaced,
   onShippingFee,
+  onShippingChoice,
   giftWrapCents = null,
   onGiftWrap,
 }: Props) {
@@ -196,6 +203,7 @@ export function CheckoutForm({
     shipping.status === "ready" && method !== null && (!hasDish || shipping.slot !== null);
   chosenMethod.current.current = method;
   useEffect(() => onShippingFee?.(feeCents), [feeCents, onShippingFee]);
+  useEffect(() => onShippingChoice?.({ country, method }), [country, method, onShippingChoice]);
   const wrap = watch("gift.wrap") ?? false;
   const wrapCents = isGift && wrap && giftWrapCents !== null ? giftWrapCents : 0;
   useEffect(() => onGiftWrap?.(wrapCents), [wrapCents, onGiftWrap]);
@@ -354,6 +362,13 @@ export function CheckoutForm({
           </>
         )}
         <Field {...fieldProps("notes", t("fields.notes"))} as="textarea" rows={2} />
+        <Field
+          {...fieldProps("gift_card", t("fields.giftCard"))}
+          hint={t("fields.giftCardHint")}
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </fieldset>
 
       {/* Gift orders: sent to someone else, with a card; the buyer stays the customer. */}

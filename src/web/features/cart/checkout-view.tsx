@@ -10,9 +10,15 @@ import { useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { useCart } from "./cart-store.ts";
-import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
+import {
+  type CartPricing,
+  CartSummary,
+  cartSummaryTotals,
+  totalsFromPrice,
+} from "./cart-summary.tsx";
 import { CheckoutForm } from "./checkout-form.tsx";
 import { gramsOf, lineName } from "./line-details.ts";
+import { useCartPrice } from "./price-cart.ts";
 
 /** Checkout: the shopper's details and payment beside the cart it orders. */
 export function CheckoutView({
@@ -36,12 +42,31 @@ export function CheckoutView({
   // The chosen shipping method's fee once the quote answers; the domestic fee until then.
   const [shippingFee, setShippingFee] = useState<number | null>(null);
   const [giftWrap, setGiftWrap] = useState(0);
-  const totals = cartSummaryTotals(
-    cart.subtotalCents,
-    shippingFee === null ? pricing : { ...pricing, deliveryFeeCents: shippingFee },
-    coupon,
-    giftWrap,
+  const [choice, setChoice] = useState<{ country: string; method: string | null } | null>(null);
+  // The server prices the order's promotions once the quote offered a method (free delivery
+  // depends on the zone); the standing formula with the method's fee until then.
+  const price = useCartPrice(
+    pricing.automaticPromotions && cart.lines.length > 0 && choice?.country && choice.method
+      ? {
+          lines: cart.lines.map((line) => ({
+            productId: Number(line.productId),
+            grams: gramsOf(line),
+            qty: line.qty,
+          })),
+          coupon: coupon?.code ?? null,
+          country: choice.country,
+          shipping_method: choice.method,
+        }
+      : null,
   );
+  const totals = price
+    ? totalsFromPrice(price, giftWrap)
+    : cartSummaryTotals(
+        cart.subtotalCents,
+        shippingFee === null ? pricing : { ...pricing, deliveryFeeCents: shippingFee },
+        coupon,
+        giftWrap,
+      );
   const couponToSend = totals.discountSource === "coupon" && coupon ? coupon.code : null;
 
   let body: React.ReactNode;
@@ -75,6 +100,7 @@ export function CheckoutView({
           coupon={couponToSend}
           paymentMethods={paymentMethods}
           onShippingFee={setShippingFee}
+          onShippingChoice={setChoice}
           giftWrapCents={giftWrapCents}
           onGiftWrap={setGiftWrap}
           onPlaced={(next) => {
@@ -109,7 +135,7 @@ export function CheckoutView({
               ))}
             </ul>
           </section>
-          <CartSummary totals={totals} coupon={coupon} lang={lang} />
+          <CartSummary totals={totals} coupon={coupon} lang={lang} price={price} />
         </aside>
       </div>
     );

@@ -5,12 +5,16 @@ import type { Route } from "./+types/cart";
 
 export const handle = { i18n: ["cart"] as const, quietChat: true };
 
-/** The summary's standing discount and delivery fee are shop settings. */
+/** The summary's standing discount and delivery fee, and whether other promotions exist. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await context.services.settings.get();
+  const [settings, promotions] = await Promise.all([
+    context.services.settings.get(),
+    context.services.promotions.cartPricing(),
+  ]);
   return {
-    cartDiscountPercent: settings.cartDiscountPercent,
+    cartDiscountPercent: promotions.standingPercent,
     deliveryFeeCents: settings.deliveryFeeCents,
+    automaticPromotions: promotions.automatic,
   };
 }
 

@@ -10,11 +10,15 @@ export const handle = { i18n: ["cart", "checkout", "messages"] as const, quietCh
  * choices are the ones this shop offers (card only when a gateway is configured).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await context.services.settings.get();
+  const [settings, promotions] = await Promise.all([
+    context.services.settings.get(),
+    context.services.promotions.cartPricing(),
+  ]);
   return {
     pricing: {
-      cartDiscountPercent: settings.cartDiscountPercent,
+      cartDiscountPercent: promotions.standingPercent,
       deliveryFeeCents: settings.deliveryFeeCents,
+      automaticPromotions: promotions.automatic,
     },
     paymentMethods: context.services.payments.methods(),
     giftWrapCents: settings.giftWrapCents,

@@ -1,0 +1,82 @@
+import { businessDate } from "../../../shared/domain/business-time.ts";
+import { centsToDollars } from "../../../shared/domain/money.ts";
+import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
+import { cheapestDelivery, DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
+import type { CartPrice } from "../../../shared/schemas/promotions.ts";
+import type { ShopSettings } from "../../../shared/schemas/settings.ts";
+import type { Db } from "../../db/client.ts";
+import { usableCoupon } from "../coupons/service.ts";
+import type { ShippingOptionsSource } from "./place-order.ts";
+import { priceLines } from "./pricing.ts";
+
+export type CartPriceInput = {
+  lines: { productId: number; grams: number; qty: number }[];
+  coupon?: string | null | undefined;
+  country?: string | null | undefined;
+  shipping_method?: string | null | undefined;
+};
+
+/**
+ * The cart's price as an order placed now would be charged: lines from the database, the
+ * automatic promotions, a usable coupon (an unusable one is left out, not refused: the code
+ * box says why), and delivery. Without a country the cart page's figure: the settings'
+ * delivery fee in the domestic zone. A country the shop cannot ship to is priced without
+ * delivery (checkout says why).
+ */
+export async function priceCart(
+  db: Db,
+  settings: ShopSettings,
+  shipping: ShippingOptionsSource,
+  promotions: readonly Promotion[],
+  input: CartPriceInput,
+  now: Date,
+): Promise<CartPrice> {
+  const cart = await priceLines(db, input.lines);
+  const options = await shipping.options(input.country ?? DOMESTIC_COUNTRY, cart.totalGrams, now);
+  let feeCents = input.country ? 0 : settings.deliveryFeeCents;
+  let zoneId: number | null = null;
+  if (options.ok) {
+    const method =
+      (input.shipping_method && options.methods.find((m) => m.id === input.shipping_method)) ||
+      cheapestDelivery(options.methods);
+    if (method) {
+      zoneId = method.zone?.id ?? null;
+      if (input.country) feeCents = method.feeCents;
+    }
+  }
+  const found = input.coupon ? await usableCoupon(db, input.coupon, now) : null;
+  const coupon = found && !found.problem ? found.coupon : null;
+  const totals = priceWithPromotions({
+    lines: cart.lines,
+    promotions,
+    today: businessDate(now),
+    couponPercent: coupon?.discountPercent ?? null,
+    deliveryFeeCents: feeCents,
+    zoneId,
+  });
+  return {
+    subtotal: centsToDollars(totals.subtotal),
+    discount: centsToDollars(totals.discount),
+    discount_percent: totals.discountPercent,
+    discount_source: totals.discountSource,
+    delivery_fee: centsToDollars(totals.deliveryFee),
+    total: centsToDollars(totals.total),
+    coupon: coupon
+      ? { code: coupon.code.toUpperCase(), applies: totals.discountSource === "coupon" }
+      : null,
+    promotions: totals.promotions.map((p) => ({
+      id: p.id,
+      name: p.name,
+      name_ar: p.nameAr,
+      amount: centsToDollars(p.amountCents),
+    })),
+    next_promotion: totals.next
+      ? {
+          id: totals.next.id,
+          name: totals.next.name,
+          name_ar: totals.next.nameAr,
+          missing: centsToDollars(totals.next.missingCents),
+        }
+      : null,
+  };
+}
