@@ -78,7 +78,7 @@ describe("slot starts", () => {
       id: "k-12:00",
       label: "12:00–12:30",
       label_ar: "12:00–12:30",
-      available: 3,
+      available: 5,
     });
     expect(slotOf(rules(), "k-19:00")).toEqual({
       id: "k-19:00",
