@@ -1,0 +1,162 @@
+// Mixed boxes by weight: a box product comes in sizes (500 g, 1 kg...), each with its own price
+// or priced by what is in it; the shopper fills it with the sweets the owner allows, in steps
+// of the box's step, until the contents weigh exactly the size. Pure: the product page, the
+// order API and the tests share these rules.
+import type { Cents, Lang } from "./money.ts";
+
+export type BoxSize = {
+  grams: number;
+  /** The box's own price; null = priced by its contents (each sweet's grams at its kilo price). */
+  priceCents: Cents | null;
+};
+
+export type BoxDefinition = {
+  sizes: BoxSize[];
+  /** Every sweet's grams in the box are a multiple of this. */
+  stepGrams: number;
+  /** The sweets allowed in the box. */
+  productIds: number[];
+};
+
+export type BoxContent = { productId: number; grams: number };
+
+/** The most sweets one box holds, and the most sizes and allowed sweets a box is given. */
+export const BOX_MAX_CONTENTS = 20;
+export const BOX_MAX_SIZES = 6;
+export const BOX_MAX_PRODUCTS = 50;
+export const BOX_MIN_STEP = 10;
+export const BOX_MAX_GRAMS = 20_000;
+
+export const BOX_MESSAGES = {
+  SIZE_UNKNOWN: "Choose one of this box's sizes.",
+  CONTENTS_REQUIRED: "Fill the box with at least one sweet.",
+  NOT_ALLOWED: "This sweet cannot go in this box.",
+  OFF_STEP: "Each sweet's weight must be a multiple of the box's step.",
+  NOT_FULL: "The box's contents must weigh exactly its size.",
+  NOT_A_BOX: "Only a box holds other sweets.",
+  TOO_MANY: `A box holds at most ${BOX_MAX_CONTENTS} different sweets.`,
+} as const;
+
+export const BOX_MESSAGES_AR: Record<keyof typeof BOX_MESSAGES, string> = {
+  SIZE_UNKNOWN: "اختر أحد أحجام هذه العلبة.",
+  CONTENTS_REQUIRED: "املأ العلبة بصنف واحد على الأقل.",
+  NOT_ALLOWED: "لا يمكن وضع هذا الصنف في هذه العلبة.",
+  OFF_STEP: "يجب أن يكون وزن كل صنف من مضاعفات خطوة العلبة.",
+  NOT_FULL: "يجب أن يساوي وزن محتويات العلبة حجمها تماماً.",
+  NOT_A_BOX: "الأصناف توضع في العلب فقط.",
+  TOO_MANY: `تتسع العلبة لـ ${BOX_MAX_CONTENTS} صنفاً مختلفاً على الأكثر.`,
+};
+
+export const boxMessage = (key: keyof typeof BOX_MESSAGES, lang: Lang): string =>
+  lang === "ar" ? BOX_MESSAGES_AR[key] : BOX_MESSAGES[key];
+
+/**
+ * One entry per sweet, in id order, zero weights dropped: two picks of one sweet are one line,
+ * and two boxes of the same sweets and grams are the same box however they were filled.
+ */
+export function normaliseContents(contents: readonly BoxContent[]): BoxContent[] {
+  const grams = new Map<number, number>();
+  for (const c of contents) grams.set(c.productId, (grams.get(c.productId) ?? 0) + c.grams);
+  return [...grams]
+    .filter(([, g]) => g > 0)
+    .sort((a, b) => a[0] - b[0])
+    .map(([productId, g]) => ({ productId, grams: g }));
+}
+
+/** A stable name for a box's contents: "3x400,7x600". Two equal boxes have equal keys. */
+export function contentsKey(contents: readonly BoxContent[]): string {
+  return normaliseContents(contents)
+    .map((c) => `${c.productId}x${c.grams}`)
+    .join(",");
+}
+
+export const filledGrams = (contents: readonly BoxContent[]): number =>
+  contents.reduce((sum, c) => sum + c.grams, 0);
+
+/** Grams still to fill (0 when full; negative when over). */
+export const remainingGrams = (sizeGrams: number, contents: readonly BoxContent[]): number =>
+  sizeGrams - filledGrams(contents);
+
+export type BoxProblemKey = keyof typeof BOX_MESSAGES;
+
+/**
+ * What is wrong with a filled box, all at once, keyed like the order line's fields: `grams`
+ * (not one of the sizes), `contents` (empty, too many, not full), `contents.N` (that sweet is
+ * not allowed or its grams are off the step). Empty = the box can be ordered.
+ */
+export function boxProblems(
+  box: BoxDefinition,
+  sizeGrams: number,
+  contents: readonly BoxContent[],
+): Record<string, BoxProblemKey[]> {
+  const problems: Record<string, BoxProblemKey[]> = {};
+  const add = (key: string, problem: BoxProblemKey) => {
+    problems[key] = [...(problems[key] ?? []), problem];
+  };
+  if (!box.sizes.some((s) => s.grams === sizeGrams)) add("grams", "SIZE_UNKNOWN");
+  if (contents.length === 0) add("contents", "CONTENTS_REQUIRED");
+  if (contents.length > BOX_MAX_CONTENTS) add("contents", "TOO_MANY");
+  contents.forEach((c, index) => {
+    if (!box.productIds.includes(c.productId)) add(`contents.${index}`, "NOT_ALLOWED");
+    if (!Number.isInteger(c.grams) || c.grams <= 0 || c.grams % box.stepGrams !== 0)
+      add(`contents.${index}`, "OFF_STEP");
+  });
+  if (contents.length > 0 && filledGrams(contents) !== sizeGrams) add("contents", "NOT_FULL");
+  return problems;
+}
+
+/**
+ * The price of one filled box: the size's own price, or (priced by its contents) each sweet's
+ * grams at its kilo price as a shopper pays it, each rounded to the cent.
+ */
+export function boxPriceCents(
+  box: BoxDefinition,
+  sizeGrams: number,
+  contents: readonly BoxContent[],
+  perKgCents: ReadonlyMap<number, Cents>,
+): Cents {
+  const size = box.sizes.find((s) => s.grams === sizeGrams);
+  if (size && size.priceCents !== null) return size.priceCents;
+  return contentsPriceCents(contents, perKgCents);
+}
+
+/** What the sweets in a box cost at their kilo prices (the live price while filling). */
+export function contentsPriceCents(
+  contents: readonly BoxContent[],
+  perKgCents: ReadonlyMap<number, Cents>,
+): Cents {
+  return contents.reduce(
+    (sum, c) => sum + Math.round(((perKgCents.get(c.productId) ?? 0) * c.grams) / 1000),
+    0,
+  );
+}
+
+/**
+ * What the owner's box definition breaks, keyed like the form's fields: sizes that are not
+ * whole grams, repeated, or not a multiple of the step, and no allowed sweets. Empty = saveable.
+ */
+export function boxDefinitionProblems(box: BoxDefinition): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<number>();
+  box.sizes.forEach((size, index) => {
+    if (size.grams % box.stepGrams !== 0)
+      errors[`box.sizes.${index}.grams`] = ["A box size must be a multiple of the step."];
+    else if (seen.has(size.grams))
+      errors[`box.sizes.${index}.grams`] = ["Each box size is given once."];
+    seen.add(size.grams);
+  });
+  if (new Set(box.productIds).size !== box.productIds.length)
+    errors["box.product_ids"] = ["Each sweet is listed once."];
+  return errors;
+}
+
+/**
+ * The next grams to offer for one sweet while filling: from one step up to what is left
+ * (plus what the sweet already has), in steps. The product page's choice list.
+ */
+export function gramChoices(box: BoxDefinition, sizeGrams: number, current: number, left: number) {
+  const most = Math.min(sizeGrams, current + Math.max(0, left));
+  const choices: number[] = [];
+  for (let g = 0; g <= most; g += box.stepGrams) choices.push(g);
+  return choices;
+}
