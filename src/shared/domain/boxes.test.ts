@@ -10,6 +10,7 @@ import {
   gramChoices,
   normaliseContents,
   remainingGrams,
+  stockTaken,
 } from "./boxes.ts";
 
 const box: BoxDefinition = {
@@ -32,23 +33,27 @@ describe("boxProblems", () => {
     ["an empty box", 1000, [], { contents: ["CONTENTS_REQUIRED"] }],
     ["a box not full", 1000, [c(1, 400), c(2, 300)], { contents: ["NOT_FULL"] }],
     ["a box over its size", 500, [c(1, 400), c(2, 300)], { contents: ["NOT_FULL"] }],
+    ["a sweet not allowed", 1000, [c(1, 500), c(9, 500)], { "contents.1": ["NOT_ALLOWED"] }],
     [
-      "a sweet not allowed",
+      "grams off the step",
       1000,
-      [c(1, 500), c(9, 500)],
-      { "contents.1": ["NOT_ALLOWED"] },
+      [c(1, 450), c(2, 550)],
+      {
+        "contents.0": ["OFF_STEP"],
+        "contents.1": ["OFF_STEP"],
+      },
     ],
-    ["grams off the step", 1000, [c(1, 450), c(2, 550)], {
-      "contents.0": ["OFF_STEP"],
-      "contents.1": ["OFF_STEP"],
-    }],
     ["zero grams", 1000, [c(1, 1000), c(2, 0)], { "contents.1": ["OFF_STEP"] }],
     ["negative grams", 1000, [c(1, 1100), c(2, -100)], { "contents.1": ["OFF_STEP"] }],
     [
       "several faults at once",
       700,
       [c(9, 350)],
-      { grams: ["SIZE_UNKNOWN"], "contents.0": ["NOT_ALLOWED", "OFF_STEP"], contents: ["NOT_FULL"] },
+      {
+        grams: ["SIZE_UNKNOWN"],
+        "contents.0": ["NOT_ALLOWED", "OFF_STEP"],
+        contents: ["NOT_FULL"],
+      },
     ],
   ])("%s", (_name, grams, contents, expected) => {
     expect(boxProblems(box, grams, contents)).toEqual(expected);
@@ -57,9 +62,9 @@ describe("boxProblems", () => {
   it("refuses more than 20 different sweets", () => {
     const many = { ...box, stepGrams: 10, productIds: Array.from({ length: 30 }, (_, i) => i + 1) };
     const contents = Array.from({ length: 21 }, (_, i) => c(i + 1, 10));
-    expect(boxProblems({ ...many, sizes: [{ grams: 210, priceCents: null }] }, 210, contents)).toEqual(
-      { contents: ["TOO_MANY"] },
-    );
+    expect(
+      boxProblems({ ...many, sizes: [{ grams: 210, priceCents: null }] }, 210, contents),
+    ).toEqual({ contents: ["TOO_MANY"] });
   });
 });
 
@@ -72,7 +77,12 @@ describe("boxPriceCents", () => {
   it.each<[string, number, BoxContent[], number]>([
     ["a size with its own price", 500, [c(1, 500)], 2500],
     ["another size with its own price, whatever is in it", 2000, [c(3, 2000)], 8000],
-    ["priced by contents: each sweet's grams at its kilo price", 1000, [c(1, 400), c(2, 300), c(3, 300)], 1200 + 600 + 1365],
+    [
+      "priced by contents: each sweet's grams at its kilo price",
+      1000,
+      [c(1, 400), c(2, 300), c(3, 300)],
+      1200 + 600 + 1365,
+    ],
     ["each sweet rounded to the cent", 1000, [c(3, 100), c(3, 900)], 455 + 4095],
     ["a sweet without a price counts nothing", 1000, [c(7, 1000)], 0],
   ])("%s", (_name, grams, contents, cents) => {
@@ -86,7 +96,9 @@ describe("filling", () => {
       c(1, 300),
       c(3, 300),
     ]);
-    expect(contentsKey([c(3, 300), c(1, 300)])).toBe(contentsKey([c(1, 100), c(3, 300), c(1, 200)]));
+    expect(contentsKey([c(3, 300), c(1, 300)])).toBe(
+      contentsKey([c(1, 100), c(3, 300), c(1, 200)]),
+    );
     expect(contentsKey([c(1, 300)])).not.toBe(contentsKey([c(1, 400)]));
   });
 
@@ -118,7 +130,13 @@ describe("boxDefinitionProblems", () => {
     ],
     [
       "a size twice",
-      { ...box, sizes: [{ grams: 500, priceCents: null }, { grams: 500, priceCents: 100 }] },
+      {
+        ...box,
+        sizes: [
+          { grams: 500, priceCents: null },
+          { grams: 500, priceCents: 100 },
+        ],
+      },
       { "box.sizes.1.grams": ["Each box size is given once."] },
     ],
     [
@@ -135,5 +153,37 @@ describe("boxMessage", () => {
   it("says each problem in both languages", () => {
     expect(boxMessage("NOT_FULL", "en")).toBe("The box's contents must weigh exactly its size.");
     expect(boxMessage("NOT_FULL", "ar")).toBe("يجب أن يساوي وزن محتويات العلبة حجمها تماماً.");
+  });
+});
+
+describe("stockTaken", () => {
+  it.each<[string, Parameters<typeof stockTaken>[0], [number, number][]]>([
+    ["an ordinary line takes its grams x qty", [{ productId: 1, grams: 500, qty: 3 }], [[1, 1500]]],
+    [
+      "a box takes each sweet's grams x qty, none of the box itself",
+      [{ productId: 9, grams: 1000, qty: 2, contents: [c(1, 400), c(2, 600)] }],
+      [
+        [1, 800],
+        [2, 1200],
+      ],
+    ],
+    [
+      "a sweet bought alone and in a box is summed",
+      [
+        { productId: 1, grams: 1000, qty: 1 },
+        { productId: 9, grams: 500, qty: 1, contents: [c(1, 500)] },
+      ],
+      [[1, 1500]],
+    ],
+    [
+      "a deleted product takes nothing",
+      [
+        { productId: null, grams: 1000, qty: 1 },
+        { productId: 9, grams: 500, qty: 1, contents: [{ productId: null, grams: 500 }] },
+      ],
+      [],
+    ],
+  ])("%s", (_name, lines, expected) => {
+    expect([...stockTaken(lines)]).toEqual(expected);
   });
 });

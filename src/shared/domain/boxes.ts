@@ -3,6 +3,7 @@
 // of the box's step, until the contents weigh exactly the size. Pure: the product page, the
 // order API and the tests share these rules.
 import type { Cents, Lang } from "./money.ts";
+import { optionLabel } from "./weight-options.ts";
 
 export type BoxSize = {
   grams: number;
@@ -159,4 +160,66 @@ export function gramChoices(box: BoxDefinition, sizeGrams: number, current: numb
   const choices: number[] = [];
   for (let g = 0; g <= most; g += box.stepGrams) choices.push(g);
   return choices;
+}
+
+/** How a box is kept with its product: the owner's definition, prices in cents. */
+export type StoredBox = {
+  sizes: { grams: number; price_cents: Cents | null }[];
+  step_grams: number;
+  product_ids: number[];
+};
+
+export const boxFromStored = (stored: StoredBox): BoxDefinition => ({
+  sizes: stored.sizes.map((s) => ({ grams: s.grams, priceCents: s.price_cents })),
+  stepGrams: stored.step_grams,
+  productIds: [...stored.product_ids],
+});
+
+export const boxToStored = (box: BoxDefinition): StoredBox => ({
+  sizes: box.sizes.map((s) => ({ grams: s.grams, price_cents: s.priceCents })),
+  step_grams: box.stepGrams,
+  product_ids: [...box.productIds],
+});
+
+/** One sweet in an ordered box, with its names as they were when ordered. */
+export type OrderLineContent = {
+  productId: number | null;
+  nameEn: string;
+  nameAr: string;
+  grams: number;
+};
+
+/**
+ * The grams an order takes from each product's stock: an ordinary line its grams x qty, a box
+ * line each sweet's grams x qty and nothing of the box product itself (a box is made of its
+ * sweets; it has no stock of its own). Placing an order takes these, cancelling puts them back.
+ */
+export function stockTaken(
+  lines: ReadonlyArray<{
+    productId: number | null;
+    grams: number;
+    qty: number;
+    contents?: ReadonlyArray<{ productId: number | null; grams: number }> | null;
+  }>,
+): Map<number, number> {
+  const taken = new Map<number, number>();
+  const add = (id: number | null, grams: number) => {
+    if (id !== null) taken.set(id, (taken.get(id) ?? 0) + grams);
+  };
+  for (const line of lines) {
+    if (line.contents && line.contents.length > 0)
+      for (const c of line.contents) add(c.productId, c.grams * line.qty);
+    else add(line.productId, line.grams * line.qty);
+  }
+  return taken;
+}
+
+/** A box's contents in one line of text: "Baklava 400 g, Maamoul 300 g". */
+export function contentsText(
+  contents: ReadonlyArray<{ nameEn: string; nameAr: string; grams: number }>,
+  lang: Lang,
+): string {
+  return contents
+    .map((c) => `${lang === "ar" && c.nameAr ? c.nameAr : c.nameEn} ${optionLabel(c.grams, lang)}`)
+    .join(lang === "ar" ? "، " : ", ");
 }

@@ -129,6 +129,27 @@ describe("mergeOrderLines", () => {
   ])("%s", (_name, input, lines, over) => {
     expect(mergeOrderLines(input)).toEqual({ lines, over });
   });
+
+  it("merges boxes only with the same sweets and grams", () => {
+    const box = (qty: number, contents: { productId: number; grams: number }[]) => ({
+      productId: 9,
+      grams: 1000,
+      qty,
+      contents,
+    });
+    const a = [
+      { productId: 1, grams: 400 },
+      { productId: 2, grams: 600 },
+    ];
+    const b = [
+      { productId: 1, grams: 500 },
+      { productId: 2, grams: 500 },
+    ];
+    expect(mergeOrderLines([box(1, a), box(2, b), box(3, a), line(9, 1000, 1)])).toEqual({
+      lines: [box(4, a), box(2, b), line(9, 1000, 1)],
+      over: [],
+    });
+  });
 });
 
 describe("sanitiseLines", () => {

@@ -55,13 +55,22 @@ const capQty = (qty: number): number => Math.min(MAX_LINE_QTY, qty);
  * of 1 were an order of 100. `over` lists the lines (by index in the request) at which the
  * added quantity passes the limit; the order is refused there.
  */
-export function mergeOrderLines<T extends { productId: number; grams: number; qty: number }>(
-  lines: readonly T[],
-): { lines: T[]; over: number[] } {
+export function mergeOrderLines<
+  T extends {
+    productId: number;
+    grams: number;
+    qty: number;
+    contents?: ReadonlyArray<{ productId: number; grams: number }>;
+  },
+>(lines: readonly T[]): { lines: T[]; over: number[] } {
   const byKey = new Map<string, T>();
   const over: number[] = [];
   lines.forEach((line, index) => {
-    const key = lineKey(String(line.productId), line.grams);
+    // A box is the same line only with the same sweets and grams (contents come normalised).
+    const filled = line.contents?.length
+      ? `:box:${line.contents.map((c) => `${c.productId}x${c.grams}`).join(",")}`
+      : "";
+    const key = lineKey(String(line.productId), line.grams) + filled;
     const existing = byKey.get(key);
     const merged = existing ? { ...existing, qty: existing.qty + line.qty } : { ...line };
     if (existing && merged.qty > MAX_LINE_QTY) over.push(index);

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { OrderLineContent } from "../../../shared/domain/boxes.ts";
 import { ORDER_SOURCES } from "../../../shared/domain/order-sources.ts";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
@@ -150,6 +151,11 @@ export const orderLines = pgTable(
     qty: integer().notNull(),
     unitPriceCents: integer().notNull(),
     lineTotalCents: integer().notNull(),
+    /**
+     * A box's contents, one box's worth (qty boxes hold qty times this), with each sweet's
+     * names as they were: NULL for an ordinary line.
+     */
+    contents: jsonb().$type<OrderLineContent[]>(),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),

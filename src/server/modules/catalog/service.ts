@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { normaliseSearchText } from "../../../shared/domain/arabic-search.ts";
+import type { StoredBox } from "../../../shared/domain/boxes.ts";
 import {
   type Allergen,
   type FoodInfo,
@@ -17,6 +18,7 @@ import {
   smallestGrams,
   type WeightOption,
 } from "../../../shared/domain/weight-options.ts";
+import { boxDto } from "../../../shared/schemas/boxes.ts";
 import {
   type CategoryDto,
   categoryListResponseSchema,
@@ -97,6 +99,7 @@ const productColumns = {
   stockGrams: products.stockGrams,
   stockVersion: products.stockVersion,
   food: products.food,
+  box: products.box,
   categoryId: categories.id,
   categorySlug: categories.slug,
   categoryNameEn: categories.nameEn,
@@ -122,6 +125,7 @@ type ProductQueryRow = {
   stockGrams: number | null;
   stockVersion: number;
   food: FoodInfo | string | null;
+  box: StoredBox | string | null;
   categoryId: number | null;
   categorySlug: string | null;
   categoryNameEn: string | null;
@@ -209,6 +213,7 @@ function toDetail(row: ProductQueryRow): ProductDetail {
     shippingNote: SHIPPING_NOTE.en,
     shippingNote_ar: SHIPPING_NOTE.ar,
     food: typeof row.food === "string" ? (JSON.parse(row.food) as FoodInfo) : row.food,
+    box: boxDto(row.box),
   };
 }
 

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { contentsText, type OrderLineContent } from "../../../shared/domain/boxes.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
@@ -16,6 +17,19 @@ import {
   orderLines,
 } from "../../db/schema/orders.ts";
 
+/** A stored box's contents as the order DTO gives them. */
+export function lineContents(raw: OrderLineContent[] | string | null) {
+  const list = typeof raw === "string" ? (JSON.parse(raw) as OrderLineContent[]) : raw;
+  return list
+    ? list.map((c) => ({
+        product_id: c.productId,
+        name: c.nameEn,
+        name_ar: c.nameAr,
+        grams: c.grams,
+      }))
+    : null;
+}
+
 export type LineWithImage = typeof orderLines.$inferSelect & { image: string | null };
 
 /**
@@ -31,7 +45,8 @@ export function messagingText(order: OrderRow, lines: ReadonlyArray<LineWithImag
       : `Hello, this is my order ${order.number}:`;
   const body = lines.map((line) => {
     const name = lang === "ar" && line.nameAr ? line.nameAr : line.nameEn;
-    return `- ${name} (${optionLabel(line.grams, lang)}) × ${line.qty} = ${money(line.lineTotalCents)}`;
+    const box = line.contents?.length ? `: ${contentsText(line.contents, lang)}` : "";
+    return `- ${name} (${optionLabel(line.grams, lang)}${box}) × ${line.qty} = ${money(line.lineTotalCents)}`;
   });
   const total =
     lang === "ar" ? `المجموع: ${money(order.totalCents)}` : `Total: ${money(order.totalCents)}`;
@@ -140,6 +155,7 @@ export function toOrderDto(
       unit_price: centsToDollars(line.unitPriceCents),
       line_total: centsToDollars(line.lineTotalCents),
       image_url: line.image ? storageUrl(line.image) : null,
+      contents: lineContents(line.contents),
     })),
     events: events.map((event) => ({
       status: event.status,

@@ -228,7 +228,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
     if (reserved.length === 1) {
       // What the order took, for the low-stock rule: the row is locked until commit.
       const row = reserved[0]!;
-      const line = cart.lines.find((l) => l.productId === id)!;
+      const line = cart.names.get(id)!;
       changes.push({
         productId: id,
         nameEn: line.nameEn,
@@ -245,7 +245,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
       .select({ stockGrams: products.stockGrams, active: products.active })
       .from(products)
       .where(eq(products.id, id));
-    const line = cart.lines.find((l) => l.productId === id)!;
+    const line = cart.names.get(id)!;
     const left = now?.active ? (now.stockGrams ?? 0) : 0;
     const en =
       left > 0
@@ -255,7 +255,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
       left > 0
         ? `عذراً، بقي ${left / 1000} كغ فقط من ${line.nameAr || line.nameEn}.`
         : `عذراً، ${line.nameAr || line.nameEn} غير متوفر حالياً.`;
-    const index = input.lines.findIndex((l) => l.productId === id);
+    const index = line.index;
     throw new RuleError(409, `lines.${index}`, en, {
       code: "out_of_stock",
       message_ar: ar,
@@ -409,6 +409,7 @@ export async function placeOrder(
             qty: line.qty,
             unitPriceCents: line.unitPriceCents,
             lineTotalCents: line.lineTotalCents,
+            contents: line.contents,
           })),
         )
         .returning();

@@ -59,6 +59,7 @@ const order: OrderDto = {
       unit_price: 25,
       line_total: 50,
       image_url: null,
+      contents: null,
     },
   ],
   events: [{ status: "pending", at: "2026-11-21T10:00:00.000Z", actor: "customer", note: null }],

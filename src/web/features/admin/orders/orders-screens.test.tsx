@@ -540,6 +540,7 @@ describe("issue 29: gift orders on the desk", () => {
           unit_price: 12.34,
           line_total: 24.68,
           image_url: null,
+          contents: null,
         },
       ],
     });
