@@ -39,7 +39,7 @@ import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND, refundOrder } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
-import { loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
+import { lineAllergens, loadOrderParts, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
 
@@ -634,6 +634,7 @@ export function createAdminOrderService(
     ]);
     const events = parts.eventsOf(row.id);
     const dto = toOrderDto(row, parts.linesOf(row.id), events, settings);
+    const allergens = await lineAllergens(db, parts.linesOf(row.id));
     const eventActors = events.map((event) => parseActor(event.actor));
     const paymentActors = payments.map((payment) => parseActor(payment.actor));
     const names = await adminNames([
@@ -699,6 +700,7 @@ export function createAdminOrderService(
         row.createdByAdminId === null
           ? null
           : { id: row.createdByAdminId, name: names.get(row.createdByAdminId) ?? "" },
+      line_allergens: allergens,
       customerName: row.name,
       items: dto.lines.map((line) => ({
         name: line.name,

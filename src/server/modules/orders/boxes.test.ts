@@ -61,7 +61,7 @@ const goodBox = () => ({
   product_ids: [baklava, maamoul, barazek],
 });
 
-const createBox = (box: unknown, headers = catalogue.auth) =>
+const createBox = (box: unknown, headers: Record<string, string> = catalogue.auth) =>
   t.app.inject({
     method: "POST",
     url: "/api/admin/products",
@@ -238,7 +238,7 @@ describe("ordering a box", () => {
     expect(res.json().data.lines.map((l: { qty: number }) => l.qty)).toEqual([3, 1]);
   });
 
-  it.each<[string, () => Record<string, unknown>, Record<string, string[]>]>([
+  it.each<[string, () => Parameters<typeof orderBody>[0][number], Record<string, string[]>]>([
     [
       "contents that do not fill the size",
       () => ({

@@ -1,5 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { contentsText, type OrderLineContent } from "../../../shared/domain/boxes.ts";
+import {
+  type AllergenRollup,
+  type FoodInfo,
+  rollupAllergens,
+} from "../../../shared/domain/food.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
@@ -168,6 +173,41 @@ export function toOrderDto(
     messaging_link:
       order.paymentMethod === "messaging_app" ? messagingLink(order, lines, settings) : null,
   };
+}
+
+/**
+ * Each line's allergens as the products' food information says today (a box: all its sweets'
+ * together): what the packer prints beside the line. A deleted product, or one without food
+ * information, makes the line `unknown`.
+ */
+export async function lineAllergens(
+  db: Db | Tx,
+  lines: ReadonlyArray<LineWithImage>,
+): Promise<AllergenRollup[]> {
+  const idsOf = (line: LineWithImage) => {
+    const contents =
+      typeof line.contents === "string"
+        ? (JSON.parse(line.contents) as OrderLineContent[])
+        : line.contents;
+    return contents?.length ? contents.map((c) => c.productId) : [line.productId];
+  };
+  const ids = [...new Set(lines.flatMap(idsOf).filter((id): id is number => id !== null))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: products.id, food: products.food })
+          .from(products)
+          .where(inArray(products.id, ids));
+  const foods = new Map(
+    rows.map((r) => [
+      Number(r.id),
+      typeof r.food === "string" ? (JSON.parse(r.food) as FoodInfo) : r.food,
+    ]),
+  );
+  return lines.map((line) =>
+    rollupAllergens(idsOf(line).map((id) => (id === null ? null : (foods.get(id) ?? null)))),
+  );
 }
 
 /** Lines (with today's product image) and events of several orders in two queries. */

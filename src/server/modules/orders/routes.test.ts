@@ -89,6 +89,7 @@ describe("POST /api/orders: a guest order", () => {
         unit_price: 10,
         line_total: 20,
         image_url: null,
+        contents: null,
       },
       {
         product_id: maamoul,
@@ -99,6 +100,7 @@ describe("POST /api/orders: a guest order", () => {
         unit_price: 30,
         line_total: 30,
         image_url: null,
+        contents: null,
       },
     ]);
     expect(order.access_key).toMatch(/^[\w-]{40,}$/);

@@ -187,6 +187,7 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   created_by: null,
   customerName: "Claire",
   items: [],
+  line_allergens: [{ contains: [], traces: [], unknown: true }],
   ...patch,
 });
 
