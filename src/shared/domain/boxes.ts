@@ -223,3 +223,13 @@ export function contentsText(
     .map((c) => `${lang === "ar" && c.nameAr ? c.nameAr : c.nameEn} ${optionLabel(c.grams, lang)}`)
     .join(lang === "ar" ? "، " : ", ");
 }
+
+/** The same for a box as the order DTO gives it (`name`, `name_ar`). */
+export const dtoContentsText = (
+  contents: ReadonlyArray<{ name: string; name_ar: string; grams: number }>,
+  lang: Lang,
+): string =>
+  contentsText(
+    contents.map((c) => ({ nameEn: c.name, nameAr: c.name_ar, grams: c.grams })),
+    lang,
+  );

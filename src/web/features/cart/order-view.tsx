@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../shared/domain/bidi.ts";
+import { dtoContentsText } from "../../../shared/domain/boxes.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
@@ -327,12 +328,20 @@ function OrderDetails({
             </tr>
           </thead>
           <tbody>
-            {order.lines.map((line) => (
+            {order.lines.map((line, index) => (
               <tr
-                key={`${line.product_id ?? line.name}-${line.grams}`}
+                // A product and weight can come twice: boxes filled differently.
+                key={`${line.product_id ?? line.name}-${line.grams}-${index}`}
                 className="border-b border-line"
               >
-                <td className="p-2">{pickText(lang, line.name, line.name_ar)}</td>
+                <td className="p-2">
+                  {pickText(lang, line.name, line.name_ar)}
+                  {line.contents?.length ? (
+                    <p className="text-sm text-muted" data-testid="box-contents">
+                      {dtoContentsText(line.contents, lang)}
+                    </p>
+                  ) : null}
+                </td>
                 <td className="p-2" dir="ltr">
                   {optionLabel(line.grams, lang)}
                 </td>
