@@ -9,6 +9,7 @@ import {
   CART_STORAGE_KEY,
   type CartLine,
   cartTotals,
+  keyOfLine,
   LEGACY_CART_KEYS,
   lineKey,
   makeBackup,
@@ -461,5 +462,45 @@ describe("migrateLegacy", () => {
     ],
   ])("%s", (_case, rawByKey, expected) => {
     expect(migrateLegacy(rawByKey)).toEqual(expected);
+  });
+});
+
+describe("box lines", () => {
+  const contents = (a: number, b: number) => [
+    { productId: 1, grams: a, name: "Baklava", name_ar: "بقلاوة" },
+    { productId: 2, grams: b, name: "Maamoul", name_ar: "معمول" },
+  ];
+  const add = (lines: CartLine[], box: ReturnType<typeof contents>) =>
+    addLine(
+      lines,
+      {
+        productId: "9",
+        grams: 1000,
+        defaultGrams: 1000,
+        contents: box,
+        productSnapshot: { name: "Tray", price: 30 },
+      },
+      NOW,
+    );
+
+  it("keeps boxes of other sweets apart and adds the same box together", () => {
+    let lines = add([], contents(400, 600));
+    lines = add(lines, contents(500, 500));
+    lines = add(lines, [...contents(400, 600)].reverse());
+    expect(lines.map((l) => [keyOfLine(l), l.qty])).toEqual([
+      ["item:9:1000:box:1x400,2x600", 2],
+      ["item:9:1000:box:1x500,2x500", 1],
+    ]);
+  });
+
+  it.each<[string, unknown, boolean]>([
+    ["a good box", contents(400, 600), true],
+    ["no sweets", [], false],
+    ["not a list", "baklava", false],
+    ["a sweet without grams", [{ productId: 1 }], false],
+    ["a sweet with a bad id", [{ productId: "x", grams: 100 }], false],
+  ])("a stored box with %s is kept: %s", (_name, stored, kept) => {
+    const raw = { ...line({ productId: "9", grams: 1000 }), contents: stored };
+    expect(sanitiseLine(raw) !== null).toBe(kept);
   });
 });

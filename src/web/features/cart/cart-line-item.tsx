@@ -1,3 +1,4 @@
+import { dtoContentsText } from "../../../shared/domain/boxes.ts";
 import { keyOfLine, MAX_LINE_QTY } from "../../../shared/domain/cart.ts";
 import { type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
@@ -43,6 +44,11 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
         <p className="text-sm text-muted" data-testid="line-weight">
           {optionLabel(gramsOf(line), lang)}
         </p>
+        {line.contents?.length ? (
+          <p className="text-sm text-muted" data-testid="line-contents">
+            {dtoContentsText(line.contents, lang)}
+          </p>
+        ) : null}
         <p className="text-sm">
           <span className="text-muted">{t("line.unitPrice")}: </span>
           <span dir="ltr">{money(toCents(line.price))}</span>

@@ -184,6 +184,9 @@ export function CheckoutForm({
         productId: Number(line.productId),
         grams: gramsOf(line),
         qty: line.qty,
+        ...(line.contents?.length
+          ? { contents: line.contents.map((c) => ({ productId: c.productId, grams: c.grams })) }
+          : {}),
       })),
     [lines],
   );
