@@ -7,6 +7,7 @@ import {
   boxPriceCents,
   boxProblems,
   contentsKey,
+  fillFromFields,
   gramChoices,
   normaliseContents,
   remainingGrams,
@@ -185,5 +186,25 @@ describe("stockTaken", () => {
     ],
   ])("%s", (_name, lines, expected) => {
     expect([...stockTaken(lines)]).toEqual(expected);
+  });
+});
+
+describe("fillFromFields", () => {
+  it.each<[string, Record<string, string>, { size: number; contents: BoxContent[] }]>([
+    ["nothing posted", {}, { size: 500, contents: [] }],
+    [
+      "a size and sweets",
+      { size: "1000", sweet_1: "400", sweet_3: "600", sweet_2: "0" },
+      { size: 1000, contents: [c(1, 400), c(3, 600)] },
+    ],
+    ["an unknown size", { size: "700" }, { size: 500, contents: [] }],
+    ["a sweet not allowed", { size: "500", sweet_9: "500" }, { size: 500, contents: [] }],
+    [
+      "unreadable grams",
+      { size: "500", sweet_1: "lots", sweet_2: "-100" },
+      { size: 500, contents: [] },
+    ],
+  ])("%s", (_name, fields, fill) => {
+    expect(fillFromFields(box, fields)).toEqual(fill);
   });
 });

@@ -2,7 +2,7 @@
 // or priced by what is in it; the shopper fills it with the sweets the owner allows, in steps
 // of the box's step, until the contents weigh exactly the size. Pure: the product page, the
 // order API and the tests share these rules.
-import type { Cents, Lang } from "./money.ts";
+import { type Cents, type Lang, toCents } from "./money.ts";
 import { optionLabel } from "./weight-options.ts";
 
 export type BoxSize = {
@@ -233,3 +233,42 @@ export const dtoContentsText = (
     contents.map((c) => ({ nameEn: c.name, nameAr: c.name_ar, grams: c.grams })),
     lang,
   );
+
+/** A box being filled: the size chosen and the grams of each allowed sweet (0 = none). */
+export type BoxFill = { size: number; contents: BoxContent[] };
+
+/**
+ * The box form's fields (`size`, `sweet_<id>` = grams) as a fill: an unknown size falls back
+ * to the first, sweets not allowed and unreadable grams are left out. The product page reads
+ * a posted form with it (the page works without JavaScript).
+ */
+export function fillFromFields(
+  box: BoxDefinition,
+  fields: Readonly<Record<string, string | undefined>>,
+): BoxFill {
+  const asked = Number(fields.size);
+  const size = box.sizes.some((s) => s.grams === asked) ? asked : (box.sizes[0]?.grams ?? 0);
+  const contents: BoxContent[] = [];
+  for (const productId of box.productIds) {
+    const grams = Number(fields[`sweet_${productId}`] ?? 0);
+    if (Number.isInteger(grams) && grams > 0) contents.push({ productId, grams });
+  }
+  return { size, contents };
+}
+
+/** A box as the product DTOs give it: prices in dollars, null = priced by its contents. */
+export type BoxDtoShape = {
+  sizes: { grams: number; price: number | null }[];
+  step_grams: number;
+  product_ids: number[];
+};
+
+/** The DTO back to the rules' shape (the product page fills the box with it). */
+export const boxFromDto = (dto: BoxDtoShape): BoxDefinition => ({
+  sizes: dto.sizes.map((s) => ({
+    grams: s.grams,
+    priceCents: s.price === null ? null : toCents(s.price),
+  })),
+  stepGrams: dto.step_grams,
+  productIds: [...dto.product_ids],
+});

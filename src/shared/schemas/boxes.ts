@@ -6,9 +6,8 @@ import {
   BOX_MAX_SIZES,
   BOX_MESSAGES,
   BOX_MIN_STEP,
-  type BoxDefinition,
   boxDefinitionProblems,
-  boxFromStored,
+  boxFromDto,
   type StoredBox,
 } from "../domain/boxes.ts";
 import { centsToDollars, toCents } from "../domain/money.ts";
@@ -36,17 +35,6 @@ export const boxDto = (stored: StoredBox | string | null): BoxDto | null => {
     product_ids: [...box.product_ids],
   };
 };
-
-/** The DTO back to the rules' shape (the product page fills the box with it). */
-export const boxFromDto = (dto: BoxDto): BoxDefinition =>
-  boxFromStored({
-    sizes: dto.sizes.map((s) => ({
-      grams: s.grams,
-      price_cents: s.price === null ? null : toCents(s.price),
-    })),
-    step_grams: dto.step_grams,
-    product_ids: dto.product_ids,
-  });
 
 const SIZE_GRAMS = `A box size is a whole number of grams from ${BOX_MIN_STEP} to ${BOX_MAX_GRAMS}.`;
 const STEP = `The step is a whole number of grams from ${BOX_MIN_STEP} to 1000.`;
