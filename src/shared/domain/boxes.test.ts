@@ -3,6 +3,8 @@ import {
   type BoxContent,
   type BoxDefinition,
   boxDefinitionProblems,
+  boxFormText,
+  boxFromFormText,
   boxMessage,
   boxPriceCents,
   boxProblems,
@@ -206,5 +208,45 @@ describe("fillFromFields", () => {
     ],
   ])("%s", (_name, fields, fill) => {
     expect(fillFromFields(box, fields)).toEqual(fill);
+  });
+});
+
+describe("the product form's box inputs", () => {
+  it.each<[string, [string, string, string], ReturnType<typeof boxFromFormText>]>([
+    ["all empty: not a box", ["", " ", ""], null],
+    [
+      "sizes with and without a price",
+      ["500=25, 1000, 2000=80", "100", "12, 14 15"],
+      {
+        sizes: [
+          { grams: 500, price: 25 },
+          { grams: 1000, price: null },
+          { grams: 2000, price: 80 },
+        ],
+        step_grams: 100,
+        product_ids: [12, 14, 15],
+      },
+    ],
+    [
+      "unreadable parts stay unreadable for the schema",
+      ["half", "", "x"],
+      { sizes: [{ grams: Number.NaN, price: null }], step_grams: 0, product_ids: [Number.NaN] },
+    ],
+  ])("%s", (_name, [sizes, step, ids], box) => {
+    expect(boxFromFormText(sizes, step, ids)).toEqual(box);
+  });
+
+  it("writes a saved box back into the inputs", () => {
+    expect(
+      boxFormText({
+        sizes: [
+          { grams: 500, price: 25 },
+          { grams: 1000, price: null },
+        ],
+        step_grams: 100,
+        product_ids: [1, 2],
+      }),
+    ).toEqual({ box_sizes: "500=25, 1000", box_step: "100", box_products: "1, 2" });
+    expect(boxFormText(null)).toEqual({ box_sizes: "", box_step: "", box_products: "" });
   });
 });

@@ -272,3 +272,42 @@ export const boxFromDto = (dto: BoxDtoShape): BoxDefinition => ({
   stepGrams: dto.step_grams,
   productIds: [...dto.product_ids],
 });
+
+/**
+ * The product form's three box inputs as the API's box: sizes as "500=25, 1000, 2000=80"
+ * (grams, then its price; no price = priced by its contents), the step in grams and the
+ * allowed sweets' ids "12, 14". All empty = not a box. Unreadable parts stay unreadable
+ * (NaN) so the schema names them.
+ */
+export function boxFromFormText(
+  sizes: string,
+  step: string,
+  productIds: string,
+): BoxDtoShape | null {
+  if (!sizes.trim() && !step.trim() && !productIds.trim()) return null;
+  const list = (text: string) =>
+    text
+      .split(/[,،\s]+/)
+      .map((part) => part.trim())
+      .filter(Boolean);
+  return {
+    sizes: list(sizes).map((part) => {
+      const [grams, price] = part.split("=");
+      return {
+        grams: Number(grams),
+        price: price === undefined || price.trim() === "" ? null : Number(price),
+      };
+    }),
+    step_grams: Number(step),
+    product_ids: list(productIds).map(Number),
+  };
+}
+
+/** The same inputs from a saved box, for the product form. */
+export const boxFormText = (box: BoxDtoShape | null) => ({
+  box_sizes: box
+    ? box.sizes.map((s) => (s.price === null ? `${s.grams}` : `${s.grams}=${s.price}`)).join(", ")
+    : "",
+  box_step: box ? String(box.step_grams) : "",
+  box_products: box ? box.product_ids.join(", ") : "",
+});
