@@ -311,3 +311,8 @@ export const boxFormText = (box: BoxDtoShape | null) => ({
   box_step: box ? String(box.step_grams) : "",
   box_products: box ? box.product_ids.join(", ") : "",
 });
+
+/** An ordered box's sweets as a key: equal boxes are merged on an order, so it tells lines apart. */
+export const dtoContentsKey = (
+  contents?: ReadonlyArray<{ name: string; grams: number }> | null,
+): string => contents?.map((c) => `${c.name}x${c.grams}`).join(",") ?? "";

@@ -204,7 +204,7 @@ export type ShippingOptionsSource = {
  * in a circle. The WHERE makes the check and the write one atomic step: with many orders
  * for the last units, exactly as many succeed as the stock covers.
  */
-async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promise<StockChange[]> {
+async function reserveStock(tx: Tx, cart: PricedCart): Promise<StockChange[]> {
   const ids = [...cart.gramsByProduct.keys()].sort((a, b) => a - b);
   const changes: StockChange[] = [];
   for (const id of ids) {
@@ -389,7 +389,7 @@ export async function placeOrder(
         readyDate,
         grams: cart.totalGrams,
       });
-      const stock = await reserveStock(tx, cart, input);
+      const stock = await reserveStock(tx, cart);
 
       if (usedCoupon && !(await spendCouponUse(tx, usedCoupon.id, now))) {
         // Someone took the last use (or the day ended) since the check above.

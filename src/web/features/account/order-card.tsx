@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { listSeparator } from "../../../shared/domain/bidi.ts";
-import { dtoContentsText } from "../../../shared/domain/boxes.ts";
+import { dtoContentsKey as boxKey, dtoContentsText } from "../../../shared/domain/boxes.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatDiscount, toCents } from "../../../shared/domain/money.ts";
 import { badgeTone } from "../../../shared/domain/order-states.ts";
@@ -42,9 +42,9 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
       </p>
       <h3 className="sr-only">{t("orders.linesLabel")}</h3>
       <ul className="mt-3 divide-y divide-line">
-        {order.lines.map((line, index) => (
+        {order.lines.map((line) => (
           <li
-            key={`${line.product_id}:${line.grams}:${index}`}
+            key={`${line.product_id}:${line.grams}:${boxKey(line.contents)}`}
             className="flex justify-between gap-4 py-2"
           >
             <span>

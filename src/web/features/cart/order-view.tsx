@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../shared/domain/bidi.ts";
-import { dtoContentsText } from "../../../shared/domain/boxes.ts";
+import { dtoContentsKey as boxKey, dtoContentsText } from "../../../shared/domain/boxes.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
@@ -328,10 +328,10 @@ function OrderDetails({
             </tr>
           </thead>
           <tbody>
-            {order.lines.map((line, index) => (
+            {order.lines.map((line) => (
               <tr
-                // A product and weight can come twice: boxes filled differently.
-                key={`${line.product_id ?? line.name}-${line.grams}-${index}`}
+                // Two boxes of one size are two lines only with other sweets.
+                key={`${line.product_id ?? line.name}-${line.grams}-${boxKey(line.contents)}`}
                 className="border-b border-line"
               >
                 <td className="p-2">

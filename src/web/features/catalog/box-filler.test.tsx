@@ -25,9 +25,9 @@ const sweets: BoxSweet[] = [
   { id: 3, name: "Barazek", name_ar: "برازق", price: 15, in_stock: true },
 ];
 
-function renderFiller(lang: Language = "en") {
-  const onAdd = vi.fn<(input: AddToCartInput) => void>();
-  const Page = () => (
+let onAdd = vi.fn<(input: AddToCartInput) => void>();
+function Page() {
+  return (
     <BoxFiller
       product={{ id: 9, name: "Mixed tray", name_ar: "صينية مشكلة", image: "" }}
       box={box}
@@ -36,7 +36,11 @@ function renderFiller(lang: Language = "en") {
       onAddToCart={onAdd}
     />
   );
-  const Stub = createRoutesStub([{ path: "/product/:id", Component: Page }]);
+}
+const Stub = createRoutesStub([{ path: "/product/:id", Component: Page }]);
+
+function renderFiller(lang: Language = "en") {
+  onAdd = vi.fn<(input: AddToCartInput) => void>();
   const i18n = createI18n(lang, messagesFor(lang));
   if (lang !== "en")
     for (const [ns, bundle] of Object.entries(fallbackMessages()))
