@@ -10,6 +10,7 @@ import {
   type CartLine,
   cartTotals,
   dishIdOf,
+  keyOfLine,
   LEGACY_CART_KEYS,
   lineKey,
   MAX_DISH_PORTIONS,
@@ -131,6 +132,27 @@ describe("mergeOrderLines", () => {
     ],
   ])("%s", (_name, input, lines, over) => {
     expect(mergeOrderLines(input)).toEqual({ lines, over });
+  });
+
+  it("merges boxes only with the same sweets and grams", () => {
+    const box = (qty: number, contents: { productId: number; grams: number }[]) => ({
+      productId: 9,
+      grams: 1000,
+      qty,
+      contents,
+    });
+    const a = [
+      { productId: 1, grams: 400 },
+      { productId: 2, grams: 600 },
+    ];
+    const b = [
+      { productId: 1, grams: 500 },
+      { productId: 2, grams: 500 },
+    ];
+    expect(mergeOrderLines([box(1, a), box(2, b), box(3, a), line(9, 1000, 1)])).toEqual({
+      lines: [box(4, a), box(2, b), line(9, 1000, 1)],
+      over: [],
+    });
   });
 });
 
@@ -469,5 +491,45 @@ describe("kitchen dishes in the cart", () => {
     expect(sweet[0]!.qty).toBe(MAX_LINE_QTY);
     expect(setLineQty(dish, "item:dish:7", 12)[0]!.qty).toBe(12);
     expect(sanitiseLine({ productId: "dish:7", name: "Soup", price: 4, qty: 15 })!.qty).toBe(15);
+  });
+});
+
+describe("box lines", () => {
+  const contents = (a: number, b: number) => [
+    { productId: 1, grams: a, name: "Baklava", name_ar: "بقلاوة" },
+    { productId: 2, grams: b, name: "Maamoul", name_ar: "معمول" },
+  ];
+  const add = (lines: CartLine[], box: ReturnType<typeof contents>) =>
+    addLine(
+      lines,
+      {
+        productId: "9",
+        grams: 1000,
+        defaultGrams: 1000,
+        contents: box,
+        productSnapshot: { name: "Tray", price: 30 },
+      },
+      NOW,
+    );
+
+  it("keeps boxes of other sweets apart and adds the same box together", () => {
+    let lines = add([], contents(400, 600));
+    lines = add(lines, contents(500, 500));
+    lines = add(lines, [...contents(400, 600)].reverse());
+    expect(lines.map((l) => [keyOfLine(l), l.qty])).toEqual([
+      ["item:9:1000:box:1x400,2x600", 2],
+      ["item:9:1000:box:1x500,2x500", 1],
+    ]);
+  });
+
+  it.each<[string, unknown, boolean]>([
+    ["a good box", contents(400, 600), true],
+    ["no sweets", [], false],
+    ["not a list", "baklava", false],
+    ["a sweet without grams", [{ productId: 1 }], false],
+    ["a sweet with a bad id", [{ productId: "x", grams: 100 }], false],
+  ])("a stored box with %s is kept: %s", (_name, stored, kept) => {
+    const raw = { ...line({ productId: "9", grams: 1000 }), contents: stored };
+    expect(sanitiseLine(raw) !== null).toBe(kept);
   });
 });

@@ -11,7 +11,11 @@ export type CartLine = {
   timestamp: number;
   /** The weight option in grams; absent for the product's default option. */
   grams?: number;
+  /** A mixed box's sweets (one box's worth), with their names for the cart to show. */
+  contents?: CartBoxContent[];
 };
+
+export type CartBoxContent = { productId: number; grams: number; name: string; name_ar: string };
 
 export const CART_STORAGE_KEY = "cart_v2";
 export const CART_SESSION_KEY = "cart_session_v2";
@@ -29,8 +33,39 @@ export function lineKey(productId: string, grams?: number, defaultGrams?: number
     : `item:${productId}:${grams}`;
 }
 
+/** A box's part of its line key: boxes of one size are one line only with the same sweets. */
+export function boxKeySuffix(
+  contents?: ReadonlyArray<{ productId: number | string; grams: number }>,
+): string {
+  if (!contents?.length) return "";
+  return `:box:${[...contents]
+    .map((c) => ({ id: Number(c.productId), grams: c.grams }))
+    .sort((a, b) => a.id - b.id)
+    .map((c) => `${c.id}x${c.grams}`)
+    .join(",")}`;
+}
+
 export function keyOfLine(line: CartLine): string {
-  return lineKey(line.productId, line.grams);
+  return lineKey(line.productId, line.grams) + boxKeySuffix(line.contents);
+}
+
+/** A stored box's sweets, or null when any of them is malformed (the line is then dropped). */
+function sanitiseContents(raw: unknown): CartBoxContent[] | null {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 20) return null;
+  const list: CartBoxContent[] = [];
+  for (const item of raw) {
+    if (!isRecord(item)) return null;
+    const id = Number(item.productId);
+    if (!Number.isInteger(id) || id <= 0) return null;
+    if (!Number.isInteger(item.grams) || (item.grams as number) <= 0) return null;
+    list.push({
+      productId: id,
+      grams: item.grams as number,
+      name: typeof item.name === "string" ? item.name : "",
+      name_ar: typeof item.name_ar === "string" ? item.name_ar : "",
+    });
+  }
+  return list;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -70,13 +105,22 @@ const capQty = (qty: number, productId = ""): number =>
  * of 1 were an order of 100. `over` lists the lines (by index in the request) at which the
  * added quantity passes the limit; the order is refused there.
  */
-export function mergeOrderLines<T extends { productId: number; grams: number; qty: number }>(
-  lines: readonly T[],
-): { lines: T[]; over: number[] } {
+export function mergeOrderLines<
+  T extends {
+    productId: number;
+    grams: number;
+    qty: number;
+    contents?: ReadonlyArray<{ productId: number; grams: number }>;
+  },
+>(lines: readonly T[]): { lines: T[]; over: number[] } {
   const byKey = new Map<string, T>();
   const over: number[] = [];
   lines.forEach((line, index) => {
-    const key = lineKey(String(line.productId), line.grams);
+    // A box is the same line only with the same sweets and grams (contents come normalised).
+    const filled = line.contents?.length
+      ? `:box:${line.contents.map((c) => `${c.productId}x${c.grams}`).join(",")}`
+      : "";
+    const key = lineKey(String(line.productId), line.grams) + filled;
     const existing = byKey.get(key);
     const merged = existing ? { ...existing, qty: existing.qty + line.qty } : { ...line };
     if (existing && merged.qty > MAX_LINE_QTY) over.push(index);
@@ -94,7 +138,7 @@ export function mergeOrderLines<T extends { productId: number; grams: number; qt
  */
 export function sanitiseLine(raw: unknown): CartLine | null {
   if (!isRecord(raw)) return null;
-  const { productId, name, price, qty, image, timestamp, grams } = raw;
+  const { productId, name, price, qty, image, timestamp, grams, contents } = raw;
 
   const id =
     typeof productId === "string"
@@ -120,6 +164,11 @@ export function sanitiseLine(raw: unknown): CartLine | null {
     timestamp: typeof timestamp === "number" && Number.isFinite(timestamp) ? timestamp : 0,
   };
   if (option !== undefined) line.grams = option;
+  if (contents !== undefined) {
+    const box = sanitiseContents(contents);
+    if (!box) return null;
+    line.contents = box;
+  }
   return line;
 }
 
@@ -161,6 +210,8 @@ export type AddLineInput = {
   grams?: number;
   /** The product's default option; an add of that weight is stored without `grams` so it joins `item:{id}`. */
   defaultGrams?: number;
+  /** A filled box's sweets: a line of its own unless the same box is already in the cart. */
+  contents?: CartBoxContent[];
   productSnapshot: { name?: string; price?: number; image?: string };
 };
 
@@ -177,8 +228,10 @@ export function addLine(
   const qty = Number.isFinite(input.qty)
     ? capQty(Math.max(1, Math.floor(input.qty as number)), input.productId)
     : 1;
-  const grams = input.grams === input.defaultGrams ? undefined : input.grams;
-  const key = lineKey(input.productId, grams);
+  const box = input.contents?.length ? input.contents : undefined;
+  // A box keeps its size even when it is the default one: its key names the sweets too.
+  const grams = input.grams === input.defaultGrams && !box ? undefined : input.grams;
+  const key = lineKey(input.productId, grams) + boxKeySuffix(box);
   const { name, price, image } = input.productSnapshot;
   const fresh: Partial<Pick<CartLine, "name" | "price" | "image">> = {};
   if (name?.trim()) fresh.name = name.trim();
@@ -205,6 +258,7 @@ export function addLine(
     timestamp: now,
   };
   if (grams !== undefined) line.grams = grams;
+  if (box) line.contents = box.map((c) => ({ ...c }));
   return [...lines, line];
 }
 

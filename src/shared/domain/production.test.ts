@@ -66,4 +66,48 @@ describe("productionSheet", () => {
       orders: ["SW-10001", "SW-10004"],
     });
   });
+
+  it("counts a box's sweets as each sweet's grams and the box as packs to fill", () => {
+    const sheet = productionSheet([
+      line({ orderNumber: "SW-10001", grams: 1000, qty: 1 }),
+      line({
+        orderNumber: "SW-10002",
+        productId: 9,
+        name: "Mixed tray",
+        nameAr: "صينية مشكلة",
+        grams: 1000,
+        qty: 2,
+        contents: [
+          { productId: 1, nameEn: "Baklava", nameAr: "بقلاوة", grams: 400 },
+          { productId: 2, nameEn: "Maamoul", nameAr: "معمول", grams: 600 },
+        ],
+      }),
+    ]);
+    expect(sheet).toEqual([
+      {
+        productId: 1,
+        name: "Baklava",
+        nameAr: "بقلاوة",
+        grams: 1800,
+        options: [{ grams: 1000, count: 1 }],
+        orders: ["SW-10001", "SW-10002"],
+      },
+      {
+        productId: 2,
+        name: "Maamoul",
+        nameAr: "معمول",
+        grams: 1200,
+        options: [],
+        orders: ["SW-10002"],
+      },
+      {
+        productId: 9,
+        name: "Mixed tray",
+        nameAr: "صينية مشكلة",
+        grams: 0,
+        options: [{ grams: 1000, count: 2 }],
+        orders: ["SW-10002"],
+      },
+    ]);
+  });
 });

@@ -12,6 +12,16 @@ export type ProductionLine = {
   /** One pack's weight (the weight option) and how many packs. */
   grams: number;
   qty: number;
+  /**
+   * A mixed box's sweets, one box's worth: each sweet's grams x qty count as that sweet's to
+   * make, and the box itself counts only as packs to fill (no grams of its own).
+   */
+  contents?: ReadonlyArray<{
+    productId: number | null;
+    nameEn: string;
+    nameAr: string;
+    grams: number;
+  }> | null;
 };
 
 export type ProductionRow = {
@@ -32,24 +42,26 @@ export type ProductionRow = {
  */
 export function productionSheet(lines: readonly ProductionLine[]): ProductionRow[] {
   const rows = new Map<string, ProductionRow & { optionCounts: Map<number, number> }>();
-  for (const line of lines) {
-    const key = line.productId === null ? `name:${line.name}` : `id:${line.productId}`;
+  const rowOf = (productId: number | null, name: string, nameAr: string, order: string) => {
+    const key = productId === null ? `name:${name}` : `id:${productId}`;
     let row = rows.get(key);
     if (!row) {
-      row = {
-        productId: line.productId,
-        name: line.name,
-        nameAr: line.nameAr,
-        grams: 0,
-        options: [],
-        orders: [],
-        optionCounts: new Map(),
-      };
+      row = { productId, name, nameAr, grams: 0, options: [], orders: [], optionCounts: new Map() };
       rows.set(key, row);
     }
-    row.grams += line.grams * line.qty;
+    if (!row.orders.includes(order)) row.orders.push(order);
+    return row;
+  };
+  for (const line of lines) {
+    const row = rowOf(line.productId, line.name, line.nameAr, line.orderNumber);
     row.optionCounts.set(line.grams, (row.optionCounts.get(line.grams) ?? 0) + line.qty);
-    if (!row.orders.includes(line.orderNumber)) row.orders.push(line.orderNumber);
+    if (!line.contents?.length) {
+      row.grams += line.grams * line.qty;
+      continue;
+    }
+    for (const sweet of line.contents)
+      rowOf(sweet.productId, sweet.nameEn, sweet.nameAr, line.orderNumber).grams +=
+        sweet.grams * line.qty;
   }
   return [...rows.values()]
     .map(({ optionCounts, ...row }) => ({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOW_STOCK_MESSAGES, MAX_LOW_STOCK_KG } from "../domain/low-stock.ts";
 import { MESSAGES } from "../domain/validation-messages.ts";
+import { boxDtoSchema, boxInputSchema } from "./boxes.ts";
 import { responsiveImageSchema } from "./catalog.ts";
 import { foodDtoSchema, foodInputSchema } from "./food.ts";
 
@@ -255,6 +256,8 @@ export const productInputSchema = z
     ),
     /** Food information; null or nothing filled in = none, left out = kept. */
     food: foodInputSchema.optional(),
+    /** A mixed box by weight; null = not a box, left out = kept. */
+    box: boxInputSchema.optional(),
   })
   .refine((v) => v.discount_price === null || v.discount_price <= v.price, {
     path: ["discount_price"],
@@ -356,6 +359,8 @@ export const adminProductSchema = z.object({
   sold: z.boolean(),
   /** Food information; null when none is given. */
   food: foodDtoSchema.nullable(),
+  /** A mixed box by weight (sizes, step, allowed sweets); null for an ordinary product. */
+  box: boxDtoSchema.nullable(),
   /** Addresses waiting for a "back in stock" e-mail. */
   restock_waiting: z.number().int(),
   created_at: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { businessDayStart, isCalendarDate } from "../domain/business-days.ts";
 import { businessDate } from "../domain/business-time.ts";
+import { ALLERGENS } from "../domain/food.ts";
 import { ORDER_CHANGE_MESSAGES } from "../domain/order-changes.ts";
 import {
   ORDER_SOURCES,
@@ -280,6 +281,17 @@ export const adminOrderDetailSchema = orderDtoSchema.extend({
   /** Where it came from, and the admin who took a staff order (null for checkout). */
   source: z.enum(ORDER_SOURCES),
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * Each line's allergens (by index, like `lines`) from the products' food information today;
+   * a box's are all its sweets' together. `unknown`: some product says nothing.
+   */
+  line_allergens: z.array(
+    z.object({
+      contains: z.array(z.enum(ALLERGENS)),
+      traces: z.array(z.enum(ALLERGENS)),
+      unknown: z.boolean(),
+    }),
+  ),
   /** The detail's fixed field names: customerName and items (name, quantity, price). */
   customerName: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number() })),

@@ -7,6 +7,7 @@ import {
   SORTS,
   type SocialNetwork,
 } from "../domain/catalog.ts";
+import { boxDtoSchema } from "./boxes.ts";
 import { text } from "./fields.ts";
 import { foodDtoSchema, withoutQuerySchema } from "./food.ts";
 
@@ -139,6 +140,8 @@ export const productDetailSchema = productListItemSchema.extend({
   shippingNote_ar: z.string(),
   /** Food information (ingredients, allergens, nutrition...); null when none is given. */
   food: foodDtoSchema.nullable(),
+  /** A mixed box by weight the shopper fills; null for an ordinary product. */
+  box: boxDtoSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseContents } from "../domain/boxes.ts";
 import { isCalendarDate } from "../domain/business-days.ts";
 import { MAX_LINE_QTY, mergeOrderLines } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
@@ -17,6 +18,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payments.ts";
 import type { ShippingCheck } from "../domain/shipping.ts";
 import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
+import { boxContentsField } from "./boxes.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
 
@@ -128,6 +130,13 @@ export const orderLineInputSchema = z.object({
     .int(ORDER_MESSAGES.QTY_INVALID)
     .min(1, ORDER_MESSAGES.QTY_INVALID)
     .max(MAX_LINE_QTY, ORDER_MESSAGES.QTY_INVALID),
+  /**
+   * A mixed box's sweets and their grams (one box's worth); only for a box product. Repeats of
+   * one sweet are added together, so equal boxes merge into one line however they were filled.
+   */
+  contents: boxContentsField
+    .optional()
+    .transform((list) => (list ? normaliseContents(list) : undefined)),
 });
 
 /**
@@ -331,6 +340,17 @@ export const orderLineDtoSchema = z.object({
   /** Given back for this line (0 when none). */
   refunded: z.number(),
   image_url: z.string().nullable(),
+  /** A mixed box's sweets, one box's worth; null for an ordinary line. */
+  contents: z
+    .array(
+      z.object({
+        product_id: z.number().int().nullable(),
+        name: z.string(),
+        name_ar: z.string(),
+        grams: z.number().int(),
+      }),
+    )
+    .nullable(),
 });
 
 export const orderEventDtoSchema = z.object({

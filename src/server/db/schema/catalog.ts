@@ -14,6 +14,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import type { StoredBox } from "../../../shared/domain/boxes.ts";
 import type { FoodInfo } from "../../../shared/domain/food.ts";
 
 export const categories = pgTable("categories", {
@@ -86,6 +87,12 @@ export const products = pgTable(
      * allergen lists.
      */
     food: jsonb().$type<FoodInfo>(),
+    /**
+     * A mixed box by weight: its sizes (each with a price in cents or null = priced by its
+     * contents), the step and the sweets allowed in it; NULL = an ordinary product. Read
+     * whole with the product, like the food information.
+     */
+    box: jsonb().$type<StoredBox>(),
     /** normaliseSearchText(en + ar name and description): what the trigram index searches. */
     searchText: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

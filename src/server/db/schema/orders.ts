@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { OrderLineContent } from "../../../shared/domain/boxes.ts";
 import { KITCHEN_STEPS, type KitchenStep } from "../../../shared/domain/kitchen-slots.ts";
 import { ORDER_SOURCES } from "../../../shared/domain/order-sources.ts";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
@@ -199,6 +200,11 @@ export const orderLines = pgTable(
     weighedGrams: integer(),
     /** Given back for this line; a line is refunded once. */
     refundedCents: integer().notNull().default(0),
+    /**
+     * A box's contents, one box's worth (qty boxes hold qty times this), with each sweet's
+     * names as they were: NULL for an ordinary line.
+     */
+    contents: jsonb().$type<OrderLineContent[]>(),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),

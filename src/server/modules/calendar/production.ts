@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { OrderLineContent } from "../../../shared/domain/boxes.ts";
 import { csvCell } from "../../../shared/domain/csv.ts";
 import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
@@ -30,6 +31,7 @@ export async function loadProductionSheet(
         nameAr: orderLines.nameAr,
         grams: orderLines.grams,
         qty: orderLines.qty,
+        contents: orderLines.contents,
       })
       .from(orderLines)
       .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
@@ -46,7 +48,15 @@ export async function loadProductionSheet(
   return {
     from,
     to,
-    products: productionSheet(lines).map((row) => ({
+    products: productionSheet(
+      lines.map((line) => ({
+        ...line,
+        contents:
+          typeof line.contents === "string"
+            ? (JSON.parse(line.contents) as OrderLineContent[])
+            : line.contents,
+      })),
+    ).map((row) => ({
       product_id: row.productId,
       name: row.name,
       name_ar: row.nameAr,

@@ -27,6 +27,7 @@ import {
   type ProductValues,
   toGrams,
 } from "../../../shared/schemas/admin-catalog.ts";
+import { boxDto } from "../../../shared/schemas/boxes.ts";
 import { responsiveImage, storageUrl } from "../../../shared/schemas/catalog.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -183,6 +184,7 @@ function productDto(row: ProductRowFull): AdminProduct {
     })),
     sold: Boolean(row.sold),
     food: typeof row.food === "string" ? JSON.parse(row.food) : row.food,
+    box: boxDto(row.box),
     restock_waiting: Number(row.restockWaiting ?? 0),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
@@ -210,6 +212,9 @@ function productAudit(p: AdminProduct): AuditFields {
     ),
     images: p.images.map((i) => i.url),
     ...foodAudit(p.food),
+    box: p.box
+      ? `${p.box.sizes.map((s) => (s.price === null ? s.grams : `${s.grams}@${s.price}`)).join(" ")} / ${p.box.step_grams} g / ${p.box.product_ids.join(" ")}`
+      : null,
   };
 }
 
@@ -324,6 +329,26 @@ export function createCatalogAdminService(db: Db) {
       .from(categories)
       .where(eq(categories.id, id));
     if (!row) throw unprocessable("category_id", ADMIN_MESSAGES.CATEGORY_UNKNOWN);
+  }
+
+  /**
+   * A box's sweets must be products that exist and are not boxes themselves (a box of boxes
+   * has no grams to make), and a box cannot hold itself.
+   */
+  async function requireBoxSweets(tx: Tx, box: ProductValues["box"], self: number | null) {
+    if (!box) return;
+    const ids = box.product_ids;
+    const rows = await tx
+      .select({ id: products.id, box: products.box })
+      .from(products)
+      .where(inArray(products.id, ids));
+    const sweets = new Set(rows.filter((r) => r.box === null).map((r) => Number(r.id)));
+    const bad = ids.filter((id) => id === self || !sweets.has(id));
+    if (bad.length > 0)
+      throw unprocessable(
+        "box.product_ids",
+        `These products cannot go in a box: ${bad.join(", ")}. Choose sweets that are not boxes.`,
+      );
   }
 
   /** The option list after a write: the form's list, a single weight as the first one, or as is. */
@@ -511,6 +536,8 @@ export function createCatalogAdminService(db: Db) {
       active: values.active,
       // Left out (an older client): the food information is kept.
       ...(values.food === undefined ? {} : { food: values.food }),
+      // Likewise the box.
+      ...(values.box === undefined ? {} : { box: values.box }),
       searchText: productSearchText({
         nameEn: values.name,
         nameAr: values.name_ar,
@@ -681,6 +708,7 @@ export function createCatalogAdminService(db: Db) {
       return db
         .transaction(async (tx) => {
           await requireCategory(tx, values.category_id);
+          await requireBoxSweets(tx, values.box, null);
           const list = nextOptions(values, null) ?? [];
           const [row] = await tx
             .insert(products)
@@ -714,6 +742,7 @@ export function createCatalogAdminService(db: Db) {
           const before = await findProduct(id, tx);
           if (!before) throw notFound("Product not found.");
           await requireCategory(tx, values.category_id);
+          await requireBoxSweets(tx, values.box, id);
           const current = before.weight_options.map((o) => ({
             grams: o.grams,
             priceCents: o.price === null ? null : toCents(o.price),

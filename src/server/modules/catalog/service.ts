@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { normaliseSearchText } from "../../../shared/domain/arabic-search.ts";
+import type { StoredBox } from "../../../shared/domain/boxes.ts";
 import {
   type Allergen,
   type FoodInfo,
@@ -16,6 +17,7 @@ import {
   productOptions,
   type WeightOption,
 } from "../../../shared/domain/weight-options.ts";
+import { boxDto } from "../../../shared/schemas/boxes.ts";
 import {
   type CategoryDto,
   categoryListResponseSchema,
@@ -96,6 +98,7 @@ const productColumns = {
   stockGrams: products.stockGrams,
   stockVersion: products.stockVersion,
   food: products.food,
+  box: products.box,
   categoryId: categories.id,
   categorySlug: categories.slug,
   categoryNameEn: categories.nameEn,
@@ -121,6 +124,7 @@ type ProductQueryRow = {
   stockGrams: number | null;
   stockVersion: number;
   food: FoodInfo | string | null;
+  box: StoredBox | string | null;
   categoryId: number | null;
   categorySlug: string | null;
   categoryNameEn: string | null;
@@ -212,6 +216,7 @@ function toDetail(row: ProductQueryRow): ProductDetail {
     shippingNote: SHIPPING_NOTE.en,
     shippingNote_ar: SHIPPING_NOTE.ar,
     food: typeof row.food === "string" ? (JSON.parse(row.food) as FoodInfo) : row.food,
+    box: boxDto(row.box),
   };
 }
 

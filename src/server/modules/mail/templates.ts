@@ -5,6 +5,7 @@ import {
   listSeparator,
   quantityText,
 } from "../../../shared/domain/bidi.ts";
+import { contentsText } from "../../../shared/domain/boxes.ts";
 import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
@@ -205,7 +206,15 @@ const weight = (grams: number) =>
 
 function lineRows(order: OrderDto, lang: Lang) {
   return order.lines.map((line) => ({
-    name: lang === "ar" && line.name_ar ? line.name_ar : line.name,
+    // A box names its sweets after it: "Mixed tray: Baklava 500 g, Maamoul 500 g".
+    name:
+      (lang === "ar" && line.name_ar ? line.name_ar : line.name) +
+      (line.contents?.length
+        ? `: ${contentsText(
+            line.contents.map((c) => ({ nameEn: c.name, nameAr: c.name_ar, grams: c.grams })),
+            lang,
+          )}`
+        : ""),
     // "1 كغ × 2" in the order's language, the weight isolated.
     detail: quantityText(line.grams, line.qty, lang),
     weight: optionLabel(line.grams, lang),

@@ -39,7 +39,14 @@ import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND } from "./admin-payments.ts";
 import { returnReservedStock } from "./cancel.ts";
 import { createDeskVersion } from "./desk-version.ts";
-import { loadOrderParts, orderSeason, orderShipping, receiptLinks, toOrderDto } from "./dto.ts";
+import {
+  lineAllergens,
+  loadOrderParts,
+  orderSeason,
+  orderShipping,
+  receiptLinks,
+  toOrderDto,
+} from "./dto.ts";
 import { issueOrderDocument } from "./invoices.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
 import { enqueueOrderStatusMail, type OrderMail } from "./order-status-mail.ts";
@@ -644,6 +651,7 @@ export function createAdminOrderService(
       scope: "admin",
       dishes: parts.dishesOf(row.id),
     });
+    const allergens = await lineAllergens(db, parts.linesOf(row.id));
     const eventActors = events.map((event) => parseActor(event.actor));
     const paymentActors = payments.map((payment) => parseActor(payment.actor));
     const names = await adminNames([
@@ -721,6 +729,7 @@ export function createAdminOrderService(
         row.createdByAdminId === null
           ? null
           : { id: row.createdByAdminId, name: names.get(row.createdByAdminId) ?? "" },
+      line_allergens: allergens,
       customerName: row.name,
       items: dto.lines.map((line) => ({
         name: line.name,

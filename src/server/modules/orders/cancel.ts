@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { type OrderLineContent, stockTaken } from "../../../shared/domain/boxes.ts";
 import type { Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { orderDishLines } from "../../db/schema/kitchen-orders.ts";
@@ -13,13 +14,24 @@ import { enqueueOrderEvent } from "../webhooks/events.ts";
  */
 export async function returnReservedStock(tx: Tx, orderId: number): Promise<void> {
   const lines = await tx
-    .select({ productId: orderLines.productId, grams: orderLines.grams, qty: orderLines.qty })
+    .select({
+      productId: orderLines.productId,
+      grams: orderLines.grams,
+      qty: orderLines.qty,
+      contents: orderLines.contents,
+    })
     .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)));
-  const back = new Map<number, number>();
-  for (const line of lines) {
-    back.set(line.productId!, (back.get(line.productId!) ?? 0) + line.grams * line.qty);
-  }
+    .where(eq(orderLines.orderId, orderId));
+  // A box gives back each of its sweets' grams, as placing the order took them.
+  const back = stockTaken(
+    lines.map((line) => ({
+      ...line,
+      contents:
+        typeof line.contents === "string"
+          ? (JSON.parse(line.contents) as OrderLineContent[])
+          : line.contents,
+    })),
+  );
   for (const productId of [...back.keys()].sort((a, b) => a - b)) {
     await tx
       .update(products)

@@ -2,6 +2,7 @@ import { businessDate } from "../../../shared/domain/business-time.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
 import { cheapestDelivery, DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
+import type { PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
@@ -10,7 +11,7 @@ import type { ShippingOptionsSource } from "./place-order.ts";
 import { priceLines } from "./pricing.ts";
 
 export type CartPriceInput = {
-  lines: { productId: number; grams: number; qty: number }[];
+  lines: PlaceOrder["lines"];
   coupon?: string | null | undefined;
   country?: string | null | undefined;
   shipping_method?: string | null | undefined;

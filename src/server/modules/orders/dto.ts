@@ -1,5 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { contentsText, type OrderLineContent } from "../../../shared/domain/boxes.ts";
 import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
+import {
+  type AllergenRollup,
+  type FoodInfo,
+  rollupAllergens,
+} from "../../../shared/domain/food.ts";
 import { kitchenSlotOfOrder, stepsFor } from "../../../shared/domain/kitchen-slots.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { balanceDueCents, type OrderMoney } from "../../../shared/domain/order-changes.ts";
@@ -22,6 +28,19 @@ import {
 } from "../../db/schema/orders.ts";
 import { documentsOfOrders } from "./invoices.ts";
 
+/** A stored box's contents as the order DTO gives them. */
+export function lineContents(raw: OrderLineContent[] | string | null) {
+  const list = typeof raw === "string" ? (JSON.parse(raw) as OrderLineContent[]) : raw;
+  return list
+    ? list.map((c) => ({
+        product_id: c.productId,
+        name: c.nameEn,
+        name_ar: c.nameAr,
+        grams: c.grams,
+      }))
+    : null;
+}
+
 export type LineWithImage = typeof orderLines.$inferSelect & { image: string | null };
 
 /**
@@ -37,7 +56,8 @@ export function messagingText(order: OrderRow, lines: ReadonlyArray<LineWithImag
       : `Hello, this is my order ${order.number}:`;
   const body = lines.map((line) => {
     const name = lang === "ar" && line.nameAr ? line.nameAr : line.nameEn;
-    return `- ${name} (${optionLabel(line.grams, lang)}) × ${line.qty} = ${money(line.lineTotalCents)}`;
+    const box = line.contents?.length ? `: ${contentsText(line.contents, lang)}` : "";
+    return `- ${name} (${optionLabel(line.grams, lang)}${box}) × ${line.qty} = ${money(line.lineTotalCents)}`;
   });
   const total =
     lang === "ar" ? `المجموع: ${money(order.totalCents)}` : `Total: ${money(order.totalCents)}`;
@@ -246,6 +266,7 @@ export function toOrderDto(
       weighed_grams: line.weighedGrams,
       refunded: centsToDollars(line.refundedCents),
       image_url: line.image ? storageUrl(line.image) : null,
+      contents: lineContents(line.contents),
     })),
     events: events.map((event) => ({
       status: event.status,
@@ -259,6 +280,41 @@ export function toOrderDto(
       order.paymentMethod === "messaging_app" ? messagingLink(order, lines, settings) : null,
     ...documentLinks(order, docs, scope),
   };
+}
+
+/**
+ * Each line's allergens as the products' food information says today (a box: all its sweets'
+ * together): what the packer prints beside the line. A deleted product, or one without food
+ * information, makes the line `unknown`.
+ */
+export async function lineAllergens(
+  db: Db | Tx,
+  lines: ReadonlyArray<LineWithImage>,
+): Promise<AllergenRollup[]> {
+  const idsOf = (line: LineWithImage) => {
+    const contents =
+      typeof line.contents === "string"
+        ? (JSON.parse(line.contents) as OrderLineContent[])
+        : line.contents;
+    return contents?.length ? contents.map((c) => c.productId) : [line.productId];
+  };
+  const ids = [...new Set(lines.flatMap(idsOf).filter((id): id is number => id !== null))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: products.id, food: products.food })
+          .from(products)
+          .where(inArray(products.id, ids));
+  const foods = new Map(
+    rows.map((r) => [
+      Number(r.id),
+      typeof r.food === "string" ? (JSON.parse(r.food) as FoodInfo) : r.food,
+    ]),
+  );
+  return lines.map((line) =>
+    rollupAllergens(idsOf(line).map((id) => (id === null ? null : (foods.get(id) ?? null)))),
+  );
 }
 
 /** Lines (with today's product image) and events of several orders in two queries. */

@@ -339,7 +339,7 @@ function checkSeasonProducts(
  * in a circle. The WHERE makes the check and the write one atomic step: with many orders
  * for the last units, exactly as many succeed as the stock covers.
  */
-async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promise<StockChange[]> {
+async function reserveStock(tx: Tx, cart: PricedCart): Promise<StockChange[]> {
   const ids = [...cart.gramsByProduct.keys()].sort((a, b) => a - b);
   const changes: StockChange[] = [];
   for (const id of ids) {
@@ -363,7 +363,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
     if (reserved.length === 1) {
       // What the order took, for the low-stock rule: the row is locked until commit.
       const row = reserved[0]!;
-      const line = cart.lines.find((l) => l.productId === id)!;
+      const line = cart.names.get(id)!;
       changes.push({
         productId: id,
         nameEn: line.nameEn,
@@ -380,7 +380,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
       .select({ stockGrams: products.stockGrams, active: products.active })
       .from(products)
       .where(eq(products.id, id));
-    const line = cart.lines.find((l) => l.productId === id)!;
+    const line = cart.names.get(id)!;
     const left = now?.active ? (now.stockGrams ?? 0) : 0;
     const en =
       left > 0
@@ -390,7 +390,7 @@ async function reserveStock(tx: Tx, cart: PricedCart, input: PlaceOrder): Promis
       left > 0
         ? `عذراً، بقي ${left / 1000} كغ فقط من ${line.nameAr || line.nameEn}.`
         : `عذراً، ${line.nameAr || line.nameEn} غير متوفر حالياً.`;
-    const index = input.lines.findIndex((l) => l.productId === id);
+    const index = line.index;
     throw new RuleError(409, `lines.${index}`, en, {
       code: "out_of_stock",
       message_ar: ar,
@@ -404,6 +404,7 @@ const EMPTY_CART: PricedCart = {
   lines: [],
   subtotalCents: 0,
   totalGrams: 0,
+  names: new Map(),
   gramsByProduct: new Map(),
 };
 
@@ -721,7 +722,7 @@ export async function placeOrder(
         );
         await takePortions(tx, kitchen.dishes.lines, readyDate, lang);
       }
-      const stock = await reserveStock(tx, cart, input);
+      const stock = await reserveStock(tx, cart);
 
       // The card pays under its row lock: many orders spending one card never take more
       // than its balance; one that finds it empty by now is refused whole.
@@ -772,6 +773,7 @@ export async function placeOrder(
                   qty: line.qty,
                   unitPriceCents: line.unitPriceCents,
                   lineTotalCents: line.lineTotalCents,
+                  contents: line.contents,
                 })),
               )
               .returning();

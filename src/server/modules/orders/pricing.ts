@@ -1,11 +1,24 @@
 import { and, eq, inArray } from "drizzle-orm";
+import {
+  BOX_MESSAGES,
+  boxFromStored,
+  boxPriceCents,
+  boxProblems,
+  type OrderLineContent,
+  type StoredBox,
+  stockTaken,
+} from "../../../shared/domain/boxes.ts";
 import type { Cents } from "../../../shared/domain/money.ts";
 import {
   minimumProblem,
   type PriceListRules,
   priceUnderList,
 } from "../../../shared/domain/price-lists.ts";
-import { optionLabel, optionPrices } from "../../../shared/domain/weight-options.ts";
+import {
+  effectivePerKg,
+  optionLabel,
+  optionPrices,
+} from "../../../shared/domain/weight-options.ts";
 import { ORDER_MESSAGES, type PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { Db } from "../../db/client.ts";
 import { products, productWeightOptions } from "../../db/schema/catalog.ts";
@@ -25,6 +38,8 @@ export type PricedLine = {
   priceSource: "retail" | "wholesale";
   /** The product's image today, for the placer's answer (lines keep no image of their own). */
   image: string | null;
+  /** A box's sweets (one box's worth) with their names; null for an ordinary line. */
+  contents: OrderLineContent[] | null;
 };
 
 export type PricedCart = {
@@ -33,6 +48,8 @@ export type PricedCart = {
   totalGrams: number;
   /** Grams to reserve per product, summed over its lines (one conditional update each). */
   gramsByProduct: Map<number, number>;
+  /** Every product the order takes stock of, by id, with the first request line naming it. */
+  names: Map<number, { nameEn: string; nameAr: string; index: number }>;
 };
 
 const UNAVAILABLE = "This product is no longer available.";
@@ -51,7 +68,11 @@ export async function priceLines(
   lines: PlaceOrder["lines"],
   list: PriceListRules | null = null,
 ): Promise<PricedCart> {
-  const ids = [...new Set(lines.map((line) => line.productId))];
+  const ids = [
+    ...new Set(
+      lines.flatMap((line) => [line.productId, ...(line.contents ?? []).map((c) => c.productId)]),
+    ),
+  ];
   const [rows, optionRows] = await Promise.all([
     db
       .select({
@@ -62,6 +83,7 @@ export async function priceLines(
         priceCents: products.priceCents,
         discountPriceCents: products.discountPriceCents,
         image: products.image,
+        box: products.box,
       })
       .from(products)
       .where(and(inArray(products.id, ids), eq(products.active, true))),
@@ -82,6 +104,11 @@ export async function priceLines(
     const product = byId.get(line.productId);
     if (!product) {
       errors[`lines.${index}`] = [UNAVAILABLE];
+      return;
+    }
+    if (product.box || line.contents) {
+      const box = priceBox(product, line, byId, index, errors);
+      if (box) priced.push(box);
       return;
     }
     const prices = optionPrices({
@@ -122,6 +149,7 @@ export async function priceLines(
       lineTotalCents: price.unitPriceCents * line.qty,
       priceSource: price.priceSource,
       image: product.image,
+      contents: null,
     });
   });
 
@@ -137,17 +165,89 @@ export async function priceLines(
     throw new HttpError(422, ORDER_TOO_LARGE, { lines: [ORDER_TOO_LARGE] });
   }
 
-  const gramsByProduct = new Map<number, number>();
-  for (const line of priced) {
-    gramsByProduct.set(
-      line.productId,
-      (gramsByProduct.get(line.productId) ?? 0) + line.grams * line.qty,
-    );
-  }
+  const names = new Map<number, { nameEn: string; nameAr: string; index: number }>();
+  lines.forEach((line, index) => {
+    for (const id of [line.productId, ...(line.contents ?? []).map((c) => c.productId)]) {
+      const row = byId.get(id);
+      if (row && !names.has(id)) names.set(id, { nameEn: row.nameEn, nameAr: row.nameAr, index });
+    }
+  });
   return {
     lines: priced,
     subtotalCents,
     totalGrams,
-    gramsByProduct,
+    gramsByProduct: stockTaken(priced),
+    names,
+  };
+}
+
+type ProductForPrice = {
+  id: number;
+  nameEn: string;
+  nameAr: string;
+  categoryId: number | null;
+  priceCents: number;
+  discountPriceCents: number | null;
+  image: string | null;
+  box: StoredBox | string | null;
+};
+
+/**
+ * A box line: the product must be a box, and its contents fill one of its sizes exactly with
+ * allowed sweets on sale, in the box's steps. Priced at the size's price or by its contents.
+ * Problems go into `errors`, all at once, keyed `lines.N.grams`, `lines.N.contents(.M)`.
+ */
+function priceBox(
+  product: ProductForPrice,
+  line: PlaceOrder["lines"][number],
+  byId: Map<number, ProductForPrice>,
+  index: number,
+  errors: Record<string, string[]>,
+): PricedLine | null {
+  const stored =
+    typeof product.box === "string" ? (JSON.parse(product.box) as StoredBox) : product.box;
+  if (!stored) {
+    errors[`lines.${index}.contents`] = [BOX_MESSAGES.NOT_A_BOX];
+    return null;
+  }
+  const box = boxFromStored(stored);
+  const contents = line.contents ?? [];
+  const problems = boxProblems(box, line.grams, contents);
+  // An allowed sweet that is no longer on sale cannot be packed either.
+  contents.forEach((c, i) => {
+    if (box.productIds.includes(c.productId) && !byId.get(c.productId)) {
+      const key = `contents.${i}`;
+      problems[key] = [...(problems[key] ?? []), "NOT_ALLOWED"];
+    }
+  });
+  const keys = Object.keys(problems);
+  if (keys.length > 0) {
+    for (const key of keys)
+      errors[`lines.${index}.${key}`] = problems[key]!.map((p) => BOX_MESSAGES[p]);
+    return null;
+  }
+  const perKg = new Map(
+    contents.map((c) => {
+      const sweet = byId.get(c.productId)!;
+      return [c.productId, effectivePerKg(sweet.priceCents, sweet.discountPriceCents)] as const;
+    }),
+  );
+  const unit = boxPriceCents(box, line.grams, contents, perKg);
+  return {
+    productId: product.id,
+    nameEn: product.nameEn,
+    nameAr: product.nameAr,
+    categoryId: product.categoryId,
+    grams: line.grams,
+    qty: line.qty,
+    unitPriceCents: unit,
+    // A box is priced at retail for everyone: a price list names sweets, not boxes.
+    priceSource: "retail",
+    lineTotalCents: unit * line.qty,
+    image: product.image,
+    contents: contents.map((c) => {
+      const sweet = byId.get(c.productId)!;
+      return { productId: c.productId, nameEn: sweet.nameEn, nameAr: sweet.nameAr, grams: c.grams };
+    }),
   };
 }

@@ -92,6 +92,7 @@ describe("POST /api/orders: a guest order", () => {
         weighed_grams: null,
         refunded: 0,
         image_url: null,
+        contents: null,
       },
       {
         line_id: expect.any(Number),
@@ -105,6 +106,7 @@ describe("POST /api/orders: a guest order", () => {
         weighed_grams: null,
         refunded: 0,
         image_url: null,
+        contents: null,
       },
     ]);
     expect(order.access_key).toMatch(/^[\w-]{40,}$/);

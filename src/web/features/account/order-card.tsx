@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { listSeparator } from "../../../shared/domain/bidi.ts";
+import { dtoContentsKey as boxKey, dtoContentsText } from "../../../shared/domain/boxes.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatDiscount, toCents } from "../../../shared/domain/money.ts";
 import { badgeTone } from "../../../shared/domain/order-states.ts";
@@ -42,11 +43,19 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
       <h3 className="sr-only">{t("orders.linesLabel")}</h3>
       <ul className="mt-3 divide-y divide-line">
         {order.lines.map((line) => (
-          <li key={`${line.product_id}:${line.grams}`} className="flex justify-between gap-4 py-2">
+          <li
+            key={`${line.product_id}:${line.grams}:${boxKey(line.contents)}`}
+            className="flex justify-between gap-4 py-2"
+          >
             <span>
               <bdi>{lang === "ar" && line.name_ar ? line.name_ar : line.name}</bdi>
               {listSeparator(lang)}
               <Quantity grams={line.grams} qty={line.qty} lang={lang} />
+              {line.contents?.length ? (
+                <span className="block text-sm text-muted">
+                  {dtoContentsText(line.contents, lang)}
+                </span>
+              ) : null}
             </span>
             <Price amount={line.line_total} lang={lang} />
           </li>

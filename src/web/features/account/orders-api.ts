@@ -18,6 +18,8 @@ export type CustomerOrderLine = {
   unit_price: number;
   line_total: number;
   image_url?: string | null;
+  /** A mixed box's sweets; null or absent for an ordinary line. */
+  contents?: { name: string; name_ar: string; grams: number }[] | null;
 };
 export type CustomerOrder = {
   number: string;

@@ -1,3 +1,4 @@
+import { dtoContentsText } from "../../../shared/domain/boxes.ts";
 import {
   dishIdOf,
   keyOfLine,
@@ -48,6 +49,11 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
         <p className="text-sm text-muted" data-testid="line-weight">
           {dishIdOf(line.productId) === null ? optionLabel(gramsOf(line), lang) : t("line.dish")}
         </p>
+        {line.contents?.length ? (
+          <p className="text-sm text-muted" data-testid="line-contents">
+            {dtoContentsText(line.contents, lang)}
+          </p>
+        ) : null}
         <p className="text-sm">
           <span className="text-muted">{t("line.unitPrice")}: </span>
           <span dir="ltr">{money(toCents(line.price))}</span>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from "react";
 import {
   type AddLineInput,
   addLine,
+  boxKeySuffix,
   CART_BACKUP_KEY,
   CART_SESSION_KEY,
   CART_STORAGE_KEY,
@@ -252,8 +253,9 @@ export function createCartStore(options: CartStoreOptions = {}) {
         { ...input, productSnapshot: snapshot },
         now(),
       );
-      const grams = input.grams === input.defaultGrams ? undefined : input.grams;
-      const key = lineKey(input.productId, grams);
+      const box = input.contents?.length ? input.contents : undefined;
+      const grams = input.grams === input.defaultGrams && !box ? undefined : input.grams;
+      const key = lineKey(input.productId, grams) + boxKeySuffix(box);
       change(
         next.map((line) => {
           if (keyOfLine(line) !== key) return line;

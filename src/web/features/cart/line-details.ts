@@ -21,14 +21,27 @@ export function cartGrams(lines: ReadonlyArray<StoredCartLine>): number {
 }
 
 /** The order API's lines: sweets by product, weight and count, dishes by portions. */
-export function apiLines(
-  lines: ReadonlyArray<StoredCartLine>,
-): Array<{ productId: number; grams: number; qty: number } | { dishId: number; portions: number }> {
+export function apiLines(lines: ReadonlyArray<StoredCartLine>): Array<
+  | {
+      productId: number;
+      grams: number;
+      qty: number;
+      contents?: Array<{ productId: number; grams: number }>;
+    }
+  | { dishId: number; portions: number }
+> {
   return lines.map((line) => {
     const dishId = dishIdOf(line.productId);
-    return dishId === null
-      ? { productId: Number(line.productId), grams: gramsOf(line), qty: line.qty }
-      : { dishId, portions: line.qty };
+    if (dishId !== null) return { dishId, portions: line.qty };
+    return {
+      productId: Number(line.productId),
+      grams: gramsOf(line),
+      qty: line.qty,
+      // A box names its sweets; the server prices and checks them.
+      ...(line.contents?.length
+        ? { contents: line.contents.map((c) => ({ productId: c.productId, grams: c.grams })) }
+        : {}),
+    };
   });
 }
 

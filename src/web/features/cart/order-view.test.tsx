@@ -67,6 +67,7 @@ const order: OrderDto = {
       weighed_grams: null,
       refunded: 0,
       image_url: null,
+      contents: null,
     },
   ],
   events: [{ status: "pending", at: "2026-11-21T10:00:00.000Z", actor: "customer", note: null }],

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../shared/domain/bidi.ts";
+import { dtoContentsText } from "../../../shared/domain/boxes.ts";
 import { formatDateTime } from "../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
 import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
@@ -343,7 +344,14 @@ function OrderDetails({
             ))}
             {order.lines.map((line) => (
               <tr key={line.line_id} className="border-b border-line">
-                <td className="p-2">{pickText(lang, line.name, line.name_ar)}</td>
+                <td className="p-2">
+                  {pickText(lang, line.name, line.name_ar)}
+                  {line.contents?.length ? (
+                    <p className="text-sm text-muted" data-testid="box-contents">
+                      {dtoContentsText(line.contents, lang)}
+                    </p>
+                  ) : null}
+                </td>
                 <td className="p-2">
                   <bdi dir="ltr">{optionLabel(line.grams, lang)}</bdi>
                   {/* Sweets are cut by hand: what was weighed for the line, beside the order. */}

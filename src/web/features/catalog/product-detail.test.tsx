@@ -38,6 +38,7 @@ const baklava: ProductDetail = {
   shippingNote: "We ship worldwide.",
   shippingNote_ar: "نشحن إلى كل العالم.",
   food: null,
+  box: null,
 };
 
 let shown: {

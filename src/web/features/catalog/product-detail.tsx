@@ -27,6 +27,7 @@ export function ProductDetailView({
   onAddToCart,
   beforeAdd,
   soldOut,
+  orderForm,
 }: {
   product: ProductShown;
   onAddToCart: OnAddToCart;
@@ -34,6 +35,8 @@ export function ProductDetailView({
   beforeAdd?: ReactNode;
   /** Shown under the form while the product is sold out, for the weight chosen. */
   soldOut?: (grams: number) => ReactNode;
+  /** A product ordered another way (a box filled by the shopper): replaces the weight form. */
+  orderForm?: ReactNode;
 }) {
   const paths = usePaths();
   const { t } = useTranslation("product");
@@ -128,63 +131,65 @@ export function ProductDetailView({
           {description ? <p className="mt-4 leading-relaxed">{description}</p> : null}
           {beforeAdd}
 
-          <form
-            className="mt-6 space-y-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (inStock) add();
-            }}
-          >
-            <fieldset>
-              <legend className="mb-2 font-bold">{t("weight")}</legend>
-              <div className="flex flex-wrap gap-2">
-                {options.map((option) => (
-                  <label
-                    key={option.grams}
-                    className="cursor-pointer rounded-lg border border-line bg-white px-4 py-2 font-semibold has-checked:border-gold-dark has-checked:bg-gold-dark has-checked:text-white has-focus-visible:ring-3 has-focus-visible:ring-gold has-disabled:cursor-not-allowed has-disabled:opacity-50 has-disabled:line-through"
-                  >
-                    <input
-                      type="radio"
-                      name="grams"
-                      value={option.grams}
-                      checked={option.grams === selected.grams}
-                      disabled={!fits(option.grams)}
-                      onChange={() => setGrams(option.grams)}
-                      className="sr-only"
-                    />
-                    {option.label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div className="flex flex-wrap items-end gap-4">
-              <div>
-                <label htmlFor={qtyId} className="mb-2 block font-bold">
-                  {t("quantity")}
-                </label>
-                <select
-                  id={qtyId}
-                  value={qty}
-                  onChange={(e) => setQty(Number(e.target.value))}
-                  className="field w-24"
-                >
-                  {QUANTITIES.filter((n) => n <= maxQty).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
+          {orderForm ?? (
+            <form
+              className="mt-6 space-y-5"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (inStock) add();
+              }}
+            >
+              <fieldset>
+                <legend className="mb-2 font-bold">{t("weight")}</legend>
+                <div className="flex flex-wrap gap-2">
+                  {options.map((option) => (
+                    <label
+                      key={option.grams}
+                      className="cursor-pointer rounded-lg border border-line bg-white px-4 py-2 font-semibold has-checked:border-gold-dark has-checked:bg-gold-dark has-checked:text-white has-focus-visible:ring-3 has-focus-visible:ring-gold has-disabled:cursor-not-allowed has-disabled:opacity-50 has-disabled:line-through"
+                    >
+                      <input
+                        type="radio"
+                        name="grams"
+                        value={option.grams}
+                        checked={option.grams === selected.grams}
+                        disabled={!fits(option.grams)}
+                        onChange={() => setGrams(option.grams)}
+                        className="sr-only"
+                      />
+                      {option.label}
+                    </label>
                   ))}
-                </select>
+                </div>
+              </fieldset>
+              <div className="flex flex-wrap items-end gap-4">
+                <div>
+                  <label htmlFor={qtyId} className="mb-2 block font-bold">
+                    {t("quantity")}
+                  </label>
+                  <select
+                    id={qtyId}
+                    value={qty}
+                    onChange={(e) => setQty(Number(e.target.value))}
+                    className="field w-24"
+                  >
+                    {QUANTITIES.filter((n) => n <= maxQty).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className="btn btn-primary px-8 py-3" disabled={!inStock}>
+                  {t("addToCart")}
+                </button>
               </div>
-              <button type="submit" className="btn btn-primary px-8 py-3" disabled={!inStock}>
-                {t("addToCart")}
-              </button>
-            </div>
-            {qty > 1 ? (
-              <p className="text-sm text-muted">
-                {t("total")}: <Price amount={selected.price * qty} lang={lang} display />
-              </p>
-            ) : null}
-          </form>
+              {qty > 1 ? (
+                <p className="text-sm text-muted">
+                  {t("total")}: <Price amount={selected.price * qty} lang={lang} display />
+                </p>
+              ) : null}
+            </form>
+          )}
           {!inStock && soldOut ? soldOut(selected.grams) : null}
 
           <div className="mt-6 rounded-xl border border-line bg-white p-4 text-sm">

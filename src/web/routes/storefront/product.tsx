@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { data, Link, redirect } from "react-router";
+import { boxFromDto, fillFromFields } from "../../../shared/domain/boxes.ts";
 import { languageOfPath, localizePath } from "../../../shared/domain/language-path.ts";
 import { shippingNoteFromZones } from "../../../shared/domain/shipping-note.ts";
 import { parseProductSegment } from "../../../shared/domain/slug.ts";
@@ -7,6 +8,7 @@ import { stockLeftShown } from "../../../shared/domain/stock-left.ts";
 import type { ReviewList } from "../../../shared/schemas/reviews.ts";
 import { codeLater, HydrateLater } from "../../components/ui/hydrate-later.tsx";
 import { addToCart } from "../../features/cart/cart-store.ts";
+import type { BoxSweet } from "../../features/catalog/box-filler.tsx";
 import { FoodInformation } from "../../features/catalog/food-information.tsx";
 import { foodJsonLd, foodView } from "../../features/catalog/food-view.server.ts";
 import { ProductGrid } from "../../features/catalog/product-card.tsx";
@@ -40,7 +42,48 @@ const RestockAlertForm = lazy(() =>
   })),
 );
 
+// Only a box product fills a box: its code comes with such a page, never with the others.
+const BoxFiller = lazy(() =>
+  import("../../features/catalog/box-filler.tsx").then((m) => ({ default: m.BoxFiller })),
+);
+
 const RELATED_COUNT = 3;
+
+/** The sweets a box allows, as its filler shows them; those no longer on sale are left out. */
+async function boxSweets(
+  catalog: Route.LoaderArgs["context"]["services"]["catalog"],
+  ids: readonly number[],
+): Promise<BoxSweet[]> {
+  const found = await Promise.all(ids.map((id) => catalog.getProduct(id).catch(() => null)));
+  return found.flatMap((p) =>
+    p
+      ? [
+          {
+            id: p.id,
+            name: p.name,
+            name_ar: p.name_ar,
+            price: p.discount_price ?? p.price,
+            in_stock: p.in_stock,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * A box's form posted without JavaScript: the page comes back filled as chosen, with what is
+ * left and the price. Nothing is written: the cart lives in the browser.
+ */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const segment = parseProductSegment(params.id);
+  const found = segment ? await context.services.catalog.getProduct(segment.id) : null;
+  if (!found?.box) return data({ fill: null, intent: null }, { status: 404 });
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+  const fill = fillFromFields(boxFromDto(found.box), fields);
+  return { fill, intent: fields.intent === "add" ? ("add" as const) : ("update" as const) };
+}
 
 /**
  * An unknown or malformed id is an HTTP 404 inside the normal layout; a failing query a 503.
@@ -99,7 +142,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const reviews = reviewsView(published, pageLang);
     // Back-in-stock e-mails go out only when the shop can send e-mail (SMTP_URL set).
     const restockAlerts = context.passwordReset;
+    const sweets = product.box
+      ? await boxSweets(context.services.catalog, product.box.product_ids)
+      : [];
     return {
+      sweets,
       status: "ok" as const,
       product,
       food,
@@ -193,7 +240,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const paths = usePaths();
   const { t } = useTranslation("product");
   if (loaderData.status !== "ok") {
@@ -207,7 +254,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { product, food, related, restockAlerts, reviews } = loaderData;
+  const { product, food, related, restockAlerts, reviews, sweets } = loaderData;
+  const posted = actionData?.fill ?? null;
   return (
     <div className="container-page py-8">
       <nav aria-label={t("breadcrumb")} className="mb-6 text-sm text-muted">
@@ -225,6 +273,27 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         product={product}
         onAddToCart={addToCart}
         beforeAdd={<FoodInformation food={food} />}
+        orderForm={
+          product.box ? (
+            <Suspense fallback={null}>
+              <BoxFiller
+                // A posted form starts the filler again from what was posted.
+                key={posted ? JSON.stringify(posted) : "new"}
+                product={{
+                  id: product.id,
+                  name: product.name,
+                  name_ar: product.name_ar,
+                  image: product.image?.src ?? product.image_url ?? "",
+                }}
+                box={product.box}
+                sweets={sweets}
+                initial={posted ?? { size: product.box.sizes[0]?.grams ?? 0, contents: [] }}
+                onAddToCart={addToCart}
+                addedWithoutScript={actionData?.intent === "add"}
+              />
+            </Suspense>
+          ) : undefined
+        }
         soldOut={
           restockAlerts
             ? (grams) => (

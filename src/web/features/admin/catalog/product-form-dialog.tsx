@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { boxFormText, boxFromFormText } from "../../../../shared/domain/boxes.ts";
 import { UPLOAD_IMAGE_ACCEPT } from "../../../../shared/domain/catalog.ts";
 import { LOW_STOCK_MESSAGES } from "../../../../shared/domain/low-stock.ts";
 import { formatMoney, type Lang, toCents } from "../../../../shared/domain/money.ts";
@@ -70,11 +71,25 @@ type FormValues = {
   /** Only carries the images' server errors. */
   images: string;
   food: FoodFormValues;
+  /** A mixed box: "500=25, 1000", the step, the allowed sweets' ids; all empty = not a box. */
+  box_sizes: string;
+  box_step: string;
+  box_products: string;
 };
 
 type ImageItem =
   | { kind: "existing"; key: string; id: number; url: string }
   | { kind: "new"; key: string; file: File; url: string };
+
+/** Where a box problem (`box.sizes.0.grams`) shows: on the input that holds that part. */
+const boxInput = (path: string): string =>
+  path.startsWith("box.step")
+    ? "box_step"
+    : path.startsWith("box.product")
+      ? "box_products"
+      : path === "box" || path.startsWith("box.")
+        ? "box_sizes"
+        : path;
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 
@@ -95,6 +110,7 @@ const valuesOf = (p: AdminProduct | null): FormValues => ({
     : [{ grams: "1000", price: "" }],
   images: "",
   food: foodValuesOf(p?.food),
+  ...boxFormText(p?.box ?? null),
 });
 
 type Props = {
@@ -203,6 +219,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
   const inputOf = (values: FormValues) => ({
     ...values,
     weight_options: values.weight_options.map((o) => ({ grams: o.grams, price: o.price })),
+    box: boxFromFormText(values.box_sizes, values.box_step, values.box_products),
   });
 
   const { banner, onSubmit } = useRecordForm({
@@ -210,6 +227,9 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
     fields: (values) => [
       ...FIELDS.filter((f): f is keyof FormValues & (typeof FIELDS)[number] => f in values),
       ...FOOD_FIELDS,
+      "box_sizes",
+      "box_step",
+      "box_products",
     ],
     // The inputs hold text: the shared schema parses them here, and nothing is sent until it
     // passes. Each field shows its first problem; the last attempt's errors are cleared first.
@@ -218,7 +238,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       const parsed = productInputSchema.safeParse(inputOf(values));
       if (parsed.success) return true;
       for (const issue of parsed.error.issues) {
-        const name = issue.path.map(String).join(".") as keyof FormValues;
+        const name = boxInput(issue.path.map(String).join(".")) as keyof FormValues;
         if (!form.getFieldState(name).error) form.setError(name, { message: issue.message });
       }
       return false;
@@ -229,6 +249,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       body.append("active", values.active ? "true" : "false");
       body.append("weight_options", JSON.stringify(inputOf(values).weight_options));
       body.append("food", JSON.stringify(values.food));
+      body.append("box", JSON.stringify(inputOf(values).box));
       let n = 0;
       const order = images.map((item) => (item.kind === "existing" ? item.id : `new:${n++}`));
       body.append("image_order", JSON.stringify(order));
@@ -382,6 +403,32 @@ function ProductForm({ product, onDone }: { product: AdminProduct | null; onDone
       </fieldset>
 
       <ProductFoodFields form={form} lang={lang} />
+
+      <fieldset className="flex flex-col gap-2 rounded border border-line p-3">
+        <legend className="px-1 font-semibold">{t("box.title")}</legend>
+        <p className="text-sm text-muted">{t("box.hint")}</p>
+        <Field
+          label={t("box.sizes")}
+          hint={t("box.sizesHint")}
+          dir="ltr"
+          error={errors.box_sizes}
+          {...form.register("box_sizes")}
+        />
+        <Field
+          label={t("box.step")}
+          inputMode="numeric"
+          dir="ltr"
+          error={errors.box_step}
+          {...form.register("box_step")}
+        />
+        <Field
+          label={t("box.products")}
+          hint={t("box.productsHint")}
+          dir="ltr"
+          error={errors.box_products}
+          {...form.register("box_products")}
+        />
+      </fieldset>
 
       <fieldset className="flex flex-col gap-2 rounded border border-line p-3">
         <legend className="px-1 font-semibold">{t("images")}</legend>

@@ -43,6 +43,7 @@ const line = {
   weighed_grams: null,
   refunded: 0,
   image_url: null,
+  contents: null,
 };
 
 const order = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
@@ -96,6 +97,7 @@ const order = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   credit_notes: [],
   dishes: [],
   kitchen: null,
+  line_allergens: [],
   ...patch,
 });
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
+import { dtoContentsText } from "../../../../shared/domain/boxes.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { formatDiscount, toCents } from "../../../../shared/domain/money.ts";
@@ -483,7 +484,12 @@ function Lines({ order }: { order: AdminOrderDetail }) {
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.line_id} className="border-b border-line last:border-0">
-              <td className="p-2">{lang === "ar" && line.name_ar ? line.name_ar : line.name}</td>
+              <td className="p-2">
+                {lang === "ar" && line.name_ar ? line.name_ar : line.name}
+                {line.contents?.length ? (
+                  <p className="text-sm text-muted">{dtoContentsText(line.contents, lang)}</p>
+                ) : null}
+              </td>
               <td className="p-2 text-end">
                 <bdi dir="ltr">{optionLabel(line.grams, lang)}</bdi>
               </td>

@@ -240,6 +240,7 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   created_by: null,
   customerName: "Claire",
   items: [],
+  line_allergens: [{ contains: [], traces: [], unknown: true }],
   ...patch,
 });
 
@@ -640,6 +641,7 @@ describe("issue 29: gift orders on the desk", () => {
           weighed_grams: null,
           refunded: 0,
           image_url: null,
+          contents: null,
         },
       ],
     });

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
+import { type Allergen, allergenLabel } from "../../../../shared/domain/food.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import { displayPhone } from "../../../../shared/domain/phone.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
@@ -125,10 +126,25 @@ function Slip({ order }: { order: AdminOrderDetail }) {
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line) => (
+          {order.lines.map((line, index) => (
             <tr key={line.line_id} className="border-b border-line">
               <td className="p-1">
                 {order.lang === "ar" && line.name_ar ? line.name_ar : line.name}
+                {line.contents?.length ? (
+                  <ul
+                    className="text-sm"
+                    aria-label={t("slipContents")}
+                    data-testid="slip-contents"
+                  >
+                    {line.contents.map((sweet) => (
+                      <li key={`${sweet.product_id}-${sweet.name}`}>
+                        {order.lang === "ar" && sweet.name_ar ? sweet.name_ar : sweet.name}{" "}
+                        <bdi dir="ltr">{optionLabel(sweet.grams, order.lang)}</bdi>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                <LineAllergens allergens={order.line_allergens[index]} lang={order.lang} />
               </td>
               <td className="p-1 text-end">
                 <bdi dir="ltr">{optionLabel(line.grams, order.lang)}</bdi>
@@ -191,6 +207,32 @@ function Slip({ order }: { order: AdminOrderDetail }) {
         ) : null}
       </dl>
     </SlipFrame>
+  );
+}
+
+/** A line's allergens as a label prints them: what it contains in bold, then the traces. */
+function LineAllergens({
+  allergens,
+  lang,
+}: {
+  allergens: AdminOrderDetail["line_allergens"][number] | undefined;
+  lang: AdminOrderDetail["lang"];
+}) {
+  const { i18n } = useTranslation();
+  const t = i18n.getFixedT(lang, "admin-orders");
+  if (!allergens) return null;
+  const names = (codes: readonly Allergen[]) =>
+    codes.map((code) => allergenLabel(code, lang)).join(lang === "ar" ? "، " : ", ");
+  return (
+    <div className="text-sm" data-testid="slip-allergens">
+      {allergens.contains.length > 0 ? (
+        <p className="font-bold">{t("slipContains", { list: names(allergens.contains) })}</p>
+      ) : null}
+      {allergens.traces.length > 0 ? (
+        <p>{t("slipTraces", { list: names(allergens.traces) })}</p>
+      ) : null}
+      {allergens.unknown ? <p>{t("slipAllergensUnknown")}</p> : null}
+    </div>
   );
 }
 
@@ -313,6 +355,21 @@ function GiftSlip({
             <tr key={index} className="border-b border-line">
               <td className="p-1">
                 {order.lang === "ar" && line.name_ar ? line.name_ar : line.name}
+                {line.contents?.length ? (
+                  <ul
+                    className="text-sm"
+                    aria-label={t("slipContents")}
+                    data-testid="slip-contents"
+                  >
+                    {line.contents.map((sweet) => (
+                      <li key={`${sweet.product_id}-${sweet.name}`}>
+                        {order.lang === "ar" && sweet.name_ar ? sweet.name_ar : sweet.name}{" "}
+                        <bdi dir="ltr">{optionLabel(sweet.grams, order.lang)}</bdi>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                <LineAllergens allergens={order.line_allergens[index]} lang={order.lang} />
               </td>
               <td className="p-1 text-end">
                 <Quantity grams={line.grams} qty={line.qty} lang={order.lang} />
