@@ -172,15 +172,16 @@ const SHORT_MONTHS = {
   ],
 } as const;
 
-/** A date's weekday name in a language ("Monday", "الاثنين"), for next week's headings. */
+/**
+ * A date's weekday name in a language ("Monday", "الاثنين"), for next week's headings. Display
+ * only (the dates come from the server), so the storefront's page loads no date arithmetic.
+ */
 export function weekdayName(date: string, lang: "en" | "ar"): string {
-  return WEEKDAY_NAMES[lang][weekdayOf(date)] as string;
+  return WEEKDAY_NAMES[lang][new Date(`${date}T00:00:00Z`).getUTCDay()] as string;
 }
 
 /** Day and month of a date in a language, with Latin digits ("24 Nov", "24 نوفمبر"). */
 export function shortDate(date: string, lang: "en" | "ar"): string {
-  // Checked as a date first (a RangeError otherwise), then read as its numbers.
-  weekdayOf(date);
   const [, month, day] = date.split("-").map(Number) as [number, number, number];
   return `${day} ${SHORT_MONTHS[lang][month - 1]}`;
 }

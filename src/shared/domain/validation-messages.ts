@@ -92,9 +92,6 @@ export const ORDER_MESSAGES = {
   NAME_REQUIRED: "Please enter your name.",
   PHONE_REQUIRED: "Please enter your phone number.",
   PHONE_INVALID: "Please enter a valid phone number.",
-  /** The number has the right characters but is no real number in the order's country. */
-  PHONE_UNREADABLE:
-    "We could not read this phone number. Please check it, or write it with its country code (for example +963 944 123 456).",
   EMAIL_INVALID: "Please enter a valid email address.",
   COUNTRY_REQUIRED: "Please choose a country.",
   COUNTRY_INVALID: "Please choose a country from the list.",
@@ -111,8 +108,6 @@ export const ORDER_MESSAGES = {
   /** Gift orders. */
   RECIPIENT_NAME_REQUIRED: "Please enter the recipient's name.",
   RECIPIENT_PHONE_INVALID: "Please enter the recipient's phone number.",
-  RECIPIENT_PHONE_UNREADABLE:
-    "We could not read the recipient's phone number. Please check it, or write it with its country code (for example +963 944 123 456).",
   GIFT_MESSAGE_TOO_LONG: "The card message can be at most 200 characters.",
   GIFT_WRAP_UNAVAILABLE: "Gift wrapping is not offered at the moment.",
 } as const;

@@ -8,8 +8,8 @@ import { placeOrderSchema } from "./order.ts";
  * The phones of an order as stored: E.164, read with the order's country as the region of a
  * number written without its calling code ("0944 123 456" in Syria -> "+963944123456"); the
  * gift's recipient lives at the order's address, so the same country reads their number. A
- * number that is no real number there is refused on its field (422) rather than stored as a
- * link to nobody.
+ * number that is no real number there is refused on its field (422, the form's own "valid phone
+ * number" text in either language) rather than stored as a link to nobody.
  *
  * Apart from the order schema: the phone library stays out of the checkout form's code (the
  * form checks the characters; the server reads the number).
@@ -19,13 +19,13 @@ function withE164Phones<
 >(order: T, ctx: z.RefinementCtx): T {
   const phone = toE164(order.phone, order.country);
   if (!phone)
-    ctx.addIssue({ code: "custom", path: ["phone"], message: ORDER_MESSAGES.PHONE_UNREADABLE });
+    ctx.addIssue({ code: "custom", path: ["phone"], message: ORDER_MESSAGES.PHONE_INVALID });
   const recipientPhone = order.gift ? toE164(order.gift.recipient_phone, order.country) : null;
   if (order.gift && !recipientPhone)
     ctx.addIssue({
       code: "custom",
       path: ["gift", "recipient_phone"],
-      message: ORDER_MESSAGES.RECIPIENT_PHONE_UNREADABLE,
+      message: ORDER_MESSAGES.RECIPIENT_PHONE_INVALID,
     });
   return {
     ...order,

@@ -175,7 +175,7 @@ describe("a gift order", () => {
       "a recipient phone that is no number in the order's country",
       { recipient_phone: "0933 000" },
       "gift.recipient_phone",
-      ORDER_MESSAGES.RECIPIENT_PHONE_UNREADABLE,
+      ORDER_MESSAGES.RECIPIENT_PHONE_INVALID,
     ],
     ["wrap that is not true or false", { wrap: "yes" }, "gift.wrap", ""],
   ])("refuses %s with 422 and the field", async (_case, patch, field, message) => {

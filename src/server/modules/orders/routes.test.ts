@@ -289,16 +289,14 @@ describe("POST /api/orders: a guest order", () => {
   it.each([
     ["a Syrian domestic number on a Qatari order", "0944 000 111", "QA"],
     ["too few digits for the country", "0944 00", "SY"],
-  ])("refuses %s with 422 and a message that says how to write it", async (_l, phone, country) => {
+  ])("refuses %s with 422 on the phone field", async (_l, phone, country) => {
     const before = await orderCount();
     const res = await placeOrder(
       t.app,
       orderBody([{ productId: maamoul, grams: 1000, qty: 1 }], { phone, country }),
     );
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.phone).toEqual([
-      "We could not read this phone number. Please check it, or write it with its country code (for example +963 944 123 456).",
-    ]);
+    expect(res.json().errors.phone).toEqual(["Please enter a valid phone number."]);
     expect(await orderCount()).toBe(before);
   });
 
