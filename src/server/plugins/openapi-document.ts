@@ -569,6 +569,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           stock: null,
           shippingNote: "Delivered within two days in Damascus.",
           shippingNote_ar: "التوصيل خلال يومين في دمشق.",
+          box: null,
           food: {
             ingredients: "Wheat flour, pistachios (30%), ghee (milk), sugar, water, lemon juice",
             ingredients_ar: "طحين القمح، فستق حلبي (30%)، سمن (حليب)، سكر، ماء، عصير الليمون",
@@ -629,6 +630,9 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           paid_amount: null,
           paid_at: null,
           payment_url: null,
+          balance_due: 67,
+          refunded_amount: 0,
+          version: 1,
           coupon: null,
           subtotal: 64,
           discount: 0,
@@ -661,6 +665,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           total_grams: 2000,
           lines: [
             {
+              line_id: 501,
               product_id: 12,
               name: "Pistachio baklava",
               name_ar: "بقلاوة بالفستق",
@@ -668,7 +673,10 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
               qty: 2,
               unit_price: 32,
               line_total: 64,
+              weighed_grams: null,
+              refunded: 0,
               image_url: "/uploads/products/pistachio-baklava.webp",
+              contents: null,
             },
           ],
           access_key: "k3Zq9…",

@@ -7,7 +7,7 @@ import { ORDERS_CHANNEL } from "../modules/orders/desk-version.ts";
  * project keeps its modules across files: vitest.config.ts). Starting PGlite from the
  * migrated snapshot costs 1.2-1.7 s of CPU (reading a 42 MB tar, starting postgres), paid by
  * ~55 test apps a run; emptying a used one costs milliseconds. Emptied means as migrated:
- * every table truncated, the rows the migrations wrote put back, every sequence restarted.
+ * every table truncated, the rows the migrations wrote put back, every sequence where they left it.
  */
 type Pooled = { database: Database; client: PGlite; reset: () => Promise<void> };
 
@@ -46,8 +46,10 @@ async function open(snapshot: Blob): Promise<Pooled> {
     );
     if (rows[0]?.rows) seeded.push({ table: name, rows: rows[0].rows });
   }
-  const { rows: sequences } = await client.query<{ name: string }>(
-    `select sequencename as name from pg_sequences where schemaname = 'public'`,
+  // Each sequence goes back to where the migrations left it: past the rows they wrote.
+  const { rows: sequences } = await client.query<{ name: string; last: string | null }>(
+    `select sequencename as name, last_value::text as last from pg_sequences
+     where schemaname = 'public'`,
   );
   const statements: { sql: string; params: unknown[] }[] = [
     {
@@ -58,7 +60,11 @@ async function open(snapshot: Blob): Promise<Pooled> {
       sql: `insert into ${quote(table)} select * from json_populate_recordset(null::${quote(table)}, $1::json)`,
       params: [rows],
     })),
-    ...sequences.map(({ name }) => ({ sql: `alter sequence ${quote(name)} restart`, params: [] })),
+    ...sequences.map(({ name, last }) =>
+      last === null
+        ? { sql: `alter sequence ${quote(name)} restart`, params: [] }
+        : { sql: `select setval($1, $2::bigint, true)`, params: [quote(name), last] },
+    ),
   ];
   const reset = async () => {
     // The desk-version listeners of the apps built on it before (each app adds its own).
