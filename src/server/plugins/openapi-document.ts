@@ -543,6 +543,7 @@ const productExample = {
   in_stock: true,
   default_grams: 1000,
   default_price: 32,
+  price_source: "retail",
 };
 
 const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json> }> = {

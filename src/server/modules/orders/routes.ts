@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  cartQuoteRequestSchema,
+  cartQuoteResponseSchema,
   customerOrdersQuerySchema,
   idempotencyKeySchema,
   orderAccessQuerySchema,
@@ -40,6 +42,26 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // A replay answers 200 with the very same order; only the first answer is a 201.
       if (!created) reply.header("idempotent-replayed", "true");
       return reply.status(created ? 201 : 200).send({ data: dto });
+    },
+  );
+
+  app.post(
+    "/cart/quote",
+    {
+      schema: {
+        summary: "Price a cart (a signed-in trader's own prices, else retail)",
+        body: cartQuoteRequestSchema,
+        response: { 200: cartQuoteResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.session();
+      const data = await app.services.orders.quoteCart(
+        request.body.lines,
+        session?.user.id ?? null,
+      );
+      // The answer depends on who asks: no shared cache may keep it.
+      return reply.header("cache-control", "private, no-store").send({ data });
     },
   );
 
