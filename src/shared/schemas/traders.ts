@@ -174,3 +174,18 @@ export const traderDtoSchema = z.object({
   created_at: z.string(),
 });
 export type TraderDto = z.infer<typeof traderDtoSchema>;
+
+/**
+ * `GET /api/account/trader`: the signed-in account's trade terms, or null for a retail account
+ * (and a suspended trader). The storefront asks once after sign-in to show trader prices.
+ */
+export const accountTraderSchema = z.object({
+  company_name: z.string(),
+  /** Days to pay an order on invoice; 0 = no terms (pays at checkout like retail). */
+  terms_days: z.number().int(),
+  credit_limit: z.number(),
+  /** The price list's minimum order total, dollars; 0 = none. */
+  min_order_total: z.number(),
+});
+export type AccountTrader = z.infer<typeof accountTraderSchema>;
+export const accountTraderResponseSchema = z.object({ data: accountTraderSchema.nullable() });

@@ -154,6 +154,28 @@ describe("trader prices from the product endpoints", () => {
   });
 });
 
+describe("GET /api/account/trader", () => {
+  it("the trader's terms; null for a retail account; 401 without a token", async () => {
+    const mine = await get("/api/account/trader", trader.auth);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({
+      data: {
+        company_name: "Haddad Feinkost",
+        terms_days: 30,
+        credit_limit: 5000,
+        min_order_total: 100,
+      },
+    });
+    const theirs = await get("/api/account/trader", retail.auth);
+    expect(theirs.json()).toEqual({ data: null });
+    for (const headers of [{}, { authorization: "Bearer nope" }]) {
+      const res = await get("/api/account/trader", headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: expect.any(String) });
+    }
+  });
+});
+
 describe("POST /api/cart/quote", () => {
   it("prices a trader's cart under its list (the tier by the line's weight)", async () => {
     const res = await quote(
