@@ -9,6 +9,7 @@ import { useCart } from "./cart-store.ts";
 import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
 import { ClearCartDialog } from "./clear-cart-dialog.tsx";
 import { CouponBox } from "./coupon-box.tsx";
+import { useTraderCart } from "./trader-cart.ts";
 
 export function CartBreadcrumb() {
   const paths = usePaths();
@@ -43,9 +44,14 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
   const paths = usePaths();
   const { t } = useTranslation("cart");
   const lang = useLang();
-  const cart = useCart();
+  const stored = useCart();
+  const cart = useTraderCart(stored);
   const coupon = useAppliedCoupon();
-  const totals = cartSummaryTotals(cart.subtotalCents, pricing, coupon);
+  const totals = cartSummaryTotals(
+    cart.subtotalCents,
+    cart.wholesale ? { ...pricing, cartDiscountPercent: 0 } : pricing,
+    coupon,
+  );
 
   return (
     <section className="container-page py-8">
@@ -79,19 +85,19 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
                   key={keyOfLine(line)}
                   line={line}
                   lang={lang}
-                  onQty={cart.setQty}
-                  onRemove={cart.remove}
+                  onQty={stored.setQty}
+                  onRemove={stored.remove}
                 />
               ))}
             </ul>
             <div className="mt-4">
-              <ClearCartDialog onConfirm={cart.clear} />
+              <ClearCartDialog onConfirm={stored.clear} />
             </div>
           </div>
           <CartSummary totals={totals} coupon={coupon} lang={lang}>
             <CouponBox
               applied={coupon}
-              standingPercent={pricing.cartDiscountPercent}
+              standingPercent={cart.wholesale ? 0 : pricing.cartDiscountPercent}
               subtotal={cart.subtotal}
             />
             <Link to={paths.checkout()} className="btn btn-primary mt-5 w-full">

@@ -8,11 +8,13 @@ import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
+import { WholesaleMark } from "../trader/trader-prices.tsx";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { useCart } from "./cart-store.ts";
 import { type CartPricing, CartSummary, cartSummaryTotals } from "./cart-summary.tsx";
 import { CheckoutForm } from "./checkout-form.tsx";
 import { gramsOf, lineName } from "./line-details.ts";
+import { useTraderCart } from "./trader-cart.ts";
 
 /** Checkout: the shopper's details and payment beside the cart it orders. */
 export function CheckoutView({
@@ -30,7 +32,8 @@ export function CheckoutView({
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const money = useMoney(lang);
-  const cart = useCart();
+  const stored = useCart();
+  const cart = useTraderCart(stored);
   const coupon = useAppliedCoupon();
   const [placed, setPlaced] = useState<false | "order" | "payment">(false);
   // The chosen shipping method's fee once the quote answers; the domestic fee until then.
@@ -38,7 +41,12 @@ export function CheckoutView({
   const [giftWrap, setGiftWrap] = useState(0);
   const totals = cartSummaryTotals(
     cart.subtotalCents,
-    shippingFee === null ? pricing : { ...pricing, deliveryFeeCents: shippingFee },
+    {
+      ...pricing,
+      ...(shippingFee === null ? {} : { deliveryFeeCents: shippingFee }),
+      // Wholesale prices are the trader's price: no standing retail discount on top.
+      ...(cart.wholesale ? { cartDiscountPercent: 0 } : {}),
+    },
     coupon,
     giftWrap,
   );
@@ -79,7 +87,7 @@ export function CheckoutView({
           onGiftWrap={setGiftWrap}
           onPlaced={(next) => {
             setPlaced(next ?? "order");
-            cart.clear();
+            stored.clear();
           }}
         />
         {/* On a phone the order and its total come before the form (and "Place order"). */}
@@ -100,7 +108,10 @@ export function CheckoutView({
                       <Quantity grams={gramsOf(line)} qty={line.qty} lang={lang} />
                     </span>
                   </span>
-                  <span dir="ltr">{money(toCents(line.price) * line.qty)}</span>
+                  <span>
+                    {line.wholesale ? <WholesaleMark /> : null}{" "}
+                    <span dir="ltr">{money(toCents(line.price) * line.qty)}</span>
+                  </span>
                 </li>
               ))}
             </ul>
