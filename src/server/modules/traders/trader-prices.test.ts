@@ -168,7 +168,7 @@ describe("GET /api/account/trader", () => {
     });
     const theirs = await get("/api/account/trader", retail.auth);
     expect(theirs.json()).toEqual({ data: null });
-    for (const headers of [{}, { authorization: "Bearer nope" }]) {
+    for (const headers of [{}, { authorization: "Bearer nope" }] as Record<string, string>[]) {
       const res = await get("/api/account/trader", headers);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ message: expect.any(String) });
