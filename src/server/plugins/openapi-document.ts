@@ -621,6 +621,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           address: "Abu Rummaneh, 12 Al-Jalaa Street",
           notes: null,
           payment_method: "cod",
+          due_date: null,
           payment_status: "unpaid",
           paid_amount: null,
           paid_at: null,

@@ -249,6 +249,8 @@ export const orderDtoSchema = z.object({
   address: z.string(),
   notes: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** An order on invoice: the day it must be paid by (YYYY-MM-DD); null otherwise. */
+  due_date: z.string().nullable(),
   /** Beside the status; only the owner or a verified gateway event moves it. */
   payment_status: z.enum(PAYMENT_STATUSES),
   /** What was received and when (null while unpaid). */

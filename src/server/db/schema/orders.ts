@@ -94,6 +94,8 @@ export const orders = pgTable(
      * day, or the dispatch day abroad. The kitchen's capacity and the production sheet count it.
      */
     readyDate: date({ mode: "string" }),
+    /** An order on invoice: the day it must be paid by (business date); null otherwise. */
+    dueDate: date({ mode: "string" }),
     /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
     pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
@@ -14,6 +15,12 @@ import {
   type ShippingOption,
   type ShippingOptions,
 } from "../../../shared/domain/shipping.ts";
+import {
+  creditLimitProblem,
+  dueDateOf,
+  orderMinimumMessage,
+  TERMS_MESSAGES,
+} from "../../../shared/domain/trade-terms.ts";
 import {
   ORDER_MESSAGES,
   type PlaceOrder,
@@ -40,7 +47,7 @@ import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
-import { traderPriceList } from "./trader-prices.ts";
+import { lockOutstanding, traderPriceList, traderTerms } from "./trader-prices.ts";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -292,8 +299,16 @@ export async function placeOrder(
   const first = Object.values(missing)[0];
   if (first) throw new HttpError(422, first[0]!, missing);
 
+  const lang = input.lang ?? "en";
+  // On invoice: only a signed-in active trader with payment terms; never offered to others.
+  const onInvoice = input.payment_method === "invoice";
+  const terms = onInvoice && ctx.user ? await traderTerms(db, ctx.user.id) : null;
+  if (onInvoice && !terms)
+    throw new HttpError(422, TERMS_MESSAGES.NOT_ON_TERMS[lang], {
+      payment_method: [TERMS_MESSAGES.NOT_ON_TERMS[lang]],
+    });
   const offered = ctx.paymentMethods ?? OFFLINE_PAYMENT_METHODS;
-  if (!offered.includes(input.payment_method))
+  if (!onInvoice && !offered.includes(input.payment_method))
     throw new HttpError(422, ORDER_MESSAGES.PAYMENT_METHOD, {
       payment_method: [ORDER_MESSAGES.PAYMENT_METHOD],
     });
@@ -306,7 +321,10 @@ export async function placeOrder(
       subtotalCents: cart.subtotalCents,
       minOrderTotalCents: wholesale.minOrderTotalCents,
     });
-    if (under) throw new HttpError(422, under, { lines: [under] });
+    if (under) {
+      const message = orderMinimumMessage(wholesale.minOrderTotalCents, lang);
+      throw new HttpError(422, message, { lines: [message] });
+    }
   }
   const { method, readyDate } = chooseShipping(
     await shipping.options(input.country, cart.totalGrams, now),
@@ -374,6 +392,7 @@ export async function placeOrder(
           deliveryDate:
             method.kind === "delivery" ? (input.ready_date ?? input.delivery_date) : null,
           readyDate,
+          dueDate: terms ? dueDateOf(businessDate(now), terms.termsDays) : null,
           pickupPoint: pickupPointOf(method, settings),
           gift: input.gift
             ? {
@@ -394,6 +413,17 @@ export async function placeOrder(
           updatedAt: now,
         })
         .returning();
+
+      if (terms && ctx.user) {
+        // Everything the trader owes, this order included, within its limit (a refusal rolls
+        // the whole order back).
+        const outstandingCents = await lockOutstanding(tx, ctx.user.id, order!.id);
+        const over = creditLimitProblem(
+          { outstandingCents, orderCents: totals.total, limitCents: terms.creditLimitCents },
+          lang,
+        );
+        if (over) throw new HttpError(422, over, { payment_method: [over] });
+      }
 
       // Before any stock is taken: a full day rolls the whole order back untouched.
       await claimCapacity(tx, settings, {

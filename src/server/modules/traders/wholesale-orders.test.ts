@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, businessDate } from "../../../shared/domain/business-time.ts";
 import { PRICE_LIST_MESSAGES } from "../../../shared/domain/price-lists.ts";
+import {
+  creditLimitProblem,
+  orderMinimumMessage,
+  TERMS_MESSAGES,
+} from "../../../shared/domain/trade-terms.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { invoices } from "../../db/schema/invoices.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
@@ -127,9 +134,97 @@ describe("a trader's order", () => {
       headers: trader.auth,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({
-      message: PRICE_LIST_MESSAGES.ORDER_MINIMUM,
-      errors: { lines: [PRICE_LIST_MESSAGES.ORDER_MINIMUM] },
+    const message = "Your order is below the minimum order total of your price list ($100.00).";
+    expect(res.json()).toEqual({ message, errors: { lines: [message] } });
+    const inArabic = await placeOrder(
+      t.app,
+      orderBody([{ productId: baklava, grams: 1000, qty: 1 }], { lang: "ar" }),
+      { headers: trader.auth },
+    );
+    expect(inArabic.statusCode).toBe(422);
+    expect(inArabic.json().message).toBe(orderMinimumMessage(10_000, "ar"));
+  });
+
+  it("on invoice: unpaid, due in the trader's terms days from the business date", async () => {
+    const res = await placeOrder(
+      t.app,
+      orderBody([{ productId: maamoul, grams: 2000, qty: 6 }], { payment_method: "invoice" }),
+      { headers: trader.auth },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      payment_method: "invoice",
+      payment_status: "unpaid",
+      due_date: addDays(businessDate(new Date()), 30),
+    });
+  });
+
+  it("on invoice for anyone but a trader on terms: 422 in the request's language, nothing written", async () => {
+    const before = await t.database.db.$count(orders);
+    for (const [headers, lang] of [
+      [retail.auth, "en"],
+      [{}, "ar"],
+      [owner.auth, "en"],
+    ] as const) {
+      const res = await placeOrder(
+        t.app,
+        orderBody([{ productId: maamoul, grams: 2000, qty: 6 }], {
+          payment_method: "invoice",
+          lang,
+        }),
+        { headers },
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        message: TERMS_MESSAGES.NOT_ON_TERMS[lang],
+        errors: { payment_method: [TERMS_MESSAGES.NOT_ON_TERMS[lang]] },
+      });
+    }
+    expect(await t.database.db.$count(orders)).toBe(before);
+  });
+
+  it("over the credit limit, counting every unpaid order on invoice: 422, nothing written", async () => {
+    const outstanding = await t.database.db
+      .select({ total: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.paymentMethod, "invoice"));
+    const owed = outstanding.reduce((sum, row) => sum + row.total, 0);
+    expect(owed).toBeGreaterThan(0);
+    // Room for 100.00 more: a 120.00 order (6 kg at 20.00) is over, in either language.
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/traders/${trader.id}`,
+      headers: owner.auth,
+      payload: { credit_limit: (owed + 10_000) / 100 },
+    });
+    const before = await t.database.db.$count(orders);
+    for (const lang of ["en", "ar"] as const) {
+      const res = await placeOrder(
+        t.app,
+        orderBody([{ productId: maamoul, grams: 1000, qty: 6 }], {
+          payment_method: "invoice",
+          lang,
+        }),
+        { headers: trader.auth },
+      );
+      expect(res.statusCode).toBe(422);
+      const message = creditLimitProblem(
+        { outstandingCents: owed, orderCents: 1_000_000, limitCents: owed + 10_000 },
+        lang,
+      );
+      expect(res.json()).toEqual({ message, errors: { payment_method: [message] } });
+    }
+    expect(await t.database.db.$count(orders)).toBe(before);
+    // Paying by another method is not held by the limit.
+    const cod = await placeOrder(t.app, orderBody([{ productId: maamoul, grams: 1000, qty: 6 }]), {
+      headers: trader.auth,
+    });
+    expect(cod.statusCode).toBe(201);
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/traders/${trader.id}`,
+      headers: owner.auth,
+      payload: { credit_limit: 5000 },
     });
   });
 
