@@ -5,6 +5,7 @@ import { storeCustomerSession } from "../../lib/customer-session.ts";
 import { setAppliedCoupon } from "../cart/applied-coupon.ts";
 import { resetCartStoreForTests } from "../cart/cart-store.ts";
 import { CartView } from "../cart/cart-view.tsx";
+import { CheckoutView } from "../cart/checkout-view.tsx";
 import { renderScreen } from "../cart/render-for-test.tsx";
 
 // The cart of a signed-in trader is priced by the server with the trader's token and marked
@@ -62,6 +63,16 @@ function stubApi(account: typeof trader | null) {
     });
     if (url === "/api/account/trader") return Response.json({ data: account });
     if (url === "/api/cart/quote") return Response.json({ data: quote });
+    if (url === "/api/shipping/quote")
+      return Response.json({
+        data: {
+          ok: true,
+          methods: [
+            { id: "delivery:1", kind: "delivery", name: "Syria", name_ar: "سوريا", fee: 5 },
+          ],
+        },
+      });
+    if (url === "/api/account") return Response.json({ data: user });
     return Response.json({ message: "Not found." }, { status: 404 });
   });
   return calls;
@@ -114,5 +125,30 @@ describe("a trader's cart", () => {
     expect(screen.getByTestId("summary-discount").textContent).toBe("\u2212$12.10");
     expect(screen.queryByTestId("wholesale-mark")).toBeNull();
     expect(calls.some((c) => c.url === "/api/cart/quote")).toBe(false);
+  });
+});
+
+describe("checkout for a trader", () => {
+  it.each([
+    ["en", "Invoice (pay within 30 days)"],
+    ["ar", "فاتورة (الدفع خلال 30 يومًا)"],
+  ] as const)(
+    "offers the invoice with the terms' days to a trader on terms (%s)",
+    async (lang, label) => {
+      stubApi(trader);
+      storeCustomerSession({ token: `trader-${lang}`, user });
+      renderScreen(<CheckoutView pricing={pricing} />, { lang, path: "/checkout" });
+      expect(await screen.findByText(label)).toBeTruthy();
+      expect((await screen.findAllByTestId("wholesale-mark")).length).toBe(1);
+    },
+  );
+
+  it("offers no invoice to a retail account", async () => {
+    const calls = stubApi(null);
+    storeCustomerSession({ token: "retail-checkout", user });
+    renderScreen(<CheckoutView pricing={pricing} />, { path: "/checkout" });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/account/trader")).toBe(true));
+    expect(await screen.findByText("Bank transfer")).toBeTruthy();
+    expect(screen.queryByText(/^Invoice/u)).toBeNull();
   });
 });
