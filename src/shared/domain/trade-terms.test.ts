@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditLimitProblem, dueDateOf, orderMinimumMessage } from "./trade-terms.ts";
+import { ageingOf, creditLimitProblem, dueDateOf, orderMinimumMessage } from "./trade-terms.ts";
 
 describe("dueDateOf", () => {
   it.each([
@@ -47,5 +47,19 @@ describe("orderMinimumMessage", () => {
       "Your order is below the minimum order total of your price list ($100.00).",
     );
     expect(orderMinimumMessage(10_000, "ar")).toContain("الحد الأدنى");
+  });
+});
+
+describe("ageingOf", () => {
+  it.each([
+    ["2026-11-29", "2026-12-29", 0, "current"],
+    ["2026-11-29", "2026-11-29", 0, "current"],
+    ["2026-11-30", "2026-11-29", 1, "1_30"],
+    ["2026-12-29", "2026-11-29", 30, "1_30"],
+    ["2026-12-30", "2026-11-29", 31, "31_60"],
+    ["2027-01-28", "2026-11-29", 60, "31_60"],
+    ["2027-01-29", "2026-11-29", 61, "over_60"],
+  ] as const)("on %s, due %s: %i days late, %s", (today, due, days, bucket) => {
+    expect(ageingOf(today, due)).toEqual({ daysOverdue: days, bucket });
   });
 });

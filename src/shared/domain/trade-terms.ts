@@ -44,3 +44,28 @@ export function orderMinimumMessage(minCents: number, lang: TermsLang): string {
     ? `طلبك أقل من الحد الأدنى لقائمة أسعارك (${min}).`
     : `Your order is below the minimum order total of your price list (${min}).`;
 }
+
+export const AGEING_BUCKETS = ["current", "1_30", "31_60", "over_60"] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+
+/** Whole days from `from` to `to` (business dates), negative when `to` is earlier. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** How late an unpaid invoice is on `today`: not yet due (or due today) is current. */
+export function ageingOf(
+  today: string,
+  dueDate: string,
+): { daysOverdue: number; bucket: AgeingBucket } {
+  const daysOverdue = Math.max(0, daysBetween(dueDate, today));
+  const bucket: AgeingBucket =
+    daysOverdue === 0
+      ? "current"
+      : daysOverdue <= 30
+        ? "1_30"
+        : daysOverdue <= 60
+          ? "31_60"
+          : "over_60";
+  return { daysOverdue, bucket };
+}

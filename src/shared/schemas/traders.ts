@@ -189,3 +189,34 @@ export const accountTraderSchema = z.object({
 });
 export type AccountTrader = z.infer<typeof accountTraderSchema>;
 export const accountTraderResponseSchema = z.object({ data: accountTraderSchema.nullable() });
+
+/** `GET /api/admin/receivables`: what each trader owes on invoice, by how late it is. */
+export const receivableTraderSchema = z.object({
+  trader_id: z.number().int(),
+  company_name: z.string(),
+  email: z.string(),
+  lang: z.enum(["en", "ar"]),
+  /** Dollars per ageing bucket (days past the due date, on the business clock). */
+  total: z.number(),
+  current: z.number(),
+  days_1_30: z.number(),
+  days_31_60: z.number(),
+  over_60: z.number(),
+  invoices: z.array(
+    z.object({
+      order_number: z.string(),
+      /** The invoice's number once issued (on confirmation), else null. */
+      invoice_number: z.string().nullable(),
+      total: z.number(),
+      due_date: z.string(),
+      days_overdue: z.number().int(),
+      bucket: z.enum(["current", "1_30", "31_60", "over_60"]),
+    }),
+  ),
+});
+export type ReceivableTrader = z.infer<typeof receivableTraderSchema>;
+export const receivablesResponseSchema = z.object({
+  data: z.array(receivableTraderSchema),
+  /** The business date the ageing is counted on. */
+  as_of: z.string(),
+});

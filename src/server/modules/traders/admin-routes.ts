@@ -1,19 +1,37 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { businessDate } from "../../../shared/domain/business-time.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
 import {
   approveTraderSchema,
   priceListDtoSchema,
   priceListInputSchema,
+  receivablesResponseSchema,
   traderCreateSchema,
   traderDtoSchema,
   traderPatchSchema,
 } from "../../../shared/schemas/traders.ts";
+import { receivables } from "./receivables.ts";
 
 /** Registered inside /api/admin (owner and orders roles): traders and their price lists. */
 export const adminTraderRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = () => app.services.traders;
   const baseUrl = () => app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+
+  app.get(
+    "/receivables",
+    {
+      schema: {
+        summary: "What traders owe on invoice, by how late it is",
+        response: { 200: receivablesResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const now = new Date();
+      reply.header("cache-control", "no-store");
+      return { data: await receivables(app.database.db, now), as_of: businessDate(now) };
+    },
+  );
 
   app.get(
     "/price-lists",

@@ -276,3 +276,61 @@ describe("a trader's order", () => {
     expect(lineTotals(res)).toEqual([60]);
   });
 });
+
+describe("GET /api/admin/receivables", () => {
+  it("unpaid orders on invoice by trader, aged by the due date on the business clock", async () => {
+    const today = businessDate(new Date());
+    const unpaid = await t.database.db
+      .select({ id: orders.id, number: orders.number, total: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.paymentMethod, "invoice"));
+    expect(unpaid.length).toBe(1);
+    const first = unpaid[0]!;
+    // 45 days late.
+    await t.database.db
+      .update(orders)
+      .set({ dueDate: addDays(today, -45) })
+      .where(eq(orders.id, first.id));
+    const res = await t.app.inject({ url: "/api/admin/receivables", headers: owner.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.json()).toEqual({
+      as_of: today,
+      data: [
+        {
+          trader_id: trader.id,
+          company_name: "Haddad Feinkost",
+          email: expect.any(String),
+          lang: "en",
+          total: first.total / 100,
+          current: 0,
+          days_1_30: 0,
+          days_31_60: first.total / 100,
+          over_60: 0,
+          invoices: [
+            {
+              order_number: first.number,
+              invoice_number: null,
+              total: first.total / 100,
+              due_date: addDays(today, -45),
+              days_overdue: 45,
+              bucket: "31_60",
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("for the owner and the orders role only", async () => {
+    const catalogue = await createUserWithToken(t.app, { admin: true, roles: ["catalogue"] });
+    const orderDesk = await createUserWithToken(t.app, { admin: true, roles: ["orders"] });
+    const asks = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: "/api/admin/receivables", headers })).statusCode;
+    expect(await asks(orderDesk.auth)).toBe(200);
+    expect(await asks(catalogue.auth)).toBe(403);
+    expect(await asks(retail.auth)).toBe(403);
+    expect(await asks(trader.auth)).toBe(401);
+    expect(await asks({})).toBe(401);
+  });
+});
