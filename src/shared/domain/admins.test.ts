@@ -89,7 +89,15 @@ describe("what a role allows", () => {
     const screens = Object.entries(SCREEN_ROLES)
       .filter(([, needed]) => rolesAllow(["orders"], needed))
       .map(([screen]) => screen);
-    expect(screens).toEqual(["orders", "print", "inbox", "customers", "traders", "production"]);
+    expect(screens).toEqual([
+      "orders",
+      "print",
+      "inbox",
+      "customers",
+      "traders",
+      "receivables",
+      "production",
+    ]);
   });
 
   it("the catalogue role sees its products, categories, coupons, pages and the buyers' reviews", () => {

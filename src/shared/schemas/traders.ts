@@ -192,7 +192,8 @@ export const accountTraderResponseSchema = z.object({ data: accountTraderSchema.
 
 /** `GET /api/admin/receivables`: what each trader owes on invoice, by how late it is. */
 export const receivableTraderSchema = z.object({
-  trader_id: z.number().int(),
+  /** The trader's id. */
+  id: z.number().int(),
   company_name: z.string(),
   email: z.string(),
   lang: z.enum(["en", "ar"]),

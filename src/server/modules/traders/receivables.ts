@@ -51,7 +51,7 @@ export async function receivables(db: Db, now = new Date()): Promise<ReceivableT
     let entry = byTrader.get(row.traderId);
     if (!entry) {
       entry = {
-        trader_id: row.traderId,
+        id: row.traderId,
         company_name: row.companyName,
         email: row.email,
         lang: row.lang,

@@ -298,7 +298,7 @@ describe("GET /api/admin/receivables", () => {
       as_of: today,
       data: [
         {
-          trader_id: trader.id,
+          id: trader.id,
           company_name: "Haddad Feinkost",
           email: expect.any(String),
           lang: "en",
