@@ -10,6 +10,7 @@ import {
 import { products } from "../../db/schema/catalog.ts";
 import { invoices } from "../../db/schema/invoices.ts";
 import { orders } from "../../db/schema/orders.ts";
+import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
@@ -332,5 +333,41 @@ describe("GET /api/admin/receivables", () => {
     expect(await asks(retail.auth)).toBe(403);
     expect(await asks(trader.auth)).toBe(401);
     expect(await asks({})).toBe(401);
+  });
+
+  it("sends a reminder through the outbox in the trader's language; nothing owed is a 404", async () => {
+    const before = await t.database.db.$count(mailOutbox);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/receivables/${trader.id}/reminder`,
+      headers: owner.auth,
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ data: { queued: true } });
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "payment_reminder"));
+    expect(mail).toMatchObject({ subject: "Payment reminder – Golden Syrup Sweets" });
+    expect(mail!.text).toContain("Total open: $");
+    expect(await t.database.db.$count(mailOutbox)).toBe(before + 1);
+
+    const catalogue = await createUserWithToken(t.app, { admin: true, roles: ["catalogue"] });
+    for (const [url, headers, code] of [
+      ["/api/admin/receivables/999999/reminder", owner.auth, 404],
+      [`/api/admin/receivables/${trader.id}/reminder`, catalogue.auth, 403],
+      [`/api/admin/receivables/${trader.id}/reminder`, {}, 401],
+    ] as const) {
+      const refused = await t.app.inject({ method: "POST", url, headers });
+      expect(refused.statusCode).toBe(code);
+      expect(refused.json()).toMatchObject({ message: expect.any(String) });
+    }
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/receivables/abc/reminder",
+      headers: owner.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.database.db.$count(mailOutbox)).toBe(before + 1);
   });
 });

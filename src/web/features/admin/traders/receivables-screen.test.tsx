@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReceivableTrader } from "../../../../shared/schemas/traders.ts";
 import { renderWithKit } from "../../../test/render-with-kit.tsx";
@@ -34,14 +34,19 @@ const owed: ReceivableTrader = {
   ],
 };
 
+let calls: Array<{ url: string; method?: string }>;
 beforeEach(() => {
+  calls = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) =>
-      url === "/api/admin/receivables"
-        ? Response.json({ data: [owed], as_of: "2026-11-29" })
-        : Response.json({ message: "Not found." }, { status: 404 }),
-    ),
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method });
+      if (url === "/api/admin/receivables")
+        return Response.json({ data: [owed], as_of: "2026-11-29" });
+      if (url === "/api/admin/receivables/4/reminder" && init?.method === "POST")
+        return Response.json({ data: { queued: true } }, { status: 202 });
+      return Response.json({ message: "Not found." }, { status: 404 });
+    }),
   );
 });
 afterEach(() => {
@@ -51,11 +56,11 @@ afterEach(() => {
 
 describe("receivables screen", () => {
   it.each([
-    ["en", "Receivables", "31-60 days", "due 2026-10-15"],
-    ["ar", "الذمم المدينة", "31-60 يومًا", "يستحق في 2026-10-15"],
+    ["en", "Receivables", "31-60 days", "due 2026-10-15", "Send reminder", "Reminder sent."],
+    ["ar", "الذمم المدينة", "31-60 يومًا", "يستحق في 2026-10-15", "إرسال تذكير", "أُرسل التذكير."],
   ] as const)(
-    "in %s: each trader's debt by age, and its invoices",
-    async (lang, title, bucket, due) => {
+    "in %s: each trader's debt by age, its invoices, and a reminder",
+    async (lang, title, bucket, due, send, sent) => {
       renderWithKit(<ReceivablesScreen />, { lang });
       expect(await screen.findByText("Haddad Feinkost")).toBeTruthy();
       expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
@@ -64,6 +69,13 @@ describe("receivables screen", () => {
       expect(within(invoices).getByText("INV-2026-000007")).toBeTruthy();
       expect(within(invoices).getByText("SW-15")).toBeTruthy();
       expect(within(invoices).getByText(due)).toBeTruthy();
+      const button = screen.getByTestId("send-reminder");
+      expect(button.textContent).toBe(send);
+      fireEvent.click(button);
+      expect(await screen.findByText(sent)).toBeTruthy();
+      await waitFor(() =>
+        expect(calls).toContainEqual({ url: "/api/admin/receivables/4/reminder", method: "POST" }),
+      );
     },
   );
 });

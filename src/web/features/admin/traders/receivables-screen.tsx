@@ -1,11 +1,14 @@
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { ReceivableTrader } from "../../../../shared/schemas/traders.ts";
 import { ListScreen } from "../../../components/admin/list-screen.tsx";
+import { useMessageText } from "../../../components/form/messages.ts";
 import type { Column } from "../../../components/ui/data-table.tsx";
 import { Price } from "../../../components/ui/price.tsx";
+import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { useReceivables } from "./api/list-receivables.ts";
+import { useSendReminder } from "./api/send-reminder.ts";
 
 const BUCKETS = ["current", "days_1_30", "days_31_60", "over_60"] as const;
 
@@ -17,6 +20,9 @@ export function ReceivablesScreen() {
   const { t } = useTranslation(["admin-traders", "admin", "messages"]);
   const lang = useLang();
   const list = useReceivables();
+  const remind = useSendReminder();
+  const toast = useToasts();
+  const text = useMessageText();
 
   const columns: Column<ReceivableTrader>[] = [
     {
@@ -60,6 +66,26 @@ export function ReceivablesScreen() {
             </li>
           ))}
         </ul>
+      ),
+    },
+    {
+      key: "remind",
+      header: t("receivables.reminder"),
+      cell: (row) => (
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={remind.isPending}
+          data-testid="send-reminder"
+          onClick={() =>
+            remind.mutate(row.id, {
+              onSuccess: () => toast.success(t("receivables.reminderSent")),
+              onError: () => toast.error(text(MESSAGES.UPDATE_FAILED)),
+            })
+          }
+        >
+          {t("receivables.sendReminder")}
+        </button>
       ),
     },
   ];
