@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "../domain/business-days.ts";
 import { TRADER_STATUS_VALUES } from "../domain/traders.ts";
 import { text } from "./fields.ts";
 
@@ -221,3 +222,22 @@ export const receivablesResponseSchema = z.object({
   /** The business date the ageing is counted on. */
   as_of: z.string(),
 });
+
+export const STATEMENT_MESSAGES = {
+  DATE: "The date must be a calendar date written YYYY-MM-DD.",
+  RANGE: "The start date must not be after the end date.",
+  FORMAT: "The format must be csv.",
+} as const;
+
+const statementDay = text({ message: STATEMENT_MESSAGES.DATE })
+  .trim()
+  .refine(isCalendarDate, STATEMENT_MESSAGES.DATE);
+
+/** `GET /api/account/statement`: the account's orders placed from `from` to `to` (business days). */
+export const statementQuerySchema = z
+  .object({
+    from: statementDay,
+    to: statementDay,
+    format: z.enum(["csv"], { message: STATEMENT_MESSAGES.FORMAT }).default("csv"),
+  })
+  .refine((q) => q.from <= q.to, { message: STATEMENT_MESSAGES.RANGE, path: ["to"] });

@@ -370,4 +370,62 @@ describe("GET /api/admin/receivables", () => {
     expect(bad.statusCode).toBe(400);
     expect(await t.database.db.$count(mailOutbox)).toBe(before + 1);
   });
+
+  it("GET /api/account/statement: the account's orders in the period as CSV; bad input 400; no token 401", async () => {
+    const [row] = await t.database.db
+      .select({ userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.paymentMethod, "invoice"));
+    // The suspension above ended the trader's sessions; the owner makes it active again.
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/traders/${trader.id}`,
+      headers: owner.auth,
+      payload: { status: "active" },
+    });
+    const { token } = await t.app.services.tokens.issue(row!.userId!, "customer");
+    const auth = { authorization: `Bearer ${token}` };
+    const today = businessDate(new Date());
+    const res = await t.app.inject({
+      url: `/api/account/statement?from=${addDays(today, -1)}&to=${today}&format=csv`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = res.body.trim().split("\r\n");
+    expect(lines[0]).toBe("date,order,invoice,payment_method,total,payment_status,due_date,state");
+    const onInvoice = lines.slice(1).find((line) => line.includes(",invoice,"));
+    // 45 days past its due date (set above): overdue.
+    expect(onInvoice).toMatch(
+      new RegExp(`^${today},SW-\\d+,,invoice,\\d+\\.\\d{2},unpaid,${addDays(today, -45)},overdue$`),
+    );
+    expect(lines.length).toBeGreaterThan(2);
+
+    const empty = await t.app.inject({
+      url: "/api/account/statement?from=2020-01-01&to=2020-01-31",
+      headers: auth,
+    });
+    expect(empty.body).toBe(
+      "date,order,invoice,payment_method,total,payment_status,due_date,state\r\n",
+    );
+    // Another account sees only its own orders.
+    const theirs = await t.app.inject({
+      url: `/api/account/statement?from=${today}&to=${today}`,
+      headers: retail.auth,
+    });
+    expect(theirs.body.split("\r\n").slice(1).join()).not.toContain(",invoice,");
+    for (const query of [
+      "from=2026-13-01&to=2026-12-01",
+      "from=2026-12-02&to=2026-12-01",
+      "from=2026-12-01&to=2026-12-02&format=xls",
+    ]) {
+      const bad = await t.app.inject({ url: `/api/account/statement?${query}`, headers: auth });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
+    }
+    const anonymous = await t.app.inject({
+      url: `/api/account/statement?from=${today}&to=${today}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });
