@@ -285,7 +285,9 @@ describe("pages never carry trader prices", () => {
       expect(responses[1]!.headers["x-html-cache"]).toBe("hit");
       for (const res of responses) {
         expect(res.body).not.toContain("12.34");
-        expect(res.body).not.toContain("wholesale");
+        // No item marked as a trader's (the word itself may be in the page's texts).
+        expect(res.body).not.toMatch(/price_source\W{0,12}wholesale/);
+        expect(res.body).toMatch(/price_source\W{0,12}retail/);
       }
       if (target.startsWith("/product")) expect(responses[0]!.body).toContain("43.21");
     }
