@@ -61,10 +61,11 @@ for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
     const menu = page.getByRole("navigation", { name: admin.menu.label });
     await expect(menu.getByRole("link")).toHaveText([
       admin.menu.orders,
-      // The orders desk's people see the customers, the traders, the inbox, the production
-      // sheet and the kitchen's orders too.
+      // The orders desk's people see the customers, the traders, what they owe, the inbox, the
+      // production sheet and the kitchen's orders too.
       admin.menu.customers,
       localeTexts(lang, "admin-traders").menu,
+      localeTexts(lang, "admin-traders").receivablesMenu,
       label(inbox.menu),
       admin.menu.production,
       admin.menu.kitchenOrders,

@@ -53,6 +53,7 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { adminTraderRoutes } from "./modules/traders/admin-routes.ts";
+import { traderRoutes } from "./modules/traders/routes.ts";
 import { adminTwoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
 import { adminWebhookRoutes } from "./modules/webhooks/admin-routes.ts";
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(adminGuard(withRoles(["catalogue"], productCreateAliasRoutes)));
       await api.register(orderRoutes);
       await api.register(invoiceRoutes);
+      await api.register(traderRoutes);
       // Its own plugin: the webhook's raw-body parser applies to that route only.
       await api.register(paymentRoutes);
       await api.register(receiptRoutes);

@@ -54,6 +54,7 @@ export default [
     route("admin-customers", "routes/admin/customers.tsx"),
     route("admin-customers/:key", "routes/admin/customer.tsx"),
     route("admin-traders", "routes/admin/traders.tsx"),
+    route("admin-receivables", "routes/admin/receivables.tsx"),
     route("admin-kitchen", "routes/admin/kitchen.tsx"),
     route("admin-settings", "routes/admin/settings.tsx"),
     route("admin-inbox", "routes/admin/inbox.tsx"),

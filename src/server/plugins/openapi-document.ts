@@ -296,6 +296,7 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/trader-enquiries": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/subscribers": [{ status: "200", type: "text/csv" }],
+  "GET /api/account/statement": [{ status: "200", type: "text/csv" }],
   "GET /api/kitchen/qr.svg": [{ status: "200", type: "image/svg+xml" }],
   "GET /api/restock-alerts/stop": [{ status: "200", type: "text/html" }],
   "GET /api/traders/partnership-guide.pdf": [
@@ -547,6 +548,7 @@ const productExample = {
   in_stock: true,
   default_grams: 1000,
   default_price: 32,
+  price_source: "retail",
 };
 
 const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json> }> = {
@@ -626,6 +628,7 @@ const EXAMPLES: Record<string, { request?: Json; responses?: Record<string, Json
           address: "Abu Rummaneh, 12 Al-Jalaa Street",
           notes: null,
           payment_method: "cod",
+          due_date: null,
           payment_status: "unpaid",
           paid_amount: null,
           paid_at: null,

@@ -95,6 +95,7 @@ describe("what a role allows", () => {
       "inbox",
       "customers",
       "traders",
+      "receivables",
       "production",
       "kitchenOrders",
     ]);

@@ -52,6 +52,7 @@ export const SCREEN_ROLES = {
   inbox: ["orders"],
   customers: ["orders"],
   traders: ["orders"],
+  receivables: ["orders"],
   products: ["catalogue"],
   categories: ["catalogue"],
   coupons: ["catalogue"],

@@ -14,7 +14,14 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How a shopper may pay. `card` goes through a hosted gateway page (never the shop). */
-export const PAYMENT_METHODS = ["cod", "bank_transfer", "messaging_app", "card"] as const;
+/** `invoice`: a trader on terms pays later, by the due date; never offered to anyone else. */
+export const PAYMENT_METHODS = [
+  "cod",
+  "bank_transfer",
+  "messaging_app",
+  "card",
+  "invoice",
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Offered by every shop; `card` is added only when a gateway is configured. */
 export const OFFLINE_PAYMENT_METHODS: ReadonlyArray<PaymentMethod> = [

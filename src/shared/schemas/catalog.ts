@@ -116,6 +116,8 @@ export const productListItemSchema = z.object({
   default_grams: z.number().int(),
   /** What that option costs now (discount applied), dollars. */
   default_price: z.number(),
+  /** "wholesale" when the prices are the signed-in trader's own (never cached or shared). */
+  price_source: z.enum(["retail", "wholesale"]),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 

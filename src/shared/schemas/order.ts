@@ -372,6 +372,8 @@ export const orderDtoSchema = z.object({
   address: z.string(),
   notes: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** An order on invoice: the day it must be paid by (YYYY-MM-DD); null otherwise. */
+  due_date: z.string().nullable(),
   /** Beside the status; only the owner or a verified gateway event moves it. */
   payment_status: z.enum(PAYMENT_STATUSES),
   /** What was received and when (null while unpaid). */
@@ -548,3 +550,26 @@ export const ORDER_FORM_FIELDS = {
 export const checkoutFormSchema = placeOrderSchema
   .pick(ORDER_FORM_FIELDS)
   .extend({ gift: giftInputSchema.optional() });
+
+/** `POST /api/cart/quote`: the cart's lines, priced by the server for whoever asks. */
+export const cartQuoteRequestSchema = z.object({ lines: orderLinesField });
+export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>;
+
+export const cartQuoteSchema = z.object({
+  lines: z.array(
+    z.object({
+      product_id: z.number().int(),
+      grams: z.number().int(),
+      qty: z.number().int(),
+      /** One pack, dollars. */
+      unit_price: z.number(),
+      line_total: z.number(),
+      price_source: z.enum(["retail", "wholesale"]),
+    }),
+  ),
+  subtotal: z.number(),
+  /** The trader's price list's minimum order total, dollars; null for retail or none. */
+  min_order_total: z.number().nullable(),
+});
+export type CartQuote = z.infer<typeof cartQuoteSchema>;
+export const cartQuoteResponseSchema = z.object({ data: cartQuoteSchema });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "../domain/business-days.ts";
 import { TRADER_STATUS_VALUES } from "../domain/traders.ts";
 import { text } from "./fields.ts";
 
@@ -174,3 +175,69 @@ export const traderDtoSchema = z.object({
   created_at: z.string(),
 });
 export type TraderDto = z.infer<typeof traderDtoSchema>;
+
+/**
+ * `GET /api/account/trader`: the signed-in account's trade terms, or null for a retail account
+ * (and a suspended trader). The storefront asks once after sign-in to show trader prices.
+ */
+export const accountTraderSchema = z.object({
+  company_name: z.string(),
+  /** Days to pay an order on invoice; 0 = no terms (pays at checkout like retail). */
+  terms_days: z.number().int(),
+  credit_limit: z.number(),
+  /** The price list's minimum order total, dollars; 0 = none. */
+  min_order_total: z.number(),
+});
+export type AccountTrader = z.infer<typeof accountTraderSchema>;
+export const accountTraderResponseSchema = z.object({ data: accountTraderSchema.nullable() });
+
+/** `GET /api/admin/receivables`: what each trader owes on invoice, by how late it is. */
+export const receivableTraderSchema = z.object({
+  /** The trader's id. */
+  id: z.number().int(),
+  company_name: z.string(),
+  email: z.string(),
+  lang: z.enum(["en", "ar"]),
+  /** Dollars per ageing bucket (days past the due date, on the business clock). */
+  total: z.number(),
+  current: z.number(),
+  days_1_30: z.number(),
+  days_31_60: z.number(),
+  over_60: z.number(),
+  invoices: z.array(
+    z.object({
+      order_number: z.string(),
+      /** The invoice's number once issued (on confirmation), else null. */
+      invoice_number: z.string().nullable(),
+      total: z.number(),
+      due_date: z.string(),
+      days_overdue: z.number().int(),
+      bucket: z.enum(["current", "1_30", "31_60", "over_60"]),
+    }),
+  ),
+});
+export type ReceivableTrader = z.infer<typeof receivableTraderSchema>;
+export const receivablesResponseSchema = z.object({
+  data: z.array(receivableTraderSchema),
+  /** The business date the ageing is counted on. */
+  as_of: z.string(),
+});
+
+export const STATEMENT_MESSAGES = {
+  DATE: "The date must be a calendar date written YYYY-MM-DD.",
+  RANGE: "The start date must not be after the end date.",
+  FORMAT: "The format must be csv.",
+} as const;
+
+const statementDay = text({ message: STATEMENT_MESSAGES.DATE })
+  .trim()
+  .refine(isCalendarDate, STATEMENT_MESSAGES.DATE);
+
+/** `GET /api/account/statement`: the account's orders placed from `from` to `to` (business days). */
+export const statementQuerySchema = z
+  .object({
+    from: statementDay,
+    to: statementDay,
+    format: z.enum(["csv"], { message: STATEMENT_MESSAGES.FORMAT }).default("csv"),
+  })
+  .refine((q) => q.from <= q.to, { message: STATEMENT_MESSAGES.RANGE, path: ["to"] });

@@ -68,6 +68,11 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.orders(), label: "admin:menu.orders", screen: "orders" },
   { to: paths.admin.customers(), label: "admin:menu.customers", screen: "customers" },
   { to: paths.admin.traders(), label: "admin-traders:menu", screen: "traders" },
+  {
+    to: paths.admin.receivables(),
+    label: "admin-traders:receivablesMenu",
+    screen: "receivables",
+  },
   { to: paths.admin.products(), label: "admin:menu.products", screen: "products" },
   { to: paths.admin.categories(), label: "admin:menu.categories", screen: "categories" },
   { to: paths.admin.coupons(), label: "admin:menu.coupons", screen: "coupons" },

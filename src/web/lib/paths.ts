@@ -76,6 +76,7 @@ export const paths = {
     customer: (key: string) => href("/admin-customers/:key", { key: encodeURIComponent(key) }),
     /** Wholesale buyers: their price lists, terms and status. */
     traders: () => href("/admin-traders"),
+    receivables: () => href("/admin-receivables"),
     kitchen: () => href("/admin-kitchen"),
     settings: () => href("/admin-settings"),
     inbox: () => href("/admin-inbox"),

@@ -123,6 +123,8 @@ export const orders = pgTable(
     kitchenStep: text({ enum: KITCHEN_STEPS }),
     /** Every step the cook took, with its time, for the customer's page. */
     kitchenSteps: jsonb().$type<{ step: KitchenStep; at: string }[]>(),
+    /** An order on invoice: the day it must be paid by (business date); null otherwise. */
+    dueDate: date({ mode: "string" }),
     /** A pickup order's shop address, hours and phone as they were; NULL for a delivery. */
     pickupPoint: jsonb().$type<OrderPickupPoint>(),
     /** Set when marked shipped: the carrier's names and URL template at that moment. */

@@ -162,6 +162,7 @@ describe("GET /api/products", () => {
       in_stock: true,
       default_grams: 500,
       default_price: 13,
+      price_source: "retail",
       image_url: null,
       image: null,
     });
@@ -503,6 +504,7 @@ describe("listings stay fresh after writes (the page cache follows the catalog v
       image_url: "/storage/products/new-640x480.webp",
       default_grams: 250,
       default_price: 1.25,
+      price_source: "retail",
       category_id: { name: "Trial trays" },
     });
 

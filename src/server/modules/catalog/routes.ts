@@ -1,5 +1,7 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { PriceListRules } from "../../../shared/domain/price-lists.ts";
 import {
   categoryListResponseSchema,
   productDetailResponseSchema,
@@ -7,6 +9,7 @@ import {
   productListResponseSchema,
 } from "../../../shared/schemas/catalog.ts";
 import { notFound } from "../../http-errors.ts";
+import { wholesaleItem } from "./wholesale-prices.ts";
 
 const errorBody = z.object({
   message: z.string(),
@@ -15,6 +18,19 @@ const errorBody = z.object({
 
 /** Shop API: public, read-only. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The price list of the request's signed-in trader, or null. Only a request with a bearer
+   * token can be a trader's; everyone else gets the shared cached bytes. A trader's answer is
+   * made per request from a copy and marked private, so no cache keeps it.
+   */
+  async function traderList(request: FastifyRequest): Promise<PriceListRules | null> {
+    if (!request.headers.authorization) return null;
+    const session = await request.session();
+    return app.services.orders.priceListFor(session?.user.id ?? null);
+  }
+  const sendPrivate = (reply: FastifyReply, body: unknown) =>
+    reply.header("cache-control", "private, no-store").send(body as never);
+
   app.get(
     "/products",
     {
@@ -26,6 +42,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      const list = await traderList(request);
+      if (list) {
+        const page = await app.services.catalog.listProducts({
+          search: q.search,
+          category: q.category,
+          page: q.page,
+          perPage: q.per_page,
+          sort: q.sort,
+          without: q.without,
+        });
+        return sendPrivate(reply, {
+          ...page,
+          data: page.data.map((item) => wholesaleItem(list, item)),
+        });
+      }
       // Bytes serialised once per content version (the response schema applied then): a
       // string with a JSON content type skips the per-request serializer.
       const json = await app.services.catalog.listProductsJson({
@@ -52,6 +83,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
+      const list = await traderList(request);
+      if (list) {
+        const product = /^\d{1,15}$/.test(id)
+          ? await app.services.catalog.getProduct(Number(id))
+          : null;
+        if (!product) throw notFound();
+        return sendPrivate(reply, { data: wholesaleItem(list, product) });
+      }
       const json = /^\d{1,15}$/.test(id)
         ? await app.services.catalog.getProductJson(Number(id))
         : null;

@@ -171,6 +171,7 @@ function toListItem(row: ProductQueryRow): ProductListItem {
     in_stock: isInStock(stockKg(row.stockGrams), options),
     default_grams: first!.grams,
     default_price: centsToDollars(first!.effectiveCents),
+    price_source: "retail",
   };
 }
 

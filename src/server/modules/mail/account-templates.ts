@@ -174,3 +174,59 @@ const INVITE_TEXTS = {
 export function traderInvitationMail(lang: Language, name: string, link: string): Mail {
   return accountLinkMail(lang, { ...TEXTS[lang], ...INVITE_TEXTS[lang] }, name, link);
 }
+
+const REMINDER_TEXTS = {
+  en: {
+    subject: "Payment reminder – Golden Syrup Sweets",
+    hello: (name: string) => `Hello ${name},`,
+    body: "A friendly reminder of the orders on invoice still open on your account:",
+    line: (order: string, amount: string, due: string) => `${order}: ${amount}, due ${due}`,
+    total: (amount: string) => `Total open: ${amount}`,
+    close: "If you have already paid, thank you, and please ignore this message.",
+    bye: "With thanks,",
+    brand: "Golden Syrup Sweets",
+  },
+  ar: {
+    subject: "تذكير بالدفع – حلويات القطر الذهبي",
+    hello: (name: string) => `مرحباً ${name}،`,
+    body: "تذكير ودي بالطلبات المفوترة التي ما زالت مفتوحة على حسابكم:",
+    line: (order: string, amount: string, due: string) => `${order}: ${amount}، يستحق في ${due}`,
+    total: (amount: string) => `إجمالي المفتوح: ${amount}`,
+    close: "إذا كنتم قد دفعتم بالفعل فشكراً لكم، ويرجى تجاهل هذه الرسالة.",
+    bye: "مع الشكر،",
+    brand: "حلويات القطر الذهبي",
+  },
+} as const;
+
+/** The owner's payment reminder to a trader: its open orders on invoice, in its language. */
+export function paymentReminderMail(
+  lang: Language,
+  company: string,
+  lines: ReadonlyArray<{ number: string; amount: string; due: string }>,
+  total: string,
+): Mail {
+  const t = REMINDER_TEXTS[lang];
+  const items = lines.map((l) => t.line(l.number, l.amount, l.due));
+  const text = [
+    t.hello(company),
+    "",
+    t.body,
+    ...items,
+    "",
+    t.total(total),
+    "",
+    t.close,
+    "",
+    t.bye,
+    t.brand,
+  ].join("\n");
+  const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
+<p>${escapeHtml(t.hello(company))}</p>
+<p>${escapeHtml(t.body)}</p>
+<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>
+<p><strong>${escapeHtml(t.total(total))}</strong></p>
+<p>${escapeHtml(t.close)}</p>
+<p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
+</body></html>`;
+  return { subject: t.subject, text, html };
+}

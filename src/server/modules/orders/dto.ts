@@ -210,6 +210,7 @@ export function toOrderDto(
     address: order.address,
     notes: order.notes,
     payment_method: order.paymentMethod,
+    due_date: order.dueDate ?? null,
     payment_status: order.paymentStatus,
     paid_amount: order.paidCents === null ? null : centsToDollars(order.paidCents),
     paid_at: order.paidAt ? order.paidAt.toISOString() : null,

@@ -36,6 +36,12 @@ import {
   type ShippingOptions,
 } from "../../../shared/domain/shipping.ts";
 import {
+  creditLimitProblem,
+  dueDateOf,
+  orderMinimumMessage,
+  TERMS_MESSAGES,
+} from "../../../shared/domain/trade-terms.ts";
+import {
   ORDER_MESSAGES,
   type PlaceOrder,
   shippingProblemMessage,
@@ -75,7 +81,7 @@ import { enqueueOrderEvent } from "../webhooks/events.ts";
 import type { LineWithImage } from "./dto.ts";
 import { assignOrderNumber, provisionalOrderNumber } from "./order-number.ts";
 import { type PricedCart, priceLines } from "./pricing.ts";
-import { traderPriceList } from "./trader-prices.ts";
+import { lockOutstanding, traderPriceList, traderTerms } from "./trader-prices.ts";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -555,13 +561,20 @@ export async function placeOrder(
   const first = Object.values(missing)[0];
   if (first) throw new HttpError(422, first[0]!, missing);
 
+  const lang: Lang = ctx.lang ?? input.lang ?? "en";
+  // On invoice: only a signed-in active trader with payment terms; never offered to others.
+  const onInvoice = input.payment_method === "invoice";
+  const terms = onInvoice && ctx.user ? await traderTerms(db, ctx.user.id) : null;
+  if (onInvoice && !terms)
+    throw new HttpError(422, TERMS_MESSAGES.NOT_ON_TERMS[lang], {
+      payment_method: [TERMS_MESSAGES.NOT_ON_TERMS[lang]],
+    });
   const offered = ctx.paymentMethods ?? OFFLINE_PAYMENT_METHODS;
-  if (!offered.includes(input.payment_method))
+  if (!onInvoice && !offered.includes(input.payment_method))
     throw new HttpError(422, ORDER_MESSAGES.PAYMENT_METHOD, {
       payment_method: [ORDER_MESSAGES.PAYMENT_METHOD],
     });
 
-  const lang: Lang = ctx.lang ?? input.lang ?? "en";
   if (input.lines.length === 0 && input.dishes.length === 0)
     throw new HttpError(422, ORDER_MESSAGES.LINES_REQUIRED, {
       lines: [ORDER_MESSAGES.LINES_REQUIRED],
@@ -574,7 +587,10 @@ export async function placeOrder(
       subtotalCents: cart.subtotalCents,
       minOrderTotalCents: wholesale.minOrderTotalCents,
     });
-    if (under) throw new HttpError(422, under, { lines: [under] });
+    if (under) {
+      const message = orderMinimumMessage(wholesale.minOrderTotalCents, lang);
+      throw new HttpError(422, message, { lines: [message] });
+    }
   }
   const seasons = (await shipping.seasons?.()) ?? [];
   checkSeasonProducts(seasons, cart, input, businessDate(now));
@@ -683,6 +699,7 @@ export async function placeOrder(
           seasonId: season?.id ?? null,
           seasonName: season?.nameEn ?? null,
           seasonNameAr: season?.nameAr ?? null,
+          dueDate: terms ? dueDateOf(businessDate(now), terms.termsDays) : null,
           pickupPoint: pickupPointOf(method, settings),
           gift: input.gift
             ? {
@@ -704,6 +721,17 @@ export async function placeOrder(
           updatedAt: now,
         })
         .returning();
+
+      if (terms && ctx.user) {
+        // Everything the trader owes, this order included, within its limit (a refusal rolls
+        // the whole order back).
+        const outstandingCents = await lockOutstanding(tx, ctx.user.id, order!.id);
+        const over = creditLimitProblem(
+          { outstandingCents, orderCents: totals.total, limitCents: terms.creditLimitCents },
+          lang,
+        );
+        if (over) throw new HttpError(422, over, { payment_method: [over] });
+      }
 
       // Before any stock is taken: a full day rolls the whole order back untouched.
       if (cart.totalGrams > 0 || (slot && !kitchen))

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import {
+  cartQuoteRequestSchema,
+  cartQuoteResponseSchema,
   customerOrdersQuerySchema,
   idempotencyKeySchema,
   orderAccessQuerySchema,
@@ -72,6 +74,26 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await app.services.orders.price(request.body) }),
+  );
+
+  app.post(
+    "/cart/quote",
+    {
+      schema: {
+        summary: "Price a cart (a signed-in trader's own prices, else retail)",
+        body: cartQuoteRequestSchema,
+        response: { 200: cartQuoteResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.session();
+      const data = await app.services.orders.quoteCart(
+        request.body.lines,
+        session?.user.id ?? null,
+      );
+      // The answer depends on who asks: no shared cache may keep it.
+      return reply.header("cache-control", "private, no-store").send({ data });
+    },
   );
 
   app.get(

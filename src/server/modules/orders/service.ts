@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
   ORDER_STATUSES,
   type OrderStatus,
@@ -7,9 +8,10 @@ import {
 } from "../../../shared/domain/order-states.ts";
 import { lastPage } from "../../../shared/domain/pagination.ts";
 import type { PaymentMethod } from "../../../shared/domain/payments.ts";
+import type { PriceListRules } from "../../../shared/domain/price-lists.ts";
 import type { Promotion } from "../../../shared/domain/promotions.ts";
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
-import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
+import type { CartQuote, OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
@@ -24,6 +26,8 @@ import {
   type ShippingOptionsSource,
   standingOnly,
 } from "./place-order.ts";
+import { priceLines } from "./pricing.ts";
+import { traderPriceList } from "./trader-prices.ts";
 import { ORDER_NOT_FOUND, type OrderViewer, viewableOrder } from "./viewer.ts";
 
 /** A new order, as listeners (the order e-mails) get it once it is saved. */
@@ -118,6 +122,37 @@ export function createOrderService(
   }
 
   return {
+    /**
+     * The price list a signed-in account buys under (an active trader's), read fresh for each
+     * request; null for everyone else. Callers must not cache what they price with it.
+     */
+    priceListFor(userId: number | null): Promise<PriceListRules | null> {
+      return userId === null ? Promise.resolve(null) : traderPriceList(db, userId);
+    },
+
+    /**
+     * `POST /api/cart/quote`: the cart priced as an order would be (the same code), retail for
+     * anyone but a signed-in active trader. Unknown products, wrong weights and a line under
+     * the trader's minimum are 422s, keyed `lines.N`.
+     */
+    async quoteCart(lines: PlaceOrder["lines"], userId: number | null): Promise<CartQuote> {
+      const list = await this.priceListFor(userId);
+      const cart = await priceLines(db, lines, list);
+      return {
+        lines: cart.lines.map((line) => ({
+          product_id: line.productId,
+          grams: line.grams,
+          qty: line.qty,
+          unit_price: centsToDollars(line.unitPriceCents),
+          line_total: centsToDollars(line.lineTotalCents),
+          price_source: line.priceSource,
+        })),
+        subtotal: centsToDollars(cart.subtotalCents),
+        min_order_total:
+          list && list.minOrderTotalCents > 0 ? centsToDollars(list.minOrderTotalCents) : null,
+      };
+    },
+
     /**
      * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (the same rules, one
      * code path; docs/decisions/0030): the DTO, with the private-link key for the placer.

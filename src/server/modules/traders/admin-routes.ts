@@ -1,19 +1,73 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { businessDate } from "../../../shared/domain/business-time.ts";
+import { formatMoney } from "../../../shared/domain/money.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
 import {
   approveTraderSchema,
   priceListDtoSchema,
   priceListInputSchema,
+  receivablesResponseSchema,
   traderCreateSchema,
   traderDtoSchema,
   traderPatchSchema,
 } from "../../../shared/schemas/traders.ts";
+import { mailOutbox } from "../../db/schema/orders-desk.ts";
+import { notFound } from "../../http-errors.ts";
+import { paymentReminderMail } from "../mail/account-templates.ts";
+import { receivables } from "./receivables.ts";
+
+const NOTHING_OWED = "This trader owes nothing on invoice.";
 
 /** Registered inside /api/admin (owner and orders roles): traders and their price lists. */
 export const adminTraderRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = () => app.services.traders;
   const baseUrl = () => app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+
+  app.get(
+    "/receivables",
+    {
+      schema: {
+        summary: "What traders owe on invoice, by how late it is",
+        response: { 200: receivablesResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const now = new Date();
+      reply.header("cache-control", "no-store");
+      return { data: await receivables(app.database.db, now), as_of: businessDate(now) };
+    },
+  );
+
+  app.post(
+    "/receivables/:id/reminder",
+    {
+      schema: {
+        summary: "E-mail a trader what it owes on invoice, in its language",
+        params: idParam,
+        response: { 202: z.object({ data: z.object({ queued: z.literal(true) }) }) },
+      },
+    },
+    async (request, reply) => {
+      const owed = (await receivables(app.database.db)).find((r) => r.id === request.params.id);
+      if (!owed) throw notFound(NOTHING_OWED);
+      const money = (dollars: number) => formatMoney(Math.round(dollars * 100), owed.lang);
+      const mail = paymentReminderMail(
+        owed.lang,
+        owed.company_name,
+        owed.invoices.map((invoice) => ({
+          number: invoice.invoice_number ?? invoice.order_number,
+          amount: money(invoice.total),
+          due: invoice.due_date,
+        })),
+        money(owed.total),
+      );
+      await app.database.db
+        .insert(mailOutbox)
+        .values({ kind: "payment_reminder", to: owed.email, ...mail });
+      return reply.status(202).send({ data: { queued: true } });
+    },
+  );
 
   app.get(
     "/price-lists",

@@ -9,13 +9,14 @@ import { type Lang, toCents } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
-import type { StoredCartLine } from "./cart-store.ts";
+import { WholesaleMark } from "../trader/trader-prices.tsx";
 import { gramsOf, lineName } from "./line-details.ts";
+import type { TraderCartLine } from "./trader-cart.ts";
 
 const PLACEHOLDER_IMAGE = "/placeholder-product.svg";
 
 type Props = {
-  line: StoredCartLine;
+  line: TraderCartLine;
   lang: Lang;
   onQty: (key: string, qty: number) => void;
   onRemove: (key: string) => void;
@@ -57,6 +58,12 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
         <p className="text-sm">
           <span className="text-muted">{t("line.unitPrice")}: </span>
           <span dir="ltr">{money(toCents(line.price))}</span>
+          {line.wholesale ? (
+            <>
+              {" "}
+              <WholesaleMark />
+            </>
+          ) : null}
         </p>
       </div>
       <div className="flex items-center gap-1">

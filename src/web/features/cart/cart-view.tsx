@@ -14,8 +14,9 @@ import {
 } from "./cart-summary.tsx";
 import { ClearCartDialog } from "./clear-cart-dialog.tsx";
 import { CouponBox } from "./coupon-box.tsx";
-import { gramsOf } from "./line-details.ts";
+import { sweetsLines } from "./line-details.ts";
 import { useCartPrice } from "./price-cart.ts";
+import { useTraderCart } from "./trader-cart.ts";
 
 export function CartBreadcrumb() {
   const paths = usePaths();
@@ -50,24 +51,24 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
   const paths = usePaths();
   const { t } = useTranslation("cart");
   const lang = useLang();
-  const cart = useCart();
+  const stored = useCart();
+  const cart = useTraderCart(stored);
   const coupon = useAppliedCoupon();
+  // A trader's prices are its own: no promotion or standing discount on top.
+  const sweets = sweetsLines(cart.lines);
   const price = useCartPrice(
-    pricing.automaticPromotions && cart.lines.length > 0
-      ? {
-          lines: cart.lines.map((line) => ({
-            productId: Number(line.productId),
-            grams: gramsOf(line),
-            qty: line.qty,
-          })),
-          coupon: coupon?.code ?? null,
-        }
+    pricing.automaticPromotions && !cart.wholesale && sweets.length > 0
+      ? { lines: sweets, coupon: coupon?.code ?? null }
       : null,
   );
   // The server's price once it answered (promotions need the catalogue); the standing formula until then.
   const totals = price
     ? totalsFromPrice(price)
-    : cartSummaryTotals(cart.subtotalCents, pricing, coupon);
+    : cartSummaryTotals(
+        cart.subtotalCents,
+        cart.wholesale ? { ...pricing, cartDiscountPercent: 0 } : pricing,
+        coupon,
+      );
 
   return (
     <section className="container-page py-8">
@@ -101,19 +102,19 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
                   key={keyOfLine(line)}
                   line={line}
                   lang={lang}
-                  onQty={cart.setQty}
-                  onRemove={cart.remove}
+                  onQty={stored.setQty}
+                  onRemove={stored.remove}
                 />
               ))}
             </ul>
             <div className="mt-4">
-              <ClearCartDialog onConfirm={cart.clear} />
+              <ClearCartDialog onConfirm={stored.clear} />
             </div>
           </div>
           <CartSummary totals={totals} coupon={coupon} lang={lang} price={price}>
             <CouponBox
               applied={coupon}
-              standingPercent={pricing.cartDiscountPercent}
+              standingPercent={cart.wholesale ? 0 : pricing.cartDiscountPercent}
               subtotal={cart.subtotal}
             />
             <Link to={paths.checkout()} className="btn btn-primary mt-5 w-full">

@@ -23,6 +23,7 @@ import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { usePaths } from "../../lib/paths.ts";
+import { useAccountTrader } from "../trader/trader-prices.tsx";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
@@ -125,6 +126,10 @@ export function CheckoutForm({
   const navigate = useNavigate();
   const formId = useId();
   const [account, setAccount] = useState<UserDto | null>(null);
+  // A trader on payment terms may also order on invoice, paying within its terms' days.
+  const termsDays = useAccountTrader()?.trader.terms_days ?? 0;
+  const methods: readonly PaymentMethod[] =
+    termsDays > 0 ? [...paymentMethods, "invoice"] : paymentMethods;
   const [submitting, setSubmitting] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [isGift, setIsGift] = useState(false);
@@ -435,14 +440,14 @@ export function CheckoutForm({
 
       <fieldset className="space-y-2">
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.payment")}</legend>
-        {paymentMethods.map((method) => (
+        {methods.map((method) => (
           <label
             key={method}
             className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-white p-3"
           >
             <input type="radio" value={method} className="mt-1.5" {...register("payment_method")} />
             <span>
-              <span className="block font-bold">{t(`payment.${method}`)}</span>
+              <span className="block font-bold">{t(`payment.${method}`, { days: termsDays })}</span>
               <span className="block text-sm text-muted">{t(`payment.${method}Hint`)}</span>
             </span>
           </label>

@@ -128,6 +128,8 @@ function stubApi(
     const body = init.body ? JSON.parse(String(init.body)) : {};
     calls.push({ url, headers: init.headers as Record<string, string>, body });
     if (url === "/api/shipping/quote") return Response.json({ data: quoteFor(body) });
+    // A retail account: no trader prices.
+    if (url === "/api/account/trader") return Response.json({ data: null });
     return other(url, init);
   });
   return {
@@ -416,7 +418,9 @@ describe("placing the order", () => {
       "/order/ORD-000123?key=secret-key",
     );
     const others = api.calls.filter((c) => c.url !== "/api/shipping/quote");
+    // The account, whether it is a trader's, and the order: each with the token.
     expect(others.map((c) => c.headers.authorization)).toEqual([
+      "Bearer token-5",
       "Bearer token-5",
       "Bearer token-5",
     ]);

@@ -8,6 +8,7 @@ import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
+import { WholesaleMark } from "../trader/trader-prices.tsx";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { useCart } from "./cart-store.ts";
 import {
@@ -17,8 +18,9 @@ import {
   totalsFromPrice,
 } from "./cart-summary.tsx";
 import { CheckoutForm } from "./checkout-form.tsx";
-import { gramsOf, lineName } from "./line-details.ts";
+import { gramsOf, lineName, sweetsLines } from "./line-details.ts";
 import { useCartPrice } from "./price-cart.ts";
+import { useTraderCart } from "./trader-cart.ts";
 
 /** Checkout: the shopper's details and payment beside the cart it orders. */
 export function CheckoutView({
@@ -36,7 +38,8 @@ export function CheckoutView({
   const { t } = useTranslation("checkout");
   const lang = useLang();
   const money = useMoney(lang);
-  const cart = useCart();
+  const stored = useCart();
+  const cart = useTraderCart(stored);
   const coupon = useAppliedCoupon();
   const [placed, setPlaced] = useState<false | "order" | "payment">(false);
   // The chosen shipping method's fee once the quote answers; the domestic fee until then.
@@ -44,15 +47,17 @@ export function CheckoutView({
   const [giftWrap, setGiftWrap] = useState(0);
   const [choice, setChoice] = useState<{ country: string; method: string | null } | null>(null);
   // The server prices the order's promotions once the quote offered a method (free delivery
-  // depends on the zone); the standing formula with the method's fee until then.
+  // depends on the zone); the standing formula with the method's fee until then. A trader's
+  // prices are its own: no promotion or standing discount on top.
+  const sweets = sweetsLines(cart.lines);
   const price = useCartPrice(
-    pricing.automaticPromotions && cart.lines.length > 0 && choice?.country && choice.method
+    pricing.automaticPromotions &&
+      !cart.wholesale &&
+      sweets.length > 0 &&
+      choice?.country &&
+      choice.method
       ? {
-          lines: cart.lines.map((line) => ({
-            productId: Number(line.productId),
-            grams: gramsOf(line),
-            qty: line.qty,
-          })),
+          lines: sweets,
           coupon: coupon?.code ?? null,
           country: choice.country,
           shipping_method: choice.method,
@@ -63,7 +68,11 @@ export function CheckoutView({
     ? totalsFromPrice(price, giftWrap)
     : cartSummaryTotals(
         cart.subtotalCents,
-        shippingFee === null ? pricing : { ...pricing, deliveryFeeCents: shippingFee },
+        {
+          ...pricing,
+          ...(shippingFee === null ? {} : { deliveryFeeCents: shippingFee }),
+          ...(cart.wholesale ? { cartDiscountPercent: 0 } : {}),
+        },
         coupon,
         giftWrap,
       );
@@ -105,7 +114,7 @@ export function CheckoutView({
           onGiftWrap={setGiftWrap}
           onPlaced={(next) => {
             setPlaced(next ?? "order");
-            cart.clear();
+            stored.clear();
           }}
         />
         {/* On a phone the order and its total come before the form (and "Place order"). */}
@@ -130,7 +139,10 @@ export function CheckoutView({
                       )}
                     </span>
                   </span>
-                  <span dir="ltr">{money(toCents(line.price) * line.qty)}</span>
+                  <span>
+                    {line.wholesale ? <WholesaleMark /> : null}{" "}
+                    <span dir="ltr">{money(toCents(line.price) * line.qty)}</span>
+                  </span>
                 </li>
               ))}
             </ul>

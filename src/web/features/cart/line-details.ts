@@ -45,6 +45,11 @@ export function apiLines(lines: ReadonlyArray<StoredCartLine>): Array<
   });
 }
 
+/** The cart's sweets and boxes as the API takes them, its dishes left out. */
+export function sweetsLines(lines: ReadonlyArray<StoredCartLine>) {
+  return apiLines(lines).filter((line) => "productId" in line);
+}
+
 /** The name in the page's language, English when the Arabic one was never stored. */
 export function lineName(line: StoredCartLine, lang: Lang): string {
   return pickText(lang, line.name, line.name_ar);

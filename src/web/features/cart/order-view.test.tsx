@@ -17,6 +17,7 @@ const order: OrderDto = {
   address: "Street 1",
   notes: null,
   payment_method: "bank_transfer",
+  due_date: null,
   payment_status: "unpaid",
   paid_amount: null,
   paid_at: null,

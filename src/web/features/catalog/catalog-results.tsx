@@ -1,9 +1,25 @@
 import { useLocation, useNavigation, useRevalidator } from "react-router";
+import { readShopParams } from "../../../shared/domain/shop-params.ts";
 import type { PageMeta, ProductListItem } from "../../../shared/schemas/catalog.ts";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
+import { useTraderPriced } from "../trader/trader-prices.tsx";
 import { ProductGrid } from "./product-card.tsx";
 import { useShopParams } from "./use-shop-params.ts";
+
+/** The products API's query for the shop's current state (what the loader asked for). */
+function apiQuery(search: string, searchKey?: string): string {
+  const params = readShopParams(new URLSearchParams(search), searchKey);
+  const query = new URLSearchParams({
+    page: String(params.page),
+    per_page: String(params.perPage),
+  });
+  if (params.search) query.set("search", params.search);
+  if (params.category) query.set("category", params.category);
+  if (params.sort) query.set("sort", params.sort);
+  if (params.without.length) query.set("without", params.without.join(","));
+  return `?${query}`;
+}
 
 export type CatalogResult =
   | { status: "ok"; products: ProductListItem[]; meta: PageMeta }
@@ -19,7 +35,13 @@ export function CatalogResults({
 }) {
   const { t } = useTranslation("shop");
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const retail = result.status === "ok" ? result.products : [];
+  const query = apiQuery(search, searchKey);
+  // A signed-in trader sees its own prices, fetched in the browser (the page is retail).
+  const products = useTraderPriced(retail, `products${query}`, async (token) =>
+    (await import("../trader/api/get-trader-products.ts")).getTraderProducts(query, token),
+  );
   const revalidator = useRevalidator();
   const { hrefFor } = useShopParams(searchKey);
   const loading =
@@ -54,7 +76,7 @@ export function CatalogResults({
         </div>
       ) : (
         <>
-          <ProductGrid products={result.products} busy={loading} />
+          <ProductGrid products={products} busy={loading} />
           <Pagination
             page={result.meta.page}
             lastPage={result.meta.last_page}

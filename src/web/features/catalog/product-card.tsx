@@ -6,6 +6,7 @@ import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
+import { WholesaleMark } from "../trader/trader-prices.tsx";
 
 /** Grid columns: 1 on phones, 2 from 640 px, 3 from 1024 px. */
 export const GRID_SIZES =
@@ -79,6 +80,11 @@ export function ProductCard({
           unit={t("perKg")}
           display
         />
+        {product.price_source === "wholesale" ? (
+          <span>
+            <WholesaleMark />
+          </span>
+        ) : null}
       </div>
     </article>
   );

@@ -28,6 +28,7 @@ const baklava: ProductDetail = {
   in_stock: true,
   default_grams: 500,
   default_price: 15,
+  price_source: "retail",
   weights: [
     { label: "0.5 kg", label_ar: "0.5 كغ", grams: 500, price: 20, discount_price: 15 },
     { label: "1 kg", label_ar: "1 كغ", grams: 1000, price: 40, discount_price: 30 },

@@ -11,6 +11,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { pickText, useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
+import { useTraderPriced, WholesaleMark } from "../trader/trader-prices.tsx";
 import { defaultOption, sellableOptions } from "./product-options.ts";
 
 /** What a catalog "Add to cart" hands the app: a cart line input plus the Arabic name. */
@@ -23,7 +24,7 @@ export type OnAddToCart = (input: AddToCartInput) => void;
 export const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 export function ProductDetailView({
-  product,
+  product: retailProduct,
   onAddToCart,
   beforeAdd,
   soldOut,
@@ -38,6 +39,10 @@ export function ProductDetailView({
   /** A product ordered another way (a box filled by the shopper): replaces the weight form. */
   orderForm?: ReactNode;
 }) {
+  // A signed-in trader sees its own prices, fetched in the browser (the page is retail).
+  const product = useTraderPriced(retailProduct, `product:${retailProduct.id}`, async (token) =>
+    (await import("../trader/api/get-trader-product.ts")).getTraderProduct(retailProduct.id, token),
+  );
   const paths = usePaths();
   const { t } = useTranslation("product");
   const lang = useLang();
@@ -112,6 +117,7 @@ export function ProductDetailView({
               lang={lang}
               display
             />
+            {product.price_source === "wholesale" ? <WholesaleMark /> : null}
             <span className="text-sm text-muted">
               {t("currency")}: <span dir="ltr">{shown.code}</span>
             </span>

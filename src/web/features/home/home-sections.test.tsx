@@ -27,6 +27,7 @@ const product = (id: number): ProductListItem => ({
   in_stock: id !== 3,
   default_grams: 500,
   default_price: 10,
+  price_source: "retail",
 });
 
 let ui: React.ReactNode = null;

@@ -14,6 +14,7 @@ const product = {
   in_stock: true,
   default_grams: 500,
   default_price: 12,
+  price_source: "retail",
 };
 
 let calls: Array<{ method: string; url: string; body: unknown; headers: Record<string, string> }>;

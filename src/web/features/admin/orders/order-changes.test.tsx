@@ -98,6 +98,7 @@ const order = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   dishes: [],
   kitchen: null,
   line_allergens: [],
+  due_date: null,
   ...patch,
 });
 

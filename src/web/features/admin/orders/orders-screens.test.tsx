@@ -190,6 +190,7 @@ const detail = (patch: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   address: "12 rue de la République",
   notes: null,
   payment_method: "cod",
+  due_date: null,
   payment_status: "unpaid",
   paid_amount: null,
   paid_at: null,
