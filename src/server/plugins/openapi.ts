@@ -9,7 +9,7 @@ import { dropRequired, finishDocument, optionalKeys, type RouteFacts } from "./o
  * readable page at /api/docs (this shop's own HTML: no CDN, the page's CSP nonce). Only /api
  * routes are listed. OpenAPI 3.1, completed by openapi-document.ts from what the
  * route table says (admin routes: registered under `withRoles`; customer routes:
- * `preHandler: app.requireUser`; rate limits: `config.rateLimit`). Registered before the
+ * `preHandler` or `onRequest: app.requireUser`; rate limits: `config.rateLimit`). Registered before the
  * routes (it collects them as they are added).
  */
 export const openapiPlugin = fp(
@@ -33,7 +33,9 @@ export const openapiPlugin = fp(
         for (const part of ["body", "querystring"] as const)
           dropRequired(schema?.[part], optionalKeys(input.schema?.[part]));
         const route = input.route;
-        const preHandlers = [route.preHandler ?? []].flat();
+        // A customer route asks for the token in preHandler, or in onRequest where the query's
+        // rules must not answer a stranger first.
+        const preHandlers = [route.preHandler ?? [], route.onRequest ?? []].flat();
         const config = (route.config ?? {}) as { roles?: readonly string[]; rateLimit?: unknown };
         const path = url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
         for (const method of [route.method].flat() as HTTPMethods[])

@@ -48,7 +48,8 @@ export const traderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/account/statement",
     {
-      preHandler: app.requireUser,
+      // Who asks comes before what: a stranger learns nothing of the query's rules.
+      onRequest: app.requireUser,
       schema: { summary: "My statement for a period (CSV)", querystring: statementQuerySchema },
     },
     async (request, reply) => {

@@ -81,6 +81,7 @@ const order: OrderDto = {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("order confirmation", () => {
@@ -507,10 +508,14 @@ describe("the order's invoice and credit notes", () => {
           : Response.json({ data: invoiced }),
       );
       vi.stubGlobal("fetch", fetchMock);
-      vi.stubGlobal(
-        "URL",
-        Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => {} }),
-      );
+      // Stand-ins for the browser's object URLs and the download click (a subclass: the real
+      // URL stays untouched; the click must not take the test document to the blob).
+      class FakeUrl extends URL {
+        static override createObjectURL = () => "blob:x";
+        static override revokeObjectURL = () => {};
+      }
+      vi.stubGlobal("URL", FakeUrl);
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
       renderScreen(<OrderView number="ORD-000123" accessKey="secret" />, { lang });
       const button = await screen.findByTestId("invoice-download");
       expect(button.textContent).toBe(invoiceText);

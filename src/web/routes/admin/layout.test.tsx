@@ -108,6 +108,8 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       "/admin-dashboard",
       "/admin-orders",
       "/admin-customers",
+      "/admin-traders",
+      "/admin-receivables",
       "/admin-products",
       "/admin-categories",
       "/admin-copouns",
@@ -134,6 +136,8 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       [
         "/admin-orders",
         "/admin-customers",
+        "/admin-traders",
+        "/admin-receivables",
         "/admin-inbox",
         "/admin-production",
         "/admin-kitchen-orders",
@@ -172,6 +176,8 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
       [
         "/admin-orders",
         "/admin-customers",
+        "/admin-traders",
+        "/admin-receivables",
         "/admin-kitchen",
         "/admin-inbox",
         "/admin-production",

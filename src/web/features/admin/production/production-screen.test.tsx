@@ -67,6 +67,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("production sheet", () => {
@@ -90,8 +91,14 @@ describe("production sheet", () => {
       expect(entry.textContent).toContain("44.00 USD");
       expect(within(entry).getByTestId("pack-slot").textContent).toBe(slot);
       // The same figures as a spreadsheet, through the signed-in API.
-      URL.createObjectURL = vi.fn(() => "blob:production");
-      URL.revokeObjectURL = vi.fn();
+      // Stand-ins for the browser's object URLs and the download click (a subclass: the real
+      // URL stays untouched; the click must not take the test document to the blob).
+      class FakeUrl extends URL {
+        static override createObjectURL = vi.fn(() => "blob:production");
+        static override revokeObjectURL = vi.fn();
+      }
+      vi.stubGlobal("URL", FakeUrl);
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
       fireEvent.click(screen.getByRole("button", { name: csv }));
       await waitFor(() =>
         expect(urls).toContain("/api/admin/production?from=2026-12-03&to=2026-12-03&format=csv"),
