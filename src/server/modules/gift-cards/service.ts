@@ -73,7 +73,7 @@ export async function spendGiftCard(
     .from(giftCards)
     .where(eq(giftCards.id, cardId))
     .for("update");
-  if (!row || row.status !== "active") return 0;
+  if (row?.status !== "active") return 0;
   const share = giftCardShare(row.balanceCents, dueCents);
   if (share === 0) return 0;
   const spent = await tx

@@ -102,7 +102,7 @@ export const traderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="statement-${from}-${to}.csv"`)
         .header("cache-control", "no-store")
-        .send([header, ...lines].join("\r\n") + "\r\n");
+        .send(`${[header, ...lines].join("\r\n")}\r\n`);
     },
   );
 };
