@@ -18,8 +18,11 @@ const KB = 1024;
 // (/our-kitchen the largest), held to 138. 2026-11-29: 138.6 KB on /our-kitchen, because the
 // route table every page carries grew with the back office (the calendar, the production sheet,
 // reviews: 4.4 -> 4.6 KB) and the shared path builders; held to 139 until admin routes leave
-// the storefront's table.
-const BUDGET = 139;
+// the storefront's table. Later that day: 140.9 KB on /our-kitchen, 140.6 on /product/1, as the
+// route table took six more back-office screens (traders, receivables, promotions, gift cards,
+// the cook's screen; manifest 5.2 KB) and the product page the stock-left cap and the trader
+// price mark; held to 141.
+const BUDGET = 141;
 /** KB gzip per page: 2026-11-23 figures (bench/README.md), the budget or a little above them. */
 const CEILING: Record<string, number> = {
   "/": BUDGET,
@@ -56,14 +59,17 @@ const CEILING: Record<string, number> = {
   // /forgot-password 150.8, /account 170.2 KB.
   // 2026-11-29: an account with two-factor on gives its code at the shop's sign-in too, whose
   // code step lives in the sign-in form (/login 153.9 KB); the ready day and the pickup point
-  // at checkout (160.3 KB); the shared form messages (/forgot-password 151.5 KB).
-  "/login": 154,
+  // at checkout (160.3 KB); the shared form messages (/forgot-password 151.5 KB). Later that
+  // day, the route table's new back-office screens on every page (+1.6 KB) and, at checkout,
+  // the slots, the promotions' price and the trader's terms: /login 155.6, /register 153.6,
+  // /checkout 164.6, /track 152.7, /forgot-password 153.2 KB.
+  "/login": 156,
   // 151 until the phone header moved its account link and currency select into the menu panel
   // (one row at 360 px): about 70 bytes over, with the storefront's 138 KB budget still kept.
-  "/register": 152,
-  "/checkout": 161,
-  "/track": 151,
-  "/forgot-password": 152,
+  "/register": 154,
+  "/checkout": 165,
+  "/track": 153,
+  "/forgot-password": 154,
   "/account": 171,
 };
 const client = path.resolve("build/client");
