@@ -64,8 +64,8 @@ for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
       // The orders desk's people see the customers, the traders, what they owe, the inbox, the
       // production sheet and the kitchen's orders too.
       admin.menu.customers,
-      localeTexts(lang, "admin-traders").menu,
-      localeTexts(lang, "admin-traders").receivablesMenu,
+      admin.menu.traders,
+      admin.menu.receivables,
       label(inbox.menu),
       admin.menu.production,
       admin.menu.kitchenOrders,
