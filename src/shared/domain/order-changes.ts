@@ -6,7 +6,8 @@ import { type OrderTotals, orderTotals } from "./pricing.ts";
 // Orders that change after they are placed: an edit by the desk, the weighed amount at
 // packing, a refund. The money follows from three sums kept on the order: what the sweets cost
 // now (`total`), what was given back as a credit (returns, goodwill: it lowers what is owed),
-// and what actually moved (received, refunded). See docs/decisions (order versions, payments).
+// and what actually moved (received, refunded). Every edit bumps the order's version, so a
+// save made on a stale copy is refused rather than overwriting.
 
 export const ORDER_CHANGE_MESSAGES = {
   NOT_EDITABLE: "A shipped, completed or cancelled order can no longer be changed.",

@@ -172,7 +172,7 @@ const appliesToZone = (zoneIds: readonly number[], zoneId: number | null) =>
  * The cart's and the order's totals with the automatic promotions: the same code on the
  * server (orders, the cart's price) and in the browser.
  *
- * The stacking rule (docs/decisions, "promotions"):
+ * The stacking rule:
  * - Only running promotions count; gift cards (`discountable: false`) are never discounted and
  *   do not count towards any threshold.
  * - Of the cart-percent promotions only the largest applies; volume and buy-get promotions add

@@ -88,7 +88,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 /**
  * An unknown or malformed id is an HTTP 404 inside the normal layout; a failing query a 503.
  * The address is `/product/{id}-{slug}` (`/ar/…` with the Arabic name's slug): an old
- * `/product/{id}` or a stale slug answers 301 with the current one (docs/decisions/0028).
+ * `/product/{id}` or a stale slug answers 301 with the current one, so old links keep working.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const segment = parseProductSegment(params.id);
@@ -112,7 +112,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     // The page shows whether it is in stock, and how much only once little is left: leaving
     // the amount out otherwise keeps the cached page valid across orders that do not sell it
-    // out or leave little (docs/decisions/0021).
+    // out or leave little.
     const { stock: amount, food: rawFood, ...foundProduct } = found;
     const largest = Math.max(found.default_grams, ...found.weights.map((w) => w.grams));
     const left_grams = stockLeftShown(amount === null ? null : Math.round(amount * 1000), largest);
@@ -304,12 +304,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             : undefined
         }
       />
-      {/* Below the product, server HTML hydrated only as it comes near (docs/decisions/0032). */}
+      {/* Below the product, server HTML hydrated only as it comes near: no code on first visit. */}
       <HydrateLater as="section" className="mt-16" aria-labelledby="reviews-title">
         <ProductReviews reviews={reviews} />
       </HydrateLater>
       {related.length > 0 ? (
-        // Below the product: hydrated as it comes near (docs/decisions/0032).
+        // Below the product: hydrated as it comes near, its code fetched then.
         <HydrateLater as="section" className="mt-16" aria-labelledby="related-title">
           <h2 id="related-title" className="mb-6 text-2xl font-bold text-brown">
             {t("related")}
