@@ -169,7 +169,7 @@ describe("GET /api/admin/production", () => {
     // A transfer order still unpaid is settled by transfer, not at the door.
     await db
       .update(orders)
-      .set({ paymentMethod: "transfer", paymentStatus: "unpaid" })
+      .set({ paymentMethod: "bank_transfer", paymentStatus: "unpaid" })
       .where(eq(orders.number, numbers[1]!));
     const pack = async () =>
       (
