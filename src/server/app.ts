@@ -44,6 +44,7 @@ import { createStripeGateway } from "./modules/payments/stripe-provider.ts";
 import { adminPromotionRoutes } from "./modules/promotions/admin-routes.ts";
 import { adminReceiptRoutes } from "./modules/receipts/admin-routes.ts";
 import { receiptRoutes } from "./modules/receipts/routes.ts";
+import { adminReportRoutes } from "./modules/reports/admin-routes.ts";
 import { restockAlertsPlugin } from "./modules/restock-alerts/plugin.ts";
 import { restockAlertRoutes } from "./modules/restock-alerts/routes.ts";
 import { adminReviewRoutes, reviewRoutes } from "./modules/reviews/routes.ts";
@@ -198,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["orders"], adminTraderRoutes));
           await admin.register(withRoles(["orders"], adminNotificationRoutes));
           await admin.register(withRoles(["owner"], adminDashboardRoutes));
+          await admin.register(withRoles(["owner"], adminReportRoutes));
           await admin.register(withRoles(["orders"], adminInboxRoutes));
           await admin.register(withRoles(["orders"], adminCustomerRoutes));
           await admin.register(withRoles(["catalogue"], adminContentRoutes));

@@ -28,6 +28,7 @@ import { createOrderService } from "./modules/orders/service.ts";
 import { createPaymentService, type PaymentServiceDeps } from "./modules/payments/service.ts";
 import { createPromotionService } from "./modules/promotions/service.ts";
 import { createReceiptService } from "./modules/receipts/service.ts";
+import { createReportsService } from "./modules/reports/service.ts";
 import { createRestockAlertService } from "./modules/restock-alerts/service.ts";
 import { createReviewService } from "./modules/reviews/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
@@ -126,6 +127,7 @@ export function createServices(
     coupons: createCouponService(db, { settings }),
     notifications: createNotificationService(db),
     dashboard: createDashboardService(db),
+    reports: createReportsService(db),
     content: createContentService(db, { cache }),
     inbox: createInboxService(db),
     traders: createTraderService(db),

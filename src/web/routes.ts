@@ -43,6 +43,7 @@ export default [
   route("admin-print", "routes/admin/print.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin-dashboard", "routes/admin/dashboard.tsx"),
+    route("admin-reports", "routes/admin/reports.tsx"),
     route("admin-products", "routes/admin/products.tsx"),
     route("admin-categories", "routes/admin/categories.tsx"),
     route("admin-orders", "routes/admin/orders.tsx"),

@@ -291,6 +291,7 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
   "GET /api/admin/orders": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/orders.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/production": [{ status: "200", type: "text/csv" }],
+  "GET /api/admin/reports/sales": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/customers.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/products/export.csv": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],

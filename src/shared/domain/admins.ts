@@ -47,6 +47,7 @@ export function normaliseRoles(roles: readonly string[]): AdminRole[] {
  */
 export const SCREEN_ROLES = {
   dashboard: ["owner"],
+  reports: ["owner"],
   orders: ["orders"],
   print: ["orders"],
   inbox: ["orders"],

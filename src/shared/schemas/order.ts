@@ -5,6 +5,7 @@ import { MAX_LINE_QTY, mergeOrderLines } from "../domain/cart.ts";
 import { countryName, isCountryCode } from "../domain/countries.ts";
 import { SLOT_MESSAGES } from "../domain/delivery-slots.ts";
 import { GIFT_MESSAGE_MAX } from "../domain/gift.ts";
+import { CREDIT_REASONS } from "../domain/invoices.ts";
 import {
   KITCHEN_ORDER_MESSAGES,
   KITCHEN_STEPS,
@@ -453,13 +454,13 @@ export const orderDtoSchema = z.object({
   messaging_link: z.string().nullable(),
   /** The order's invoice once issued (confirmed or paid); `url` downloads its PDF. */
   invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),
-  /** Credit notes issued for a refund or a cancellation after invoicing. */
+  /** Credit notes issued after invoicing: for a refund (whole or partial) or a cancellation. */
   credit_notes: z.array(
     z.object({
       number: z.string(),
       issued_at: z.string(),
       refers_to: z.string(),
-      reason: z.enum(["refund", "cancellation"]),
+      reason: z.enum(CREDIT_REASONS),
       url: z.string(),
     }),
   ),

@@ -63,7 +63,7 @@ export const packListEntrySchema = z.object({
   /** The delivery or pickup time slot, or null. */
   slot: z.object({ id: z.string(), label: z.string(), label_ar: z.string() }).nullable(),
   payment_method: z.string(),
-  /** Dollars to collect on delivery or at the counter: the total while unpaid, else 0. */
+  /** Dollars to collect on delivery or at the counter: a cash-on-delivery order's balance due, else 0. */
   to_collect: z.number(),
   gift_wrap: z.boolean(),
   lines: z.array(

@@ -65,6 +65,7 @@ export const ACCOUNT_NAV: readonly MenuItem[] = [
  */
 export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.dashboard(), label: "admin:menu.dashboard", screen: "dashboard" },
+  { to: paths.admin.reports(), label: "admin:menu.reports", screen: "reports" },
   { to: paths.admin.orders(), label: "admin:menu.orders", screen: "orders" },
   { to: paths.admin.customers(), label: "admin:menu.customers", screen: "customers" },
   { to: paths.admin.traders(), label: "admin:menu.traders", screen: "traders" },

@@ -57,6 +57,7 @@ export const paths = {
     login: () => href("/admin-login"),
     logout: () => href("/admin-logout"),
     dashboard: () => href("/admin-dashboard"),
+    reports: () => href("/admin-reports"),
     products: () => href("/admin-products"),
     categories: () => href("/admin-categories"),
     orders: () => href("/admin-orders"),

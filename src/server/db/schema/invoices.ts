@@ -59,11 +59,10 @@ export const invoices = pgTable(
     data: jsonb().$type<InvoiceSnapshot>().notNull(),
   },
   (t) => [
-    // One invoice per order, and one credit note per invoice (it credits the whole of it).
+    // One invoice per order. An invoice may have several credit notes (each partial refund has
+    // one); the issuer, under the order's row lock, keeps their sum within the invoice's total.
     uniqueIndex("invoices_one_per_order_idx").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
-    uniqueIndex("invoices_one_credit_note_idx")
-      .on(t.invoiceId)
-      .where(sql`${t.kind} = 'credit_note'`),
+    index("invoices_credit_notes_idx").on(t.invoiceId).where(sql`${t.kind} = 'credit_note'`),
     index("invoices_issued_idx").on(t.issuedAt, t.id),
     index("invoices_order_idx").on(t.orderId),
     check(

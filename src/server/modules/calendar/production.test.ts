@@ -157,4 +157,33 @@ describe("GET /api/admin/production", () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it("a cash-on-delivery order's amount to collect is its balance due after edits, weighed amounts and part payments; other methods collect nothing", async () => {
+    const db = t.database.db;
+    // As if the desk repriced the order (an edit, a weighed line) to 50.00, 5.00 was credited
+    // back for a returned box and a payment link took 20.00: 25.00 is left for the driver.
+    await db
+      .update(orders)
+      .set({ totalCents: 5000, creditedCents: 500, paidCents: 2000, paymentStatus: "balance_due" })
+      .where(eq(orders.number, numbers[0]!));
+    // A transfer order still unpaid is settled by transfer, not at the door.
+    await db
+      .update(orders)
+      .set({ paymentMethod: "bank_transfer", paymentStatus: "unpaid" })
+      .where(eq(orders.number, numbers[1]!));
+    const pack = async () =>
+      (
+        await t.app.inject({
+          url: "/api/admin/production/pack-list?date=2026-12-03",
+          headers: kitchen.auth,
+        })
+      ).json().data as { number: string; to_collect: number }[];
+    expect((await pack()).map((e) => e.to_collect)).toEqual([25, 0]);
+    // Paid in full (the rest came in): nothing to collect.
+    await db
+      .update(orders)
+      .set({ paidCents: 4500, paymentStatus: "paid" })
+      .where(eq(orders.number, numbers[0]!));
+    expect((await pack())[0]!.to_collect).toBe(0);
+  });
 });

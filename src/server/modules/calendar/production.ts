@@ -3,6 +3,7 @@ import type { OrderLineContent } from "../../../shared/domain/boxes.ts";
 import { csvCell } from "../../../shared/domain/csv.ts";
 import { slotLabel } from "../../../shared/domain/delivery-slots.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
+import { balanceDueCents } from "../../../shared/domain/order-changes.ts";
 import { productionSheet } from "../../../shared/domain/production.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { PackListEntry, ProductionSheet } from "../../../shared/schemas/production.ts";
@@ -123,7 +124,20 @@ export async function loadPackList(db: Db, day: string): Promise<PackListEntry[]
     notes: order.notes,
     slot: slotLabel(order.slot),
     payment_method: order.paymentMethod,
-    to_collect: order.paymentStatus === "unpaid" ? centsToDollars(order.totalCents) : 0,
+    // Cash on delivery: the driver collects what is still owed after edits, weighed amounts and
+    // part payments (a payment link paid for part of it); any other method is settled off the
+    // doorstep, so there is nothing to collect.
+    to_collect:
+      order.paymentMethod === "cod"
+        ? centsToDollars(
+            balanceDueCents({
+              totalCents: order.totalCents,
+              creditedCents: order.creditedCents,
+              receivedCents: order.paidCents ?? 0,
+              refundedCents: order.refundedCents,
+            }),
+          )
+        : 0,
     gift_wrap: Boolean(order.gift?.wrap),
     lines: lines
       .filter((l) => l.orderId === order.id)

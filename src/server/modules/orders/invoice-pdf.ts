@@ -77,7 +77,14 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   ];
   if (doc.refers_to) facts.push([t.refers_to, doc.refers_to]);
   if (doc.reason)
-    facts.push([t.reason, doc.reason === "refund" ? t.reason_refund : t.reason_cancellation]);
+    facts.push([
+      t.reason,
+      doc.reason === "refund"
+        ? t.reason_refund
+        : doc.reason === "partial_refund"
+          ? t.reason_partial_refund
+          : t.reason_cancellation,
+    ]);
   facts.push([t.payment_method, t.methods[doc.payment.method]]);
   facts.push([t.payment_status, t.statuses[doc.payment.status]]);
   if (doc.payment.due_date) facts.push([t.due, doc.payment.due_date]);
@@ -158,7 +165,8 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
     style(8.5, MUTED);
     if (names[1] && names[1] !== names[0]) h += cell(names[1], ...columns.name, rowTop + h);
     style(10, INK);
-    cell(optionLabel(line.grams, lang), ...columns.weight, rowTop);
+    // A plain amount given back (a credit note's refund line) has no weight.
+    if (line.grams > 0) cell(optionLabel(line.grams, lang), ...columns.weight, rowTop);
     cell(String(line.qty), ...columns.qty, rowTop, "end");
     cell(money(line.unit_price_cents), ...columns.unit, rowTop, "end");
     cell(money(line.line_total_cents), ...columns.amount, rowTop, "end");

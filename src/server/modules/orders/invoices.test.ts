@@ -519,3 +519,109 @@ describe("numbers under concurrency", () => {
     expect(n2).toBe(n1 + 1);
   });
 });
+
+describe("partial refunds", () => {
+  const refund = (id: number, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/refund`,
+      headers: admin.auth,
+      payload,
+    });
+
+  it("each partial refund of an invoiced order issues a credit note for what it gave back, numbered in the same series; the last one credits what is left", async () => {
+    const order = await newOrder();
+    await patch(t.app, order.id, "confirmed");
+    await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${order.id}/payments`,
+      headers: admin.auth,
+      payload: { amount: 31 },
+    });
+    const lineId = (await detail(order.id)).json().data.lines[0].line_id;
+
+    // One of the two kilos back: 10.00 less the order's 20% = 8.00.
+    const byLine = await refund(order.id, {
+      lines: [{ line_id: lineId, grams: 1000, restock: false }],
+    });
+    expect(byLine.statusCode).toBe(200);
+    const first = byLine.json().data.credit_notes;
+    expect(first).toMatchObject([{ reason: "partial_refund" }]);
+    // A plain amount.
+    const byAmount = await refund(order.id, { amount: 5 });
+    expect(byAmount.statusCode).toBe(200);
+    // The rest (31.00 - 8.00 - 5.00 = 18.00), the order now refunded in full.
+    const rest = await refund(order.id, {});
+    expect(rest.statusCode).toBe(200);
+    const notes = rest.json().data.credit_notes;
+    expect(notes.map((n: { reason: string }) => n.reason)).toEqual([
+      "partial_refund",
+      "partial_refund",
+      "refund",
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(invoices.id);
+    const credits = rows.filter((r) => r.kind === "credit_note");
+    expect(credits.map((r) => r.totalCents)).toEqual([800, 500, 1800]);
+    // Gap-free: three consecutive numbers of the credit-note series.
+    const seqs = credits.map((r) => seq(r.number));
+    expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
+    expect(credits.every((r) => r.data.refers_to === rows[0]!.number)).toBe(true);
+    // The first note lists the line given back, the second the amount.
+    expect(credits[0]!.data.lines).toEqual([
+      expect.objectContaining({ name_en: "Date maamoul", grams: 1000, line_total_cents: 800 }),
+    ]);
+    expect(credits[1]!.data.lines).toEqual([
+      expect.objectContaining({ name_en: "Refund", grams: 0, line_total_cents: 500 }),
+    ]);
+    // Nothing more to credit: the notes add up to the invoice.
+    expect(credits.reduce((sum, r) => sum + r.totalCents, 0)).toBe(rows[0]!.totalCents);
+
+    // The customer (by the order's key) and the desk download it.
+    const mine = await t.app.inject({
+      url: `/api/orders/${order.number}/credit-notes/${first[0].number}.pdf?key=${order.key}`,
+    });
+    expect(mine.statusCode).toBe(200);
+    const text = (await pdfLines(mine.rawPayload)).join("\n");
+    expect(text).toContain("Reason Partial refund");
+    expect(text).toContain("Total credited $8.00");
+    const desk = await t.app.inject({
+      url: `/api/admin/orders/${order.id}/credit-notes/${first[0].number}.pdf`,
+      headers: admin.auth,
+    });
+    expect(desk.statusCode).toBe(200);
+    expect(desk.headers["content-type"]).toContain("application/pdf");
+  });
+
+  it("a cancellation after a partial refund credits only what the invoice still stands for; an order without an invoice gets no credit note", async () => {
+    const order = await newOrder();
+    await patch(t.app, order.id, "confirmed");
+    await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${order.id}/payments`,
+      headers: admin.auth,
+      payload: { amount: 31 },
+    });
+    expect((await refund(order.id, { amount: 6 })).statusCode).toBe(200);
+    const data = (await patch(t.app, order.id, "canceled")).json().data;
+    expect(data.credit_notes.map((n: { reason: string }) => n.reason)).toEqual([
+      "partial_refund",
+      "cancellation",
+    ]);
+    const totals = (
+      await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id))
+    )
+      .filter((r) => r.kind === "credit_note")
+      .map((r) => r.totalCents)
+      .sort((a, b) => a - b);
+    expect(totals).toEqual([600, 2500]);
+
+    // Paid before any invoice? A payment issues it; so an order never confirmed nor paid
+    // (cash on delivery, refunded nothing) has nothing to correct.
+    const bare = await newOrder();
+    expect((await detail(bare.id)).json().data.credit_notes).toEqual([]);
+  });
+});

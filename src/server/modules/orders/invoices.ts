@@ -1,11 +1,14 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { businessDate } from "../../../shared/domain/business-time.ts";
 import {
+  type CreditLine,
   type CreditReason,
+  creditLeftCents,
   documentDue,
   type InvoiceSnapshot,
   includedTax,
   invoiceNumber,
+  partialCreditNote,
   seriesOf,
 } from "../../../shared/domain/invoices.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
@@ -128,9 +131,16 @@ export async function issueOrderDocument(
   const now = opts.now ?? new Date();
   const existing = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
   const invoice = existing.find((row) => row.kind === "invoice") ?? null;
+  const notes = existing.filter((row) => row.kind === "credit_note");
+  const left = invoice
+    ? creditLeftCents(
+        invoice.totalCents,
+        notes.map((row) => row.totalCents),
+      )
+    : 0;
   const kind = documentDue(event, {
     invoice: invoice !== null,
-    creditNote: existing.some((row) => row.kind === "credit_note"),
+    creditNote: invoice !== null && left <= 0,
   });
   if (!kind) return null;
   const year = Number(businessDate(now).slice(0, 4));
@@ -156,6 +166,16 @@ export async function issueOrderDocument(
       number,
       now,
     );
+  } else if (notes.length > 0) {
+    // Partial refunds were credited already: this note credits what the invoice still stands for.
+    data = partialCreditNote(invoice!.data, {
+      number,
+      issuedAt: now,
+      reason: opts.reason ?? (event === "canceled" ? "cancellation" : "refund"),
+      lines: [],
+      cents: left,
+      payment: { status: order.paymentStatus, paid_cents: order.paidCents },
+    });
   } else {
     // The credit note repeats the invoice it cancels, word for word, under its own number.
     data = {
@@ -182,6 +202,56 @@ export async function issueOrderDocument(
       orderId: order.id,
       invoiceId: kind === "credit_note" ? invoice!.id : null,
       totalCents: data.total_cents,
+      issuedAt: now,
+      data,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * The credit note of a partial refund, inside the refund's transaction (which holds the
+ * order's row lock): the lines given back (or the amount), numbered in the same gap-free
+ * series as every credit note. None when the order has no invoice (nothing to correct) or
+ * the invoice is credited in full already; never more than the invoice still stands for.
+ */
+export async function issuePartialCreditNote(
+  tx: Tx,
+  order: OrderRow,
+  refund: { cents: number; lines: CreditLine[] },
+  opts: { now?: Date } = {},
+): Promise<InvoiceRow | null> {
+  const now = opts.now ?? new Date();
+  const existing = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+  const invoice = existing.find((row) => row.kind === "invoice");
+  if (!invoice) return null;
+  const left = creditLeftCents(
+    invoice.totalCents,
+    existing.filter((row) => row.kind === "credit_note").map((row) => row.totalCents),
+  );
+  const cents = Math.min(refund.cents, left);
+  if (cents <= 0) return null;
+  const year = Number(businessDate(now).slice(0, 4));
+  const seq = await takeNumber(tx, "CN", year);
+  const number = invoiceNumber("CN", year, seq);
+  const data = partialCreditNote(invoice.data, {
+    number,
+    issuedAt: now,
+    reason: "partial_refund",
+    lines: refund.lines,
+    cents,
+    payment: { status: order.paymentStatus, paid_cents: order.paidCents },
+  });
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      kind: "credit_note",
+      number,
+      year,
+      seq,
+      orderId: order.id,
+      invoiceId: invoice.id,
+      totalCents: cents,
       issuedAt: now,
       data,
     })

@@ -43,7 +43,7 @@ import { refundGiftCard } from "../gift-cards/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { ORDER_NOT_FOUND } from "./admin-payments.ts";
 import { orderMoney } from "./dto.ts";
-import { issueOrderDocument } from "./invoices.ts";
+import { issueOrderDocument, issuePartialCreditNote } from "./invoices.ts";
 import { orderPathWithNewKey } from "./lookup.ts";
 import { orderChangedMail, paymentLinkMail } from "./order-change-mail.ts";
 import type { OrderMail } from "./order-status-mail.ts";
@@ -637,7 +637,12 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
         const money: OrderMoney = orderMoney(order);
 
         let cents: number;
-        let lineRefunds: Array<{ line: OrderLineRow; cents: number; restockGrams: number }> = [];
+        let lineRefunds: Array<{
+          line: OrderLineRow;
+          cents: number;
+          grams: number;
+          restockGrams: number;
+        }> = [];
         if (input.lines) {
           const current = await linesOf(tx, id);
           const byId = new Map(current.map((line) => [line.id, line]));
@@ -664,7 +669,7 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
             // What the customer paid for it: the order's discount applies to lines too.
             const paid = charged - percentOf(charged, order.discountPercent);
             const grams = entry.grams ?? line.grams * line.qty;
-            lineRefunds.push({ line, cents: paid, restockGrams: entry.restock ? grams : 0 });
+            lineRefunds.push({ line, cents: paid, grams, restockGrams: entry.restock ? grams : 0 });
           });
           const first = Object.values(errors)[0];
           if (first) throw new HttpError(422, first[0]!, errors);
@@ -695,6 +700,7 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
               .set({ stockGrams: sql`${products.stockGrams} + ${r.restockGrams}` })
               .where(and(eq(products.id, r.line.productId), isNotNull(products.stockGrams)));
         }
+        const creditLines = lineRefunds;
         lineRefunds = [];
         await tx.insert(orderPayments).values({
           orderId: id,
@@ -723,8 +729,25 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
           })
           .where(eq(orders.id, id))
           .returning();
-        // All the money given back: an invoiced order gets its credit note (a partial refund
-        // leaves the invoice standing; the refund rows record it).
+        // All the money given back: an invoiced order gets its credit note for what the
+        // invoice still stands for. Part of it: a credit note for the lines or the amount given
+        // back, so the invoices less the credit notes always match the money kept.
+        if (updated!.paymentStatus !== "refunded" && cents > 0)
+          await issuePartialCreditNote(
+            tx,
+            updated!,
+            {
+              cents,
+              lines: creditLines.map((r) => ({
+                name_en: r.line.nameEn,
+                name_ar: r.line.nameAr || r.line.nameEn,
+                grams: r.grams,
+                qty: 1,
+                cents: r.cents,
+              })),
+            },
+            { now },
+          );
         if (updated!.paymentStatus === "refunded") {
           await issueOrderDocument(tx, updated!, "refunded", { now });
           // What a gift card paid goes back onto it, in its ledger.

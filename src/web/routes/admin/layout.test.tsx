@@ -106,6 +106,7 @@ describe("the menu and screens follow the admin's roles (issue 27)", () => {
     await screen.findByText("a screen");
     expect(menuLinks()).toEqual([
       "/admin-dashboard",
+      "/admin-reports",
       "/admin-orders",
       "/admin-customers",
       "/admin-traders",
