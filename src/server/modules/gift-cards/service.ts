@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import {
   codeFromBytes,
   GIFT_CARD_MESSAGES,
@@ -93,26 +93,49 @@ export async function spendGiftCard(
   return share;
 }
 
-/** A refund of an order paid (partly) by a card: what the card paid goes back onto it. */
+/**
+ * A refund or a cancellation of an order paid (partly) by a card: what the card paid and has
+ * not had back yet goes back onto it. Counted from the card's ledger for that order, so a
+ * refund followed by a cancellation (or the other way round) returns the share once.
+ */
 export async function refundGiftCard(
   tx: Tx,
   order: { id: number; giftCardId: number | null; giftCardCents: number },
   actor: string,
   now: Date,
-): Promise<void> {
-  if (order.giftCardId === null || order.giftCardCents <= 0) return;
+): Promise<number> {
+  if (order.giftCardId === null || order.giftCardCents <= 0) return 0;
+  // The card's row lock first: two returns for one order take turns and the second sees the first.
+  await tx
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(eq(giftCards.id, order.giftCardId))
+    .for("update");
+  const [net] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${giftCardEntries.amountCents}), 0)::int` })
+    .from(giftCardEntries)
+    .where(
+      and(
+        eq(giftCardEntries.giftCardId, order.giftCardId),
+        eq(giftCardEntries.orderId, order.id),
+        inArray(giftCardEntries.kind, ["spend", "refund"]),
+      ),
+    );
+  const owed = Math.min(order.giftCardCents, -Number(net?.cents ?? 0));
+  if (owed <= 0) return 0;
   await tx
     .update(giftCards)
-    .set({ balanceCents: sql`${giftCards.balanceCents} + ${order.giftCardCents}` })
+    .set({ balanceCents: sql`${giftCards.balanceCents} + ${owed}` })
     .where(eq(giftCards.id, order.giftCardId));
   await tx.insert(giftCardEntries).values({
     giftCardId: order.giftCardId,
     kind: "refund",
-    amountCents: order.giftCardCents,
+    amountCents: owed,
     orderId: order.id,
     actor,
     createdAt: now,
   });
+  return owed;
 }
 
 export function createGiftCardService(db: Db) {
