@@ -653,6 +653,7 @@ export function createAdminOrderService(
       docs: parts.documentsOf(row.id),
       scope: "admin",
       dishes: parts.dishesOf(row.id),
+      giftCards: parts.giftCardsOf(row.id),
     });
     const allergens = await lineAllergens(db, parts.linesOf(row.id));
     const eventActors = events.map((event) => parseActor(event.actor));
