@@ -25,6 +25,7 @@ import { adminCouponRoutes } from "./modules/coupons/admin-routes.ts";
 import { couponRoutes } from "./modules/coupons/routes.ts";
 import { adminCustomerRoutes } from "./modules/customers/admin-routes.ts";
 import { adminDashboardRoutes } from "./modules/dashboard/admin-routes.ts";
+import { giftCardsPlugin } from "./modules/gift-cards/plugin.ts";
 import { adminGiftCardRoutes, giftCardRoutes } from "./modules/gift-cards/routes.ts";
 import { healthRoutes, readinessPlugin } from "./modules/health/routes.ts";
 import { adminInboxRoutes } from "./modules/inbox/admin-routes.ts";
@@ -142,6 +143,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(readinessPlugin);
   await app.register(mailPlugin, { autoStart: opts.mailAutoStart ?? config.env !== "test" });
   await app.register(restockAlertsPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
+  await app.register(giftCardsPlugin, {
     autoStart: opts.mailAutoStart ?? config.env !== "test",
   });
   await app.register(paymentsPlugin, {

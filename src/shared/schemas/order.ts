@@ -22,6 +22,7 @@ import { ORDER_MESSAGES } from "../domain/validation-messages.ts";
 import { boxContentsField } from "./boxes.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
+import { giftCardPurchaseDtoSchema, giftCardPurchasesField } from "./gift-cards.ts";
 
 export { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "../domain/payments.ts";
 export { EMPTY_ORDER_FORM, GIFT_MESSAGE_MAX, ORDER_MESSAGES };
@@ -308,6 +309,8 @@ export const placeOrderSchema = z.object({
   slot: slotIdField.nullish().transform((v) => v ?? null),
   /** Absent or null = not a gift. */
   gift: giftInputSchema.nullish().transform((v) => v ?? null),
+  /** Gift cards bought (the gift card product); each is issued and e-mailed once paid. */
+  gift_cards: giftCardPurchasesField,
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
@@ -400,6 +403,8 @@ export const orderDtoSchema = z.object({
     .optional(),
   /** What a gift card paid of `total` (dollars; 0 without one). */
   gift_card_paid: z.number().optional(),
+  /** Gift cards bought in the order (part of `total`, never discounted); empty when none. */
+  gift_cards: z.array(giftCardPurchaseDtoSchema).optional(),
   /** How the order travels and what that was charged (`fee` = `delivery_fee`). */
   shipping: orderShippingSchema,
   /** The recipient and card message of a gift; null when it is not one. */

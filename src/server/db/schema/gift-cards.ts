@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -34,6 +36,8 @@ export const giftCards = pgTable(
     lang: text({ enum: ["en", "ar"] })
       .notNull()
       .default("en"),
+    /** The order that bought it (the gift card product); null for the owner's goodwill cards. */
+    orderId: bigint({ mode: "number" }).references(() => orders.id, { onDelete: "set null" }),
     issuedByAdminId: bigint({ mode: "number" }).references(() => users.id, {
       onDelete: "set null",
     }),
@@ -64,3 +68,47 @@ export const giftCardEntries = pgTable(
 );
 
 export type GiftCardRow = typeof giftCards.$inferSelect;
+
+/** The gift card product's offer: one row (id 1); without it the shop's default offer holds. */
+export const giftCardOffer = pgTable("gift_card_offer", {
+  id: integer().primaryKey(),
+  enabled: boolean().notNull(),
+  amountsCents: integer().array().notNull(),
+  customMinCents: integer(),
+  customMaxCents: integer(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A gift card bought in an order, waiting to be issued: no code exists until its order is
+ * paid and its send day has come. Then the job issues the card, queues the recipient's e-mail
+ * (the only place the code is written) and marks this row issued, in one transaction, so the
+ * code is sent exactly once however many instances run the job.
+ */
+export const giftCardPurchases = pgTable(
+  "gift_card_purchases",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    recipientName: text().notNull(),
+    recipientEmail: text().notNull(),
+    message: text(),
+    /** The business day (Asia/Damascus) the e-mail goes out, at the earliest. */
+    sendOn: date({ mode: "string" }).notNull(),
+    lang: text({ enum: ["en", "ar"] }).notNull(),
+    giftCardId: bigint({ mode: "number" }).references(() => giftCards.id, {
+      onDelete: "set null",
+    }),
+    issuedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("gift_card_purchases_waiting_idx").on(t.sendOn).where(sql`${t.issuedAt} is null`),
+    index("gift_card_purchases_order_idx").on(t.orderId),
+    check("gift_card_purchases_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+export type GiftCardPurchaseRow = typeof giftCardPurchases.$inferSelect;

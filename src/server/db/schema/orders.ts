@@ -144,6 +144,11 @@ export const orders = pgTable(
     /** The gift card that paid part or all of the order (gift_cards.id) and how much. */
     giftCardId: bigint({ mode: "number" }),
     giftCardCents: integer().notNull().default(0),
+    /**
+     * Gift cards bought in this order (the gift card product), part of `totalCents` and never
+     * discounted: promotions and coupons price the sweets only.
+     */
+    giftCardsSoldCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     totalGrams: integer().notNull(),
     /**

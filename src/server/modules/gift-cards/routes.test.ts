@@ -155,6 +155,42 @@ describe("gift cards", () => {
     expect(ledger.entries.map((e) => e.kind)).toEqual(["issue", "spend", "refund"]);
   });
 
+  it("cancelling an order partly paid by a card puts the card's share back, once", async () => {
+    const { code, id } = (await issue({ amount: 10 })).json().data;
+    const product = await addProduct(t.database.db, { priceCents: 2000 });
+    const placed = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 1000, qty: 1 }], { gift_card: code }),
+    );
+    expect(placed.json().data).toMatchObject({ gift_card_paid: 10, payment_status: "unpaid" });
+    expect((await ledgerOf(id)).balanceCents).toBe(0);
+    const orderId = (
+      await t.app.inject({
+        url: `/api/admin/orders?q=${placed.json().data.number}`,
+        headers: owner.auth,
+      })
+    ).json().data[0].id;
+    const cancel = () =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/orders/${orderId}`,
+        headers: owner.auth,
+        payload: { status: "canceled", note: null },
+      });
+    expect((await cancel()).statusCode).toBe(200);
+    const ledger = await ledgerOf(id);
+    expect(ledger.balanceCents).toBe(1000);
+    expect(ledger.entries.map((e) => [e.kind, e.amountCents])).toEqual([
+      ["issue", 1000],
+      ["spend", -1000],
+      ["refund", 1000],
+    ]);
+    expect(ledgerBalance(ledger.entries)).toBe(1000);
+    // Cancelled twice is refused, and the card gets nothing more.
+    expect((await cancel()).statusCode).toBe(422);
+    expect((await ledgerOf(id)).balanceCents).toBe(1000);
+  });
+
   it("20 concurrent orders spending one card never take more than its balance", async () => {
     const { code, id } = (await issue({ amount: 100 })).json().data;
     const product = await addProduct(t.database.db, { priceCents: 2000 });

@@ -7,6 +7,8 @@ import {
   giftCardEntryDtoSchema,
   giftCardIssueSchema,
   giftCardListQuerySchema,
+  giftCardOfferDtoSchema,
+  giftCardOfferInputSchema,
 } from "../../../shared/schemas/gift-cards.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 
@@ -32,6 +34,17 @@ export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await app.services.giftCards.balance(request.body.code) }),
+  );
+
+  app.get(
+    "/gift-cards/offer",
+    {
+      schema: {
+        summary: "The gift card product: its amounts and custom limits",
+        response: { 200: z.object({ data: giftCardOfferDtoSchema }) },
+      },
+    },
+    async () => ({ data: await app.services.giftCards.offer() }),
   );
 };
 
@@ -78,6 +91,39 @@ export const adminGiftCardRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ data: { ...card, code } });
     },
+  );
+
+  app.get(
+    "/gift-cards/offer",
+    {
+      schema: {
+        summary: "The gift card product's offer",
+        response: { 200: z.object({ data: giftCardOfferDtoSchema }) },
+      },
+    },
+    async () => ({ data: await app.services.giftCards.offer() }),
+  );
+
+  app.put(
+    "/gift-cards/offer",
+    {
+      schema: {
+        summary: "Set the gift card product's amounts and custom limits",
+        body: giftCardOfferInputSchema,
+        response: { 200: z.object({ data: giftCardOfferDtoSchema }), 422: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await app.services.giftCards.setOffer(
+        {
+          enabled: request.body.enabled,
+          amountsCents: request.body.amounts,
+          customMinCents: request.body.custom_min,
+          customMaxCents: request.body.custom_max,
+        },
+        await actorOf(request),
+      ),
+    }),
   );
 
   app.get(

@@ -26,6 +26,9 @@ export const TEXTS = {
     delivery: "Delivery",
     giftWrap: "Gift wrapping",
     giftFor: "A gift for",
+    promotion: "Promotion",
+    giftCardFor: (name: string) => `Gift card for ${name}`,
+    giftCardPaid: "Paid by gift card",
     total: "Total",
     payment: "Payment",
     methods: {
@@ -70,6 +73,9 @@ export const TEXTS = {
     delivery: "التوصيل",
     giftWrap: "تغليف الهدية",
     giftFor: "هدية إلى",
+    promotion: "عرض",
+    giftCardFor: (name: string) => `بطاقة هدية إلى ${name}`,
+    giftCardPaid: "مدفوع ببطاقة هدية",
     total: "الإجمالي",
     payment: "الدفع",
     methods: {
@@ -230,9 +236,22 @@ function totals(order: OrderDto, lang: Lang) {
     ...(order.discount > 0
       ? [[`${t.discount} (${order.discount_percent}%)`, `-${money(order.discount, lang)}`]]
       : []),
+    // Each automatic promotion by name, in the order's language (the discount line sums them).
+    ...(order.promotions ?? []).map((p) => [
+      `${t.promotion}: ${lang === "ar" && p.name_ar ? p.name_ar : p.name}`,
+      `-${money(p.amount, lang)}`,
+    ]),
     [t.delivery, money(order.delivery_fee, lang)],
     ...(order.gift_wrap_fee > 0 ? [[t.giftWrap, money(order.gift_wrap_fee, lang)]] : []),
+    // Gift cards bought are never discounted: they come after the discounts, whole.
+    ...(order.gift_cards ?? []).map((c) => [
+      t.giftCardFor(c.recipient_name),
+      money(c.amount, lang),
+    ]),
     [t.total, money(order.total, lang)],
+    ...((order.gift_card_paid ?? 0) > 0
+      ? [[t.giftCardPaid, `-${money(order.gift_card_paid ?? 0, lang)}`]]
+      : []),
   ] as Array<[string, string]>;
 }
 

@@ -34,6 +34,7 @@ import {
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
+import { refundGiftCard } from "../gift-cards/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND } from "./admin-payments.ts";
@@ -505,6 +506,8 @@ export function createAdminOrderService(
           throw new HttpError(422, message, { status: [message] });
         }
         if (returnsStock(row.status, change.status)) await returnReservedStock(tx, id);
+        // A cancelled order keeps none of a gift card's money: its share goes back onto the card.
+        if (change.status === "canceled") await refundGiftCard(tx, row, `admin:${adminId}`, now);
         const [moved] = await tx
           .update(orders)
           .set({
@@ -650,6 +653,7 @@ export function createAdminOrderService(
       docs: parts.documentsOf(row.id),
       scope: "admin",
       dishes: parts.dishesOf(row.id),
+      giftCards: parts.giftCardsOf(row.id),
     });
     const allergens = await lineAllergens(db, parts.linesOf(row.id));
     const eventActors = events.map((event) => parseActor(event.actor));

@@ -4,6 +4,7 @@ import type { Tx } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
 import { orderDishLines } from "../../db/schema/kitchen-orders.ts";
 import { type OrderRow, orderEvents, orderLines, orders } from "../../db/schema/orders.ts";
+import { refundGiftCard } from "../gift-cards/service.ts";
 import { givePortionsBack } from "../kitchen/cart.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 
@@ -64,6 +65,8 @@ export async function cancelUnpaidOrder(
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (row?.status !== "pending" || row.paymentStatus !== "unpaid") return null;
   await returnReservedStock(tx, orderId);
+  // What a gift card paid of the order goes back onto the card.
+  await refundGiftCard(tx, row, reason.actor, reason.now);
   const [cancelled] = await tx
     .update(orders)
     .set({ status: "canceled", updatedAt: reason.now })

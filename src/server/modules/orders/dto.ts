@@ -12,6 +12,7 @@ import { balanceDueCents, type OrderMoney } from "../../../shared/domain/order-c
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { storageUrl } from "../../../shared/schemas/catalog.ts";
+import type { GiftCardPurchaseDto } from "../../../shared/schemas/gift-cards.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ReceiptDto } from "../../../shared/schemas/receipt.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
@@ -26,6 +27,7 @@ import {
   orderEvents,
   orderLines,
 } from "../../db/schema/orders.ts";
+import { giftCardPurchasesOf } from "../gift-cards/service.ts";
 import { documentsOfOrders } from "./invoices.ts";
 
 /** A stored box's contents as the order DTO gives them. */
@@ -195,9 +197,11 @@ export function toOrderDto(
     scope?: "customer" | "admin";
     /** The kitchen's dishes on the order. */
     dishes?: ReadonlyArray<OrderDishLineRow>;
+    /** The gift cards the order bought. */
+    giftCards?: GiftCardPurchaseDto[];
   } = {},
 ): OrderDto {
-  const { docs = [], scope = "customer", dishes: dishLines = [] } = parts;
+  const { docs = [], scope = "customer", dishes: dishLines = [], giftCards = [] } = parts;
   return {
     number: order.number,
     status: order.status,
@@ -231,6 +235,7 @@ export function toOrderDto(
       amount: centsToDollars(p.amountCents),
     })),
     gift_card_paid: centsToDollars(order.giftCardCents ?? 0),
+    gift_cards: giftCards,
     shipping: orderShipping(order),
     gift: order.gift
       ? {
@@ -327,10 +332,17 @@ export async function loadOrderParts(
   eventsOf: (orderId: number) => OrderEventRow[];
   documentsOf: (orderId: number) => InvoiceRow[];
   dishesOf: (orderId: number) => OrderDishLineRow[];
+  giftCardsOf: (orderId: number) => GiftCardPurchaseDto[];
 }> {
   if (orderIds.length === 0)
-    return { linesOf: () => [], eventsOf: () => [], documentsOf: () => [], dishesOf: () => [] };
-  const [lineRows, eventRows, documentRows, dishRows] = await Promise.all([
+    return {
+      linesOf: () => [],
+      eventsOf: () => [],
+      documentsOf: () => [],
+      dishesOf: () => [],
+      giftCardsOf: () => [],
+    };
+  const [lineRows, eventRows, documentRows, dishRows, cards] = await Promise.all([
     db
       .select({ line: orderLines, image: products.image })
       .from(orderLines)
@@ -348,6 +360,7 @@ export async function loadOrderParts(
       .from(orderDishLines)
       .where(inArray(orderDishLines.orderId, orderIds))
       .orderBy(asc(orderDishLines.id)),
+    giftCardPurchasesOf(db, orderIds),
   ]);
   return {
     linesOf: (orderId) =>
@@ -357,6 +370,7 @@ export async function loadOrderParts(
     eventsOf: (orderId) => eventRows.filter((row) => row.orderId === orderId),
     documentsOf: (orderId) => documentRows.filter((row) => row.orderId === orderId),
     dishesOf: (orderId) => dishRows.filter((row) => row.orderId === orderId),
+    giftCardsOf: (orderId) => cards.get(orderId) ?? [],
   };
 }
 

@@ -1,12 +1,17 @@
 import { createHash, createHmac } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
-import { businessDate } from "../../../shared/domain/business-time.ts";
+import { addDays, businessDate } from "../../../shared/domain/business-time.ts";
 import {
   SLOT_MESSAGES,
   SLOT_MESSAGES_AR,
   slotFullMessage,
 } from "../../../shared/domain/delivery-slots.ts";
-import { GIFT_CARD_MESSAGES } from "../../../shared/domain/gift-cards.ts";
+import {
+  GIFT_CARD_MESSAGES,
+  GIFT_CARD_PURCHASE_MESSAGES,
+  giftCardAmountProblem,
+  sendDayProblem,
+} from "../../../shared/domain/gift-cards.ts";
 import {
   discountBase,
   dishOrderDates,
@@ -65,7 +70,13 @@ import { RuleError } from "../../rule-error.ts";
 import { claimCapacity } from "../calendar/capacity.ts";
 import { announceLowStock, type LowStockMail, type StockChange } from "../catalog/low-stock.ts";
 import { couponRefusal, spendCouponUse, usableCoupon } from "../coupons/service.ts";
-import { giftCardRefusal, spendGiftCard, usableGiftCard } from "../gift-cards/service.ts";
+import {
+  giftCardRefusal,
+  readGiftCardOffer,
+  recordGiftCardPurchases,
+  spendGiftCard,
+  usableGiftCard,
+} from "../gift-cards/service.ts";
 import {
   bookedSlots,
   checkSlot,
@@ -114,6 +125,43 @@ export function requestHashOf(
       : before;
   // A checkout order hashes as before staff orders; a staff order also names who took it and how.
   return sha256(JSON.stringify({ userId, input: body, ...(staff ? { staff } : {}) }));
+}
+
+/** An order of gift cards only: nothing is shipped, so no method, fee or zone. */
+const NO_SHIPPING = {
+  id: "none",
+  kind: "delivery",
+  feeCents: 0,
+  zone: null,
+  name: "",
+  nameAr: "",
+  slotsByDay: null,
+} as unknown as ShippingOption;
+
+/**
+ * The gift cards an order buys: each in the offer and sent from today to a year ahead, and
+ * never paid with a gift card (a card would turn into another without the shop seeing money).
+ * Answers what they add to the total, in cents. A refusal is a 422 before anything is written.
+ */
+async function checkGiftCardPurchases(db: Db, input: PlaceOrder, now: Date): Promise<number> {
+  const buying = input.gift_cards;
+  if (buying.length === 0) return 0;
+  const P = GIFT_CARD_PURCHASE_MESSAGES;
+  if (input.gift_card)
+    throw new HttpError(422, P.WITH_GIFT_CARD, { gift_card: [P.WITH_GIFT_CARD] });
+  const offer = await readGiftCardOffer(db);
+  const today = businessDate(now);
+  const lastDay = addDays(today, 365);
+  const errors: Record<string, string[]> = {};
+  buying.forEach((card, i) => {
+    const amount = giftCardAmountProblem(card.amount, offer);
+    if (amount) errors[`gift_cards.${i}.amount`] = [amount];
+    const day = sendDayProblem(card.send_on, today, lastDay);
+    if (day) errors[`gift_cards.${i}.send_on`] = [day];
+  });
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(422, first[0]!, errors);
+  return buying.reduce((sum, card) => sum + card.amount, 0);
 }
 
 /** The settings' cart discount as the only promotion: a caller that passes none. */
@@ -557,7 +605,14 @@ export async function placeOrder(
   const earlier = await replay(db, keyHash, requestHash, accessKey);
   if (earlier) return earlier;
 
-  const missing = addressProblems(input);
+  // An order of gift cards only has nothing to deliver: no address, no shipping, no day.
+  const cardsOnly =
+    input.gift_cards.length > 0 && input.lines.length === 0 && input.dishes.length === 0;
+  const missing = cardsOnly ? {} : addressProblems(input);
+  if (cardsOnly && input.payment_method === "cod")
+    throw new HttpError(422, GIFT_CARD_PURCHASE_MESSAGES.NO_COD, {
+      payment_method: [GIFT_CARD_PURCHASE_MESSAGES.NO_COD],
+    });
   const first = Object.values(missing)[0];
   if (first) throw new HttpError(422, first[0]!, missing);
 
@@ -575,7 +630,8 @@ export async function placeOrder(
       payment_method: [ORDER_MESSAGES.PAYMENT_METHOD],
     });
 
-  if (input.lines.length === 0 && input.dishes.length === 0)
+  const soldCents = await checkGiftCardPurchases(db, input, now);
+  if (input.lines.length === 0 && input.dishes.length === 0 && input.gift_cards.length === 0)
     throw new HttpError(422, ORDER_MESSAGES.LINES_REQUIRED, {
       lines: [ORDER_MESSAGES.LINES_REQUIRED],
     });
@@ -599,15 +655,17 @@ export async function placeOrder(
     input.dishes.length > 0 ? await planDishes(db, settings, input, offered, now, lang) : null;
   const { method, readyDate, slot } = kitchen
     ? { method: kitchen.method, readyDate: kitchen.readyDate, slot: kitchen.slot }
-    : chooseShipping(
-        await shipping.options(
-          input.country,
-          cart.totalGrams,
-          now,
-          cart.lines.map((line) => line.productId),
-        ),
-        input,
-      );
+    : cardsOnly
+      ? { method: NO_SHIPPING, readyDate: businessDate(now), slot: null }
+      : chooseShipping(
+          await shipping.options(
+            input.country,
+            cart.totalGrams,
+            now,
+            cart.lines.map((line) => line.productId),
+          ),
+          input,
+        );
   const season = kitchen ? null : seasonOfDay(seasons, readyDate);
 
   let coupon: { id: number; code: string; discountPercent: number } | null = null;
@@ -650,6 +708,8 @@ export async function placeOrder(
         zoneId: method.zone?.id ?? null,
         giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
       });
+  // Gift cards bought are added after every discount: promotions and coupons never price them.
+  totals.total += soldCents;
   // The card's share of a card payment would need a second charge: the rest goes offline.
   if (giftCard && input.payment_method === "card" && giftCard.balanceCents < totals.total)
     throw new HttpError(422, GIFT_CARD_MESSAGES.CARD_REST, {
@@ -685,8 +745,8 @@ export async function placeOrder(
           discountPercent: totals.discountPercent,
           discountSource: totals.discountSource,
           deliveryFeeCents: totals.deliveryFee,
-          shippingMethod: method.id,
-          shippingKind: method.kind,
+          shippingMethod: cardsOnly ? null : method.id,
+          shippingKind: cardsOnly ? null : method.kind,
           shippingZoneName: method.zone?.name ?? kitchen?.area?.name ?? null,
           shippingZoneNameAr: method.zone?.nameAr ?? kitchen?.area?.nameAr ?? null,
           shippingMethodName: method.name,
@@ -710,6 +770,7 @@ export async function placeOrder(
               }
             : null,
           giftWrapCents: totals.giftWrap,
+          giftCardsSoldCents: soldCents,
           promotions: totals.promotions,
           totalCents: totals.total,
           totalGrams: cart.totalGrams,
@@ -783,6 +844,8 @@ export async function placeOrder(
         const again = await usableCoupon(tx, usedCoupon.code, now);
         throw couponRefusal("coupon", again.problem ?? "used_up");
       }
+      // The cards bought wait for the order to be paid and their send day (no code yet).
+      await recordGiftCardPurchases(tx, placed.id, input.gift_cards, now);
       // Nothing refuses the order from here on: now it takes the next number, gap-free.
       placed.number = await assignOrderNumber(tx, placed.id);
 

@@ -17,6 +17,7 @@ import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { notFound } from "../../http-errors.ts";
 import type { LowStockMail } from "../catalog/low-stock.ts";
+import { giftCardPurchasesOf } from "../gift-cards/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { type CartPriceInput, priceCart } from "./cart-price.ts";
 import { loadOrderParts, toOrderDto } from "./dto.ts";
@@ -95,6 +96,7 @@ export function createOrderService(
       toOrderDto(row, parts.linesOf(row.id), parts.eventsOf(row.id), settings, {
         docs: parts.documentsOf(row.id),
         dishes: parts.dishesOf(row.id),
+        giftCards: parts.giftCardsOf(row.id),
       }),
     );
   }
@@ -187,7 +189,10 @@ export function createOrderService(
       const { accessKey, created, written } = placed;
       const order = await withPaymentSession(placed.order, accessKey);
       const dto = written
-        ? toOrderDto(order, written.lines, written.events, settings, { dishes: written.dishes })
+        ? toOrderDto(order, written.lines, written.events, settings, {
+            dishes: written.dishes,
+            giftCards: (await giftCardPurchasesOf(db, [order.id])).get(order.id) ?? [],
+          })
         : (await dtos([order]))[0]!;
       if (created) {
         // After the order's transaction: a listener can neither undo nor fail the order.

@@ -121,6 +121,43 @@ export function cancelReason(order: Pick<OrderDto, "status" | "events">): string
   return event?.note?.trim() || null;
 }
 
+/** The gift cards an order bought: to whom, when, and whether they went out (never a code). */
+function GiftCardsBought({ cards }: { cards: NonNullable<OrderDto["gift_cards"]> }) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  return (
+    <section
+      className="mt-6 rounded-xl border border-line bg-white p-4"
+      data-testid="order-gift-cards"
+    >
+      <h2 className="text-lg font-bold text-brown">{t("order.giftCardsTitle")}</h2>
+      <ul className="mt-2 space-y-3">
+        {cards.map((card, index) => (
+          <li key={`${card.recipient_email}-${index}`} data-testid="order-gift-card">
+            <p className="font-bold">
+              {money(card.amount, lang)}{" "}
+              <bdi>
+                {t("order.giftCardTo", { name: card.recipient_name, email: card.recipient_email })}
+              </bdi>{" "}
+              <span className="text-sm">{t(`order.giftCardLang.${card.lang}`)}</span>
+            </p>
+            {card.message ? (
+              <p dir="auto" className="whitespace-pre-line text-sm">
+                {card.message}
+              </p>
+            ) : null}
+            <p className="text-sm" data-testid="order-gift-card-state">
+              {card.issued_at && card.last_four
+                ? t("order.giftCardIssued", { last: card.last_four })
+                : `${t("order.giftCardSendOn", { day: card.send_on })} · ${t("order.giftCardWaiting")}`}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** A gift's recipient and card message: the message in its own direction. */
 function GiftDetails({ gift }: { gift: NonNullable<OrderDto["gift"]> }) {
   const { t } = useTranslation("checkout");
@@ -196,6 +233,7 @@ function OrderDetails({
 
   const canceled = order.status === "canceled";
   const payment = paymentState(order);
+  const giftCardsTotal = (order.gift_cards ?? []).reduce((sum, card) => sum + card.amount, 0);
   // A cancelled order is not to be paid: no bank details, no messaging-app button.
   const instructions =
     !canceled && order.payment_instructions
@@ -268,6 +306,7 @@ function OrderDetails({
       ) : null}
 
       {order.gift ? <GiftDetails gift={order.gift} /> : null}
+      {order.gift_cards?.length ? <GiftCardsBought cards={order.gift_cards} /> : null}
 
       {link && !canceled ? (
         <div className="mt-6 rounded-xl border border-pistachio bg-white p-4">
@@ -380,10 +419,30 @@ function OrderDetails({
           <dt>{t("order.discount", { percent: order.discount_percent })}</dt>
           <dd>{money(-order.discount, lang)}</dd>
         </div>
+        {(order.promotions ?? []).map((promotion) => (
+          <div
+            key={promotion.id}
+            className="flex justify-between gap-4 text-sm"
+            data-testid="order-promotion"
+          >
+            <dt>
+              {t("order.promotion", {
+                name: lang === "ar" && promotion.name_ar ? promotion.name_ar : promotion.name,
+              })}
+            </dt>
+            <dd>{money(-promotion.amount, lang)}</dd>
+          </div>
+        ))}
         <div className="flex justify-between gap-4">
           <dt>{t("order.deliveryFee")}</dt>
           <dd>{money(order.delivery_fee, lang)}</dd>
         </div>
+        {giftCardsTotal > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{t("order.giftCardsBought")}</dt>
+            <dd data-testid="order-gift-cards-bought">{money(giftCardsTotal, lang)}</dd>
+          </div>
+        ) : null}
         {order.gift_wrap_fee > 0 ? (
           <div className="flex justify-between gap-4">
             <dt>{t("order.giftWrap")}</dt>
@@ -394,6 +453,12 @@ function OrderDetails({
           <dt>{t("order.total")}</dt>
           <dd data-testid="order-total">{money(order.total, lang)}</dd>
         </div>
+        {(order.gift_card_paid ?? 0) > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{t("order.giftCardPaid")}</dt>
+            <dd data-testid="order-gift-card-paid">{money(-(order.gift_card_paid ?? 0), lang)}</dd>
+          </div>
+        ) : null}
         {order.refunded_amount > 0 ? (
           <div className="flex justify-between gap-4">
             <dt>{t("order.refunded")}</dt>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { formatGiftCardCode, GIFT_CARD_MESSAGES } from "../../../../shared/domain/gift-cards.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
 import type { GiftCardDto } from "../../../../shared/schemas/gift-cards.ts";
@@ -56,6 +57,19 @@ export function GiftCardsScreen() {
     { key: "initial", header: t("initial"), numeric: true, cell: (c) => money(c.initial) },
     { key: "balance", header: t("balance"), numeric: true, cell: (c) => money(c.balance) },
     { key: "recipient", header: t("recipient"), cell: (c) => c.recipient_email ?? "" },
+    {
+      key: "source",
+      header: t("source"),
+      // A card bought in an order links to it; the others were the shop's own (goodwill).
+      cell: (c) =>
+        c.order_id !== null ? (
+          <Link to={`/admin-orders/${c.order_id}`} data-testid="gift-card-order">
+            {t("fromOrder", { id: c.order_id })}
+          </Link>
+        ) : (
+          t("goodwill")
+        ),
+    },
     {
       key: "status",
       header: t("status"),

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { addressParts } from "../../../../shared/domain/bidi.ts";
 import { dtoContentsText } from "../../../../shared/domain/boxes.ts";
@@ -175,10 +175,46 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
                 </dd>
               </>
             ) : null}
+            {(order.promotions ?? []).map((promotion) => (
+              <Fragment key={promotion.id}>
+                <dt className="text-sm" data-testid="order-promotion">
+                  {t("promotionsApplied")}:{" "}
+                  <bdi>
+                    {lang === "ar" && promotion.name_ar ? promotion.name_ar : promotion.name}
+                  </bdi>
+                </dt>
+                <dd className="text-end text-sm">
+                  <span dir="ltr" className="tabular-nums">
+                    {formatDiscount(toCents(promotion.amount), lang)}
+                  </span>
+                </dd>
+              </Fragment>
+            ))}
             <dt>{t("delivery")}</dt>
             <dd className="text-end">
               <Price amount={order.delivery_fee} lang={lang} />
             </dd>
+            {(order.gift_cards ?? []).map((card, index) => (
+              <Fragment key={`${card.recipient_email}-${index}`}>
+                <dt data-testid="order-gift-card-bought">
+                  {t("giftCardsBought")}{" "}
+                  <bdi>
+                    {t("giftCardFor", { name: card.recipient_name, email: card.recipient_email })}
+                  </bdi>
+                  {" · "}
+                  {card.gift_card_id !== null && card.last_four ? (
+                    <Link to="/admin-gift-cards">
+                      {t("giftCardIssued", { last: card.last_four })}
+                    </Link>
+                  ) : (
+                    t("giftCardWaiting", { day: card.send_on })
+                  )}
+                </dt>
+                <dd className="text-end">
+                  <Price amount={card.amount} lang={lang} />
+                </dd>
+              </Fragment>
+            ))}
             {order.gift_wrap_fee > 0 || order.gift?.wrap ? (
               <>
                 <dt>{t("gift.wrap")}</dt>
@@ -195,6 +231,16 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
             <dd className="text-end">
               <Price amount={order.total} lang={lang} />
             </dd>
+            {(order.gift_card_paid ?? 0) > 0 ? (
+              <>
+                <dt>{t("giftCardPaid")}</dt>
+                <dd className="text-end" data-testid="order-gift-card-paid">
+                  <span dir="ltr" className="tabular-nums">
+                    {formatDiscount(toCents(order.gift_card_paid ?? 0), lang)}
+                  </span>
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
         <PaymentPanel order={order} />
