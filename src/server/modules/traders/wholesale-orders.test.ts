@@ -13,6 +13,7 @@ import { orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
+import { pdfLines } from "../../test/pdf-text.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 // The server prices every line: a trader's list for a signed-in active trader, retail for
@@ -418,6 +419,7 @@ describe("GET /api/admin/receivables", () => {
       "from=2026-13-01&to=2026-12-01",
       "from=2026-12-02&to=2026-12-01",
       "from=2026-12-01&to=2026-12-02&format=xls",
+      "from=2026-12-01&to=2026-12-02&format=pdf&lang=fr",
     ]) {
       const bad = await t.app.inject({ url: `/api/account/statement?${query}`, headers: auth });
       expect(bad.statusCode).toBe(400);
@@ -426,6 +428,46 @@ describe("GET /api/admin/receivables", () => {
     const anonymous = await t.app.inject({
       url: `/api/account/statement?from=${today}&to=${today}`,
     });
+    expect(anonymous.statusCode).toBe(401);
+
+    // The same period as a PDF, in each language: the overdue order, its state and the sums.
+    for (const lang of ["en", "ar"] as const) {
+      const pdf = await t.app.inject({
+        url: `/api/account/statement?from=${addDays(today, -1)}&to=${today}&format=pdf&lang=${lang}`,
+        headers: auth,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers["content-type"]).toBe("application/pdf");
+      const text = (await pdfLines(pdf.rawPayload)).join("\n");
+      const number = onInvoice!.split(",")[1]!;
+      expect(text).toContain(number);
+      expect(text).toContain(lang === "en" ? "Statement of account" : "كشف حساب");
+      expect(text).toContain(lang === "en" ? "Overdue" : "متأخر");
+      // (The reader splits the Arabic lam-alef ligature, so a phrase without one is checked.)
+      expect(text).toContain(lang === "en" ? "Total of the period" : "مجموع الفترة");
+    }
+  });
+
+  it("GET /api/account/trader/ledger: the trader's orders with invoices, due and overdue; null for retail", async () => {
+    const [row] = await t.database.db
+      .select({ userId: orders.userId, totalCents: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.paymentMethod, "invoice"));
+    const { token } = await t.app.services.tokens.issue(row!.userId!, "customer");
+    const res = await t.app.inject({
+      url: "/api/account/trader/ledger",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toContain("no-store");
+    const ledger = res.json().data;
+    expect(ledger.overdue).toBeGreaterThan(0);
+    expect(ledger.orders.some((o: { state: string }) => o.state === "overdue")).toBe(true);
+    const invoiced = ledger.orders.find((o: { invoice: unknown }) => o.invoice);
+    if (invoiced) expect(invoiced.invoice.url).toBe(`/api/orders/${invoiced.number}/invoice.pdf`);
+    const theirs = await t.app.inject({ url: "/api/account/trader/ledger", headers: retail.auth });
+    expect(theirs.json()).toEqual({ data: null });
+    const anonymous = await t.app.inject({ url: "/api/account/trader/ledger" });
     expect(anonymous.statusCode).toBe(401);
   });
 });
