@@ -207,6 +207,8 @@ export const receivableTraderSchema = z.object({
   over_60: z.number(),
   invoices: z.array(
     z.object({
+      /** Payments are recorded against the order (`POST /api/admin/orders/{id}/payments`). */
+      order_id: z.number().int(),
       order_number: z.string(),
       /** The invoice's number once issued (on confirmation), else null. */
       invoice_number: z.string().nullable(),

@@ -311,6 +311,7 @@ describe("GET /api/admin/receivables", () => {
           over_60: 0,
           invoices: [
             {
+              order_id: expect.any(Number),
               order_number: first.number,
               invoice_number: null,
               total: first.total / 100,
@@ -469,5 +470,40 @@ describe("GET /api/admin/receivables", () => {
     expect(theirs.json()).toEqual({ data: null });
     const anonymous = await t.app.inject({ url: "/api/account/trader/ledger" });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("a payment recorded against an order on invoice (from the receivables screen) clears it: amount, day, method", async () => {
+    const before = (
+      await t.app.inject({ url: "/api/admin/receivables", headers: owner.auth })
+    ).json();
+    const invoice = before.data[0].invoices[0];
+    expect(invoice.order_id).toEqual(expect.any(Number));
+    const url = `/api/admin/orders/${invoice.order_id}/payments`;
+    const today = businessDate(new Date());
+    for (const payload of [{ amount: 0 }, { amount: invoice.total, paid_at: addDays(today, 1) }]) {
+      const bad = await t.app.inject({ method: "POST", url, headers: owner.auth, payload });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
+    }
+    const stranger = await t.app.inject({
+      method: "POST",
+      url,
+      headers: retail.auth,
+      payload: { amount: invoice.total },
+    });
+    expect([401, 403]).toContain(stranger.statusCode);
+    const paid = await t.app.inject({
+      method: "POST",
+      url,
+      headers: owner.auth,
+      payload: { amount: invoice.total, paid_at: today, note: "Bank transfer: R-1" },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data.payment_status).toBe("paid");
+    const after = (
+      await t.app.inject({ url: "/api/admin/receivables", headers: owner.auth })
+    ).json();
+    const open = after.data.flatMap((d: { invoices: { order_id: number }[] }) => d.invoices);
+    expect(open.map((i: { order_id: number }) => i.order_id)).not.toContain(invoice.order_id);
   });
 });
