@@ -297,7 +297,7 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
   "GET /api/admin/contact-messages": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/trader-enquiries": [{ status: "200", type: "text/csv" }],
   "GET /api/admin/subscribers": [{ status: "200", type: "text/csv" }],
-  "GET /api/account/statement": [{ status: "200", type: "text/csv" }],
+  "GET /api/account/statement": [{ status: "200", type: "text/csv" }, PDF_ANSWER],
   "GET /api/kitchen/qr.svg": [{ status: "200", type: "image/svg+xml" }],
   "GET /api/restock-alerts/stop": [{ status: "200", type: "text/html" }],
   "GET /api/traders/partnership-guide.pdf": [

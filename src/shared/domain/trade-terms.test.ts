@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ageingOf, creditLimitProblem, dueDateOf, orderMinimumMessage } from "./trade-terms.ts";
+import {
+  accountStateOf,
+  ageingOf,
+  creditLimitProblem,
+  dueDateOf,
+  orderMinimumMessage,
+} from "./trade-terms.ts";
 
 describe("dueDateOf", () => {
   it.each([
@@ -61,5 +67,21 @@ describe("ageingOf", () => {
     ["2027-01-29", "2026-11-29", 61, "over_60"],
   ] as const)("on %s, due %s: %i days late, %s", (today, due, days, bucket) => {
     expect(ageingOf(today, due)).toEqual({ daysOverdue: days, bucket });
+  });
+});
+
+describe("accountStateOf", () => {
+  const today = "2026-11-29";
+  it.each([
+    ["confirmed", "unpaid", "2026-11-30", "open"],
+    ["confirmed", "unpaid", "2026-11-29", "open"],
+    ["confirmed", "unpaid", "2026-11-28", "overdue"],
+    ["confirmed", "unpaid", null, "open"],
+    ["delivered", "paid", "2026-10-01", "paid"],
+    ["canceled", "unpaid", "2026-10-01", "cancelled"],
+    ["delivered", "partially_refunded", null, "partially_refunded"],
+    ["confirmed", "balance_due", "2026-10-01", "balance_due"],
+  ] as const)("%s, %s, due %s: %s", (status, paymentStatus, dueDate, state) => {
+    expect(accountStateOf({ status, paymentStatus, dueDate }, today)).toBe(state);
   });
 });

@@ -69,3 +69,28 @@ export function ageingOf(
           : "over_60";
   return { daysOverdue, bucket };
 }
+
+export const ACCOUNT_STATES = [
+  "cancelled",
+  "paid",
+  "refunded",
+  "partially_refunded",
+  "balance_due",
+  "open",
+  "overdue",
+] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
+/**
+ * What an order means for a trader's account on `today`: cancelled, settled by its payment
+ * state, or, while unpaid, open until its due date and overdue the day after (an unpaid order
+ * with no due date, paid at delivery, is open).
+ */
+export function accountStateOf(
+  order: { status: string; paymentStatus: string; dueDate: string | null },
+  today: string,
+): AccountState {
+  if (order.status === "canceled") return "cancelled";
+  if (order.paymentStatus !== "unpaid") return order.paymentStatus as AccountState;
+  return order.dueDate && order.dueDate < today ? "overdue" : "open";
+}

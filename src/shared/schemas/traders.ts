@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../domain/business-days.ts";
+import { ACCOUNT_STATES } from "../domain/trade-terms.ts";
 import { TRADER_STATUS_VALUES } from "../domain/traders.ts";
 import { text } from "./fields.ts";
 
@@ -206,6 +207,8 @@ export const receivableTraderSchema = z.object({
   over_60: z.number(),
   invoices: z.array(
     z.object({
+      /** Payments are recorded against the order (`POST /api/admin/orders/{id}/payments`). */
+      order_id: z.number().int(),
       order_number: z.string(),
       /** The invoice's number once issued (on confirmation), else null. */
       invoice_number: z.string().nullable(),
@@ -226,7 +229,7 @@ export const receivablesResponseSchema = z.object({
 export const STATEMENT_MESSAGES = {
   DATE: "The date must be a calendar date written YYYY-MM-DD.",
   RANGE: "The start date must not be after the end date.",
-  FORMAT: "The format must be csv.",
+  FORMAT: "The format must be csv or pdf.",
 } as const;
 
 const statementDay = text({ message: STATEMENT_MESSAGES.DATE })
@@ -238,6 +241,36 @@ export const statementQuerySchema = z
   .object({
     from: statementDay,
     to: statementDay,
-    format: z.enum(["csv"], { message: STATEMENT_MESSAGES.FORMAT }).default("csv"),
+    format: z.enum(["csv", "pdf"], { message: STATEMENT_MESSAGES.FORMAT }).default("csv"),
+    /** The PDF's language; the trader's own when not given. */
+    lang: z.enum(["en", "ar"]).optional(),
   })
   .refine((q) => q.from <= q.to, { message: STATEMENT_MESSAGES.RANGE, path: ["to"] });
+
+/** One order on a trader's account (the account page and the statement). */
+export const accountLedgerOrderSchema = z.object({
+  number: z.string(),
+  /** Business date it was placed. */
+  date: z.string(),
+  payment_method: z.string(),
+  total: z.number(),
+  due_date: z.string().nullable(),
+  state: z.enum(ACCOUNT_STATES),
+  /** The invoice once issued: `url` downloads it with the account's token. */
+  invoice: z.object({ number: z.string(), url: z.string() }).nullable(),
+});
+export type AccountLedgerOrder = z.infer<typeof accountLedgerOrderSchema>;
+
+/** `GET /api/account/trader/ledger`: a trader's recent orders and what it owes. */
+export const accountLedgerSchema = z.object({
+  /** Unpaid on invoice, not yet past its due date (dollars). */
+  due: z.number(),
+  /** Unpaid on invoice, past its due date (dollars). */
+  overdue: z.number(),
+  /** The business date `due` and `overdue` are counted on. */
+  as_of: z.string(),
+  /** The newest first, at most 50. */
+  orders: z.array(accountLedgerOrderSchema),
+});
+export type AccountLedger = z.infer<typeof accountLedgerSchema>;
+export const accountLedgerResponseSchema = z.object({ data: accountLedgerSchema.nullable() });

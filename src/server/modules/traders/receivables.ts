@@ -28,6 +28,7 @@ export async function receivables(db: Db, now = new Date()): Promise<ReceivableT
       companyName: traders.companyName,
       email: users.email,
       lang: traders.lang,
+      orderId: orders.id,
       number: orders.number,
       totalCents: orders.totalCents,
       dueDate: orders.dueDate,
@@ -69,6 +70,7 @@ export async function receivables(db: Db, now = new Date()): Promise<ReceivableT
     entry.cents.total! += row.totalCents;
     entry.cents[KEYS[bucket]]! += row.totalCents;
     entry.invoices.push({
+      order_id: row.orderId,
       order_number: row.number,
       invoice_number: row.invoiceNumber ?? null,
       total: centsToDollars(row.totalCents),

@@ -13,6 +13,7 @@ import { orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
+import { pdfLines } from "../../test/pdf-text.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 // The server prices every line: a trader's list for a signed-in active trader, retail for
@@ -310,6 +311,7 @@ describe("GET /api/admin/receivables", () => {
           over_60: 0,
           invoices: [
             {
+              order_id: expect.any(Number),
               order_number: first.number,
               invoice_number: null,
               total: first.total / 100,
@@ -418,6 +420,7 @@ describe("GET /api/admin/receivables", () => {
       "from=2026-13-01&to=2026-12-01",
       "from=2026-12-02&to=2026-12-01",
       "from=2026-12-01&to=2026-12-02&format=xls",
+      "from=2026-12-01&to=2026-12-02&format=pdf&lang=fr",
     ]) {
       const bad = await t.app.inject({ url: `/api/account/statement?${query}`, headers: auth });
       expect(bad.statusCode).toBe(400);
@@ -427,5 +430,80 @@ describe("GET /api/admin/receivables", () => {
       url: `/api/account/statement?from=${today}&to=${today}`,
     });
     expect(anonymous.statusCode).toBe(401);
+
+    // The same period as a PDF, in each language: the overdue order, its state and the sums.
+    for (const lang of ["en", "ar"] as const) {
+      const pdf = await t.app.inject({
+        url: `/api/account/statement?from=${addDays(today, -1)}&to=${today}&format=pdf&lang=${lang}`,
+        headers: auth,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers["content-type"]).toBe("application/pdf");
+      const text = (await pdfLines(pdf.rawPayload)).join("\n");
+      const number = onInvoice!.split(",")[1]!;
+      expect(text).toContain(number);
+      expect(text).toContain(lang === "en" ? "Statement of account" : "كشف حساب");
+      expect(text).toContain(lang === "en" ? "Overdue" : "متأخر");
+      // (The reader splits the Arabic lam-alef ligature, so a phrase without one is checked.)
+      expect(text).toContain(lang === "en" ? "Total of the period" : "مجموع الفترة");
+    }
+  });
+
+  it("GET /api/account/trader/ledger: the trader's orders with invoices, due and overdue; null for retail", async () => {
+    const [row] = await t.database.db
+      .select({ userId: orders.userId, totalCents: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.paymentMethod, "invoice"));
+    const { token } = await t.app.services.tokens.issue(row!.userId!, "customer");
+    const res = await t.app.inject({
+      url: "/api/account/trader/ledger",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toContain("no-store");
+    const ledger = res.json().data;
+    expect(ledger.overdue).toBeGreaterThan(0);
+    expect(ledger.orders.some((o: { state: string }) => o.state === "overdue")).toBe(true);
+    const invoiced = ledger.orders.find((o: { invoice: unknown }) => o.invoice);
+    if (invoiced) expect(invoiced.invoice.url).toBe(`/api/orders/${invoiced.number}/invoice.pdf`);
+    const theirs = await t.app.inject({ url: "/api/account/trader/ledger", headers: retail.auth });
+    expect(theirs.json()).toEqual({ data: null });
+    const anonymous = await t.app.inject({ url: "/api/account/trader/ledger" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("a payment recorded against an order on invoice (from the receivables screen) clears it: amount, day, method", async () => {
+    const before = (
+      await t.app.inject({ url: "/api/admin/receivables", headers: owner.auth })
+    ).json();
+    const invoice = before.data[0].invoices[0];
+    expect(invoice.order_id).toEqual(expect.any(Number));
+    const url = `/api/admin/orders/${invoice.order_id}/payments`;
+    const today = businessDate(new Date());
+    for (const payload of [{ amount: 0 }, { amount: invoice.total, paid_at: addDays(today, 1) }]) {
+      const bad = await t.app.inject({ method: "POST", url, headers: owner.auth, payload });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
+    }
+    const stranger = await t.app.inject({
+      method: "POST",
+      url,
+      headers: retail.auth,
+      payload: { amount: invoice.total },
+    });
+    expect([401, 403]).toContain(stranger.statusCode);
+    const paid = await t.app.inject({
+      method: "POST",
+      url,
+      headers: owner.auth,
+      payload: { amount: invoice.total, paid_at: today, note: "Bank transfer: R-1" },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data.payment_status).toBe("paid");
+    const after = (
+      await t.app.inject({ url: "/api/admin/receivables", headers: owner.auth })
+    ).json();
+    const open = after.data.flatMap((d: { invoices: { order_id: number }[] }) => d.invoices);
+    expect(open.map((i: { order_id: number }) => i.order_id)).not.toContain(invoice.order_id);
   });
 });

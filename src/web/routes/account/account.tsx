@@ -4,6 +4,7 @@ import { AccountForm } from "../../features/account/account-form.tsx";
 import { AccountErrorBoundary, AccountShell } from "../../features/account/account-nav.tsx";
 import { EmailVerificationPanel } from "../../features/account/email-verification-panel.tsx";
 import { PrivacySection } from "../../features/account/privacy-section.tsx";
+import { AccountTraderSection } from "../../features/trader/account-trader-section.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { clearCustomerSession, useCustomerSession } from "../../lib/customer-session.ts";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
@@ -81,6 +82,7 @@ export default function AccountPage() {
             googleSignIn={googleSignIn}
           />
           <AccountForm key={user.id} user={user} token={token} />
+          <AccountTraderSection token={token} />
           <PrivacySection
             token={token}
             onDeleted={() => {

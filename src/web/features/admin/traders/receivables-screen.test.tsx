@@ -16,6 +16,7 @@ const owed: ReceivableTrader = {
   over_60: 0,
   invoices: [
     {
+      order_id: 12,
       order_number: "SW-12",
       invoice_number: "INV-2026-000007",
       total: 200,
@@ -24,6 +25,7 @@ const owed: ReceivableTrader = {
       bucket: "31_60",
     },
     {
+      order_id: 15,
       order_number: "SW-15",
       invoice_number: null,
       total: 100,
@@ -34,13 +36,16 @@ const owed: ReceivableTrader = {
   ],
 };
 
-let calls: Array<{ url: string; method?: string }>;
+let calls: Array<{ url: string; method?: string; body?: string }>;
 beforeEach(() => {
   calls = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, method: init?.method });
+      if (init?.body) calls.push({ url, method: init?.method, body: init.body as string });
+      else calls.push({ url, method: init?.method });
+      if (url === "/api/admin/orders/12/payments" && init?.method === "POST")
+        return Response.json({ data: {} });
       if (url === "/api/admin/receivables")
         return Response.json({ data: [owed], as_of: "2026-11-29" });
       if (url === "/api/admin/receivables/4/reminder" && init?.method === "POST")
@@ -76,6 +81,35 @@ describe("receivables screen", () => {
       await waitFor(() =>
         expect(calls).toContainEqual({ url: "/api/admin/receivables/4/reminder", method: "POST" }),
       );
+    },
+  );
+
+  it.each([
+    ["en", "Record payment", "Payment recorded."],
+    ["ar", "تسجيل دفعة", "تم تسجيل الدفعة."],
+  ] as const)(
+    "in %s: a payment against an invoice, its amount, day and method",
+    async (lang, record, recorded) => {
+      renderWithKit(<ReceivablesScreen />, { lang });
+      const buttons = await screen.findAllByTestId("record-payment");
+      expect(buttons[0]!.textContent).toBe(record);
+      fireEvent.click(buttons[0]!);
+      const dialog = await screen.findByTestId("payment-dialog");
+      expect(
+        (within(dialog).getByRole("textbox", { name: /Amount|المبلغ/ }) as HTMLInputElement).value,
+      ).toBe("200");
+      fireEvent.change(within(dialog).getByRole("combobox"), { target: { value: "cash" } });
+      fireEvent.change(within(dialog).getByRole("textbox", { name: /Reference|المرجع/ }), {
+        target: { value: "R-1" },
+      });
+      fireEvent.click(within(dialog).getByTestId("payment-save"));
+      expect(await screen.findByText(recorded)).toBeTruthy();
+      const sent = calls.find((c) => c.url === "/api/admin/orders/12/payments");
+      expect(JSON.parse(sent!.body!)).toEqual({
+        amount: "200",
+        paid_at: "2026-11-29",
+        note: "Cash: R-1",
+      });
     },
   );
 });

@@ -10,6 +10,7 @@ import { useLang } from "../../../lib/bilingual.ts";
 import { usePriceLists } from "./api/list-price-lists.ts";
 import { useTraders } from "./api/list-traders.ts";
 import { useUpdateTrader } from "./api/update-trader.ts";
+import { PriceListsSection } from "./price-lists-section.tsx";
 
 /**
  * The trader accounts: company, contact, price list, payment terms and credit limit, and the
@@ -92,15 +93,20 @@ export function TradersScreen() {
   ];
 
   return (
-    <ListScreen
-      title={t("title")}
-      intro={t("intro")}
-      list={list}
-      fetchFallback={MESSAGES.ITEMS_FETCH_FAILED}
-      columns={columns}
-      emptyText={t("empty")}
-      filtered={false}
-      testId="traders-table"
-    />
+    <>
+      <ListScreen
+        title={t("title")}
+        intro={t("intro")}
+        list={list}
+        fetchFallback={MESSAGES.ITEMS_FETCH_FAILED}
+        columns={columns}
+        emptyText={t("empty")}
+        filtered={false}
+        testId="traders-table"
+      />
+      <div className="px-4 pb-8 md:px-8">
+        <PriceListsSection />
+      </div>
+    </>
   );
 }
