@@ -32,6 +32,8 @@ import { inboxRoutes } from "./modules/inbox/routes.ts";
 import { adminKitchenRoutes } from "./modules/kitchen/admin-routes.ts";
 import { kitchenRoutes } from "./modules/kitchen/routes.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
+import { campaignPlugin } from "./modules/newsletter/campaign-plugin.ts";
+import { adminCampaignRoutes } from "./modules/newsletter/campaign-routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
@@ -143,6 +145,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(restockAlertsPlugin, {
     autoStart: opts.mailAutoStart ?? config.env !== "test",
   });
+  await app.register(campaignPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
   await app.register(paymentsPlugin, {
     autoStart: opts.reservationsAutoStart ?? config.env !== "test",
   });
@@ -209,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["catalogue"], adminCouponRoutes));
           await admin.register(withRoles(["catalogue"], adminPromotionRoutes));
           await admin.register(withRoles(["owner"], adminGiftCardRoutes));
+          await admin.register(withRoles(["catalogue"], adminCampaignRoutes));
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["kitchen", "orders"], adminKitchenOrderRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));
