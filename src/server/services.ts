@@ -9,6 +9,7 @@ import { createSeasonService } from "./modules/calendar/seasons.ts";
 import { createCalendarService } from "./modules/calendar/service.ts";
 import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
+import { createCheckoutReminderService } from "./modules/checkout-reminders/service.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createCouponAdminService } from "./modules/coupons/admin-service.ts";
 import { createCouponService } from "./modules/coupons/service.ts";
@@ -77,6 +78,8 @@ export function createServices(
     contentVersion: () => cache.version(),
     settings,
     newsletter: createNewsletterService(db),
+    /** Abandoned checkouts: the address given with consent, one reminder, the cart restored. */
+    checkoutReminders: createCheckoutReminderService(db),
     /** Newsletter campaigns: written in both languages, sent at a set pace through the outbox. */
     campaigns: createCampaignService(db, {
       products: async (ids) => {
