@@ -19,6 +19,11 @@ import { seasonRoutes } from "./modules/calendar/public-routes.ts";
 import { adminCatalogRoutes, productCreateAliasRoutes } from "./modules/catalog/admin-routes.ts";
 import { adminProductsCsvRoutes } from "./modules/catalog/products-csv.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { checkoutRemindersPlugin } from "./modules/checkout-reminders/plugin.ts";
+import {
+  adminCheckoutReminderRoutes,
+  checkoutReminderRoutes,
+} from "./modules/checkout-reminders/routes.ts";
 import { adminContentRoutes } from "./modules/content/admin-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { adminCouponRoutes } from "./modules/coupons/admin-routes.ts";
@@ -33,6 +38,8 @@ import { inboxRoutes } from "./modules/inbox/routes.ts";
 import { adminKitchenRoutes } from "./modules/kitchen/admin-routes.ts";
 import { kitchenRoutes } from "./modules/kitchen/routes.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
+import { campaignPlugin } from "./modules/newsletter/campaign-plugin.ts";
+import { adminCampaignRoutes } from "./modules/newsletter/campaign-routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/routes.ts";
 import { adminNotificationRoutes } from "./modules/notifications/admin-routes.ts";
 import { adminOrderRoutes } from "./modules/orders/admin-routes.ts";
@@ -148,6 +155,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(giftCardsPlugin, {
     autoStart: opts.mailAutoStart ?? config.env !== "test",
   });
+  await app.register(campaignPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
+  await app.register(checkoutRemindersPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
   await app.register(paymentsPlugin, {
     autoStart: opts.reservationsAutoStart ?? config.env !== "test",
   });
@@ -169,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(newsletterRoutes);
+      await api.register(checkoutReminderRoutes);
       await api.register(restockAlertRoutes);
       await api.register(reviewRoutes);
       await api.register(accountRoutes);
@@ -215,6 +229,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           await admin.register(withRoles(["catalogue"], adminCouponRoutes));
           await admin.register(withRoles(["catalogue"], adminPromotionRoutes));
           await admin.register(withRoles(["owner"], adminGiftCardRoutes));
+          await admin.register(withRoles(["catalogue"], adminCampaignRoutes));
+          await admin.register(withRoles(["owner"], adminCheckoutReminderRoutes));
           await admin.register(withRoles(["kitchen"], adminKitchenRoutes));
           await admin.register(withRoles(["kitchen", "orders"], adminKitchenOrderRoutes));
           await admin.register(withRoles(["owner"], adminSettingsRoutes));

@@ -9,6 +9,7 @@ import { createSeasonService } from "./modules/calendar/seasons.ts";
 import { createCalendarService } from "./modules/calendar/service.ts";
 import { createCatalogAdminService } from "./modules/catalog/admin-service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
+import { createCheckoutReminderService } from "./modules/checkout-reminders/service.ts";
 import { createContentService } from "./modules/content/service.ts";
 import { createCouponAdminService } from "./modules/coupons/admin-service.ts";
 import { createCouponService } from "./modules/coupons/service.ts";
@@ -17,6 +18,7 @@ import { createDashboardService } from "./modules/dashboard/service.ts";
 import { createGiftCardService } from "./modules/gift-cards/service.ts";
 import { createInboxService } from "./modules/inbox/service.ts";
 import { createKitchenService } from "./modules/kitchen/service.ts";
+import { createCampaignService } from "./modules/newsletter/campaigns.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createNotificationService } from "./modules/notifications/service.ts";
 import { createAdminOrderService } from "./modules/orders/admin-service.ts";
@@ -70,19 +72,41 @@ export function createServices(
   const promotions = createPromotionService(db, { cache, settings });
   const calendar = createCalendarService(db, { settings, seasons: seasons.all });
   const twoFactor = createTwoFactorService(db, { cache });
+  const catalog = createCatalogService(db, { cache });
   return {
     cache,
     /** Changes whenever any public read could change: key page caches on it. */
     contentVersion: () => cache.version(),
     settings,
     newsletter: createNewsletterService(db),
+    /** Abandoned checkouts: the address given with consent, one reminder, the cart restored. */
+    checkoutReminders: createCheckoutReminderService(db),
+    /** Newsletter campaigns: written in both languages, sent at a set pace through the outbox. */
+    campaigns: createCampaignService(db, {
+      products: async (ids) => {
+        const found = await Promise.all(ids.map((id) => catalog.getProduct(id)));
+        return found.flatMap((p) =>
+          p
+            ? [
+                {
+                  id: p.id,
+                  name: p.name,
+                  name_ar: p.name_ar,
+                  price: p.default_price,
+                  image_url: p.image_url,
+                },
+              ]
+            : [],
+        );
+      },
+    }),
     /** "E-mail me when it is back" addresses, and the job that e-mails them. */
     restockAlerts: createRestockAlertService(db),
     tokens,
     accounts,
     admins: createAdminsService(db, { accounts, twoFactor }),
     twoFactor,
-    catalog: createCatalogService(db, { cache }),
+    catalog,
     /** Reviews from buyers: written from a received order, shown once the owner publishes. */
     reviews: createReviewService(db, { cache }),
     kitchen: createKitchenService(db, { cache }),

@@ -27,4 +27,5 @@ export const SETTINGS_MESSAGES = {
   GIFT_WRAP: "Gift wrapping costs from 0 to 1,000 with at most two decimals.",
   TAX_RATE:
     "The tax rate is a percentage from 0 to 100 with at most two decimals, or empty for none.",
+  ABANDONED_HOURS: "Reminders wait from 1 to 168 hours (a whole number).",
 } as const;

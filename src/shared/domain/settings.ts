@@ -93,6 +93,8 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     tax_rate_percent: s.taxRatePercent,
     weigh_tolerance_percent: s.weighTolerancePercent,
     charge_over_weight: s.chargeOverWeight,
+    abandoned_checkout_reminders: s.abandonedCheckoutReminders,
+    abandoned_checkout_hours: s.abandonedCheckoutHours,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -118,6 +120,8 @@ export function settingsFromForm(
     | "taxRatePercent"
     | "weighTolerancePercent"
     | "chargeOverWeight"
+    | "abandonedCheckoutReminders"
+    | "abandonedCheckoutHours"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliverySlots: NO_SLOTS,
@@ -131,6 +135,8 @@ export function settingsFromForm(
     taxRatePercent: null,
     weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
     chargeOverWeight: false,
+    abandonedCheckoutReminders: false,
+    abandonedCheckoutHours: 3,
   },
 ): ShopSettings {
   return {
@@ -207,6 +213,9 @@ export function settingsFromForm(
     taxRatePercent: v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
     weighTolerancePercent: v.weigh_tolerance_percent ?? previous.weighTolerancePercent,
     chargeOverWeight: v.charge_over_weight ?? previous.chargeOverWeight,
+    abandonedCheckoutReminders:
+      v.abandoned_checkout_reminders ?? previous.abandonedCheckoutReminders,
+    abandonedCheckoutHours: v.abandoned_checkout_hours ?? previous.abandonedCheckoutHours,
   };
 }
 

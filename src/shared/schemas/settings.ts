@@ -117,6 +117,12 @@ export const shopSettingsSchema = z.object({
   /** Whether a line weighed heavier than the tolerance is charged more (off: as ordered). */
   chargeOverWeight: z.boolean().default(false),
   /**
+   * One reminder e-mail to a shopper who gave an address at checkout, ticked the consent box and
+   * placed no order within `abandonedCheckoutHours`. Off until the owner turns it on.
+   */
+  abandonedCheckoutReminders: z.boolean().default(false),
+  abandonedCheckoutHours: z.number().int().min(1).max(168).default(3),
+  /**
    * The home hero's headline the owner writes, in both languages; empty = the default
    * title ("Home"), Arabic empty = the English one.
    */
@@ -198,6 +204,8 @@ export const defaultShopSettings: ShopSettings = {
   giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
   weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
   chargeOverWeight: false,
+  abandonedCheckoutReminders: false,
+  abandonedCheckoutHours: 3,
   heroTitle: { en: "", ar: "" },
   seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
   taxRatePercent: null,
@@ -520,6 +528,18 @@ export const settingsInputSchema = z.object({
   charge_over_weight: z
     .preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean())
     .optional(),
+  abandoned_checkout_reminders: z
+    .preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean())
+    .optional(),
+  abandoned_checkout_hours: z.preprocess(
+    toNumber,
+    z
+      .number({ message: SETTINGS_MESSAGES.ABANDONED_HOURS })
+      .int(SETTINGS_MESSAGES.ABANDONED_HOURS)
+      .min(1, SETTINGS_MESSAGES.ABANDONED_HOURS)
+      .max(168, SETTINGS_MESSAGES.ABANDONED_HOURS)
+      .optional(),
+  ),
 });
 
 /**
@@ -547,6 +567,8 @@ export const SETTINGS_SECTIONS = {
     "gift_wrap_price",
     "weigh_tolerance_percent",
     "charge_over_weight",
+    "abandoned_checkout_reminders",
+    "abandoned_checkout_hours",
   ],
   orderMessages: ["order_messages"],
   currencies: ["currencies"],
@@ -604,6 +626,8 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   tax_rate_percent: z.number().nullable(),
   weigh_tolerance_percent: z.number().int(),
   charge_over_weight: z.boolean(),
+  abandoned_checkout_reminders: z.boolean(),
+  abandoned_checkout_hours: z.number().int(),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

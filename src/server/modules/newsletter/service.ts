@@ -6,6 +6,7 @@ import {
   type NewsletterSubscribeInput,
 } from "../../../shared/schemas/newsletter.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { campaignRecipients } from "../../db/schema/campaigns.ts";
 import { newsletterSubscribers, newsletterTokens } from "../../db/schema/newsletter.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { unprocessable } from "../../http-errors.ts";
@@ -49,7 +50,8 @@ export const unsubscribeLinks = (baseUrl: string, token: string, lang: Language)
 /**
  * Queues one newsletter e-mail to a subscriber: it gets an unsubscribe link of its own (in the
  * body and in the List-Unsubscribe headers), so every newsletter-type e-mail has a way out.
- * `mail` is given the link to place; the footer is added here.
+ * `mail` is given the link to place; the footer is added here. Resolves with the outbox row and
+ * the hash of its unsubscribe token (a campaign counts the unsubscribes through its own links).
  */
 export async function queueNewsletterMail(
   db: Executor,
@@ -57,7 +59,7 @@ export async function queueNewsletterMail(
   kind: string,
   mail: (unsubscribePage: string) => Mail,
   opts: Links & { now?: Date },
-): Promise<void> {
+): Promise<{ outboxId: number; tokenHash: string }> {
   const token = newToken();
   const links = unsubscribeLinks(opts.baseUrl, token, to.lang);
   await db.insert(newsletterTokens).values({
@@ -75,15 +77,19 @@ export async function queueNewsletterMail(
         text: body.text + footer.text,
         html: body.html.replace("</body>", `${footer.html}</body>`),
       };
-  await db.insert(mailOutbox).values({
-    kind: kind.startsWith(NEWSLETTER_MAIL_PREFIX) ? kind : `${NEWSLETTER_MAIL_PREFIX}_${kind}`,
-    to: to.email,
-    ...withFooter,
-    headers: {
-      "List-Unsubscribe": `<${links.oneClick}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  });
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      kind: kind.startsWith(NEWSLETTER_MAIL_PREFIX) ? kind : `${NEWSLETTER_MAIL_PREFIX}_${kind}`,
+      to: to.email,
+      ...withFooter,
+      headers: {
+        "List-Unsubscribe": `<${links.oneClick}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    })
+    .returning({ id: mailOutbox.id });
+  return { outboxId: row!.id, tokenHash: hashToken(token) };
 }
 
 /** Newsletter e-mails to `email` no longer carry live links in the outbox; unsent ones are dropped. */
@@ -261,6 +267,11 @@ export function createNewsletterService(db: Db) {
     async unsubscribe(token: string, now = new Date()): Promise<void> {
       await db.transaction(async (tx) => {
         const subscriber = await claim(tx, token, "unsubscribe", now);
+        // A campaign counts the unsubscribes made through its own e-mails' links.
+        await tx
+          .update(campaignRecipients)
+          .set({ unsubscribedAt: now })
+          .where(eq(campaignRecipients.unsubscribeTokenHash, hashToken(token)));
         await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriber.id));
         await forgetMails(tx, subscriber.email, "all");
       });

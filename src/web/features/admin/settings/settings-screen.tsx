@@ -291,6 +291,22 @@ function SettingsSections({ saved }: { saved: AdminSettings }) {
               error={err("charge_over_weight")}
               {...form.register("charge_over_weight")}
             />
+            {/* Abandoned checkouts: one reminder, only with the shopper's consent. */}
+            <Field
+              as="checkbox"
+              label={t("orders.abandonedReminders")}
+              hint={t("orders.abandonedRemindersHint")}
+              error={err("abandoned_checkout_reminders")}
+              {...form.register("abandoned_checkout_reminders")}
+            />
+            <Field
+              className="max-w-xs"
+              label={t("orders.abandonedHours")}
+              inputMode="numeric"
+              dir="ltr"
+              error={err("abandoned_checkout_hours")}
+              {...form.register("abandoned_checkout_hours")}
+            />
           </>
         )}
       </SettingsSection>
