@@ -4,8 +4,10 @@ import {
   type Booked,
   type CapacityRules,
   candidateDays,
+  categoriesFit,
   dayCapacity,
   dispatchDay,
+  gramsByCategory,
   hasRoom,
   NO_WEEKDAY_LIMITS,
   readyDays,
@@ -217,5 +219,57 @@ describe("unlimited", () => {
     ["a category cap", rules({ categoryCaps: new Map([[1, 5]]) }), false],
   ])("%s", (_name, r, expected) => {
     expect(unlimited(r)).toBe(expected);
+  });
+});
+
+describe("gramsByCategory", () => {
+  const productCategory = new Map([
+    [1, 7],
+    [2, 7],
+    [3, 8],
+  ]);
+  it.each([
+    ["no lines", [], []],
+    ["an uncapped product counts nowhere", [{ productId: 9, grams: 5_000 }], []],
+    [
+      "two products of one category add up",
+      [
+        { productId: 1, grams: 1_000 },
+        { productId: 2, grams: 1_500 },
+      ],
+      [[7, 2_500]],
+    ],
+    [
+      "the same product on two lines adds up, categories apart",
+      [
+        { productId: 1, grams: 500 },
+        { productId: 3, grams: 250 },
+        { productId: 1, grams: 500 },
+      ],
+      [
+        [7, 1_000],
+        [8, 250],
+      ],
+    ],
+  ])("%s", (_name, lines, expected) => {
+    expect([...gramsByCategory(lines, productCategory)]).toEqual(expected);
+  });
+});
+
+describe("categoriesFit", () => {
+  const caps = new Map([[7, 5_000]]);
+  it.each([
+    ["nothing booked, the cart within the cap", undefined, 5_000, true],
+    [
+      "the last gram of the cap fits",
+      { grams: 1, gramsByCategory: new Map([[7, 4_000]]) },
+      1_000,
+      true,
+    ],
+    ["one gram over does not", { grams: 1, gramsByCategory: new Map([[7, 4_001]]) }, 1_000, false],
+    ["the day's own total is not its concern", { grams: 9e6 }, 1_000, true],
+  ])("%s", (_name, booked, grams, expected) => {
+    const cart = { grams, gramsByCategory: new Map([[7, grams]]) };
+    expect(categoriesFit(booked as Booked | undefined, cart, caps)).toBe(expected);
   });
 });

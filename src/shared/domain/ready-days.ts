@@ -94,6 +94,36 @@ export function hasRoom(
   return true;
 }
 
+/**
+ * A cart's grams per capped category: each line's grams (weight x qty) added to its product's
+ * category. Only products of a capped category are in `productCategory`; the others count
+ * towards the day's total alone.
+ */
+export function gramsByCategory(
+  lines: ReadonlyArray<{ productId: number; grams: number }>,
+  productCategory: ReadonlyMap<number, number>,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const line of lines) {
+    const category = productCategory.get(line.productId);
+    if (category === undefined) continue;
+    out.set(category, (out.get(category) ?? 0) + line.grams);
+  }
+  return out;
+}
+
+/**
+ * Whether a day has room for the cart's capped categories alone (the day's own figure aside):
+ * the 409's wording names the category's day when this is what fails.
+ */
+export function categoriesFit(
+  booked: Booked | undefined,
+  cart: CartLoad,
+  categoryCaps: ReadonlyMap<number, number>,
+): boolean {
+  return hasRoom({ closed: false, capacityGrams: null }, booked, cart, categoryCaps);
+}
+
 /** True when no rule can ever refuse a day for its load: the quote then reads no bookings. */
 export function unlimited(rules: CapacityRules): boolean {
   return (
@@ -188,6 +218,10 @@ export const CAPACITY_MESSAGES = {
   DAY_PAST: "This day has already passed.",
   RANGE: "Give a range of at most 400 days, from a date to the same date or a later one.",
   NO_DAY: "No day has room for this order at the moment. Please try fewer items or contact us.",
+  OVERRIDE: "Capacity overridden by the owner: booked past the limits or the closing of",
+  OVERRIDE_FORBIDDEN: "Only the owner may book a full or closed day.",
+  CATEGORY_CAP:
+    "The daily cap must be a number of kg from 0 to 10,000 (up to 3 decimals), or empty for no cap.",
 } as const;
 
 /** The largest daily capacity the owner may set, in grams (10 tonnes: a typing error beyond). */

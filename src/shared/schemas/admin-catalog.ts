@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOW_STOCK_MESSAGES, MAX_LOW_STOCK_KG } from "../domain/low-stock.ts";
+import { CAPACITY_MESSAGES, MAX_CAPACITY_GRAMS } from "../domain/ready-days.ts";
 import { MESSAGES } from "../domain/validation-messages.ts";
 import { boxDtoSchema, boxInputSchema } from "./boxes.ts";
 import { responsiveImageSchema } from "./catalog.ts";
@@ -95,7 +96,7 @@ const money = (required: string, notNumber: string) =>
 // ---------------------------------------------------------------------------------------
 // Categories
 
-export const categoryInputSchema = z.object({
+const categoryTexts = {
   name: z
     .string({ message: MESSAGES.NAME_REQUIRED })
     .trim()
@@ -104,9 +105,49 @@ export const categoryInputSchema = z.object({
   name_ar: optionalText(120),
   description: optionalText(2000),
   description_ar: optionalText(2000),
+};
+
+/**
+ * What the kitchen can make of a category a day, in whole grams (maamoul moulds are few);
+ * null = no cap of its own. Left out of an update, it keeps its value (older clients).
+ */
+const dailyCapGrams = z
+  .number({ message: CAPACITY_MESSAGES.CATEGORY_CAP })
+  .int(CAPACITY_MESSAGES.CATEGORY_CAP)
+  .min(0, CAPACITY_MESSAGES.CATEGORY_CAP)
+  .max(MAX_CAPACITY_GRAMS, CAPACITY_MESSAGES.CATEGORY_CAP)
+  .nullable();
+
+export const categoryInputSchema = z.object({
+  ...categoryTexts,
+  daily_cap_grams: dailyCapGrams.optional(),
 });
-export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryValues = z.output<typeof categoryInputSchema>;
+
+/**
+ * The category form: the cap typed in kg (up to 3 decimals, so whole grams), empty for none;
+ * `categoryFormValues` turns it into the API's `daily_cap_grams`.
+ */
+export const categoryFormSchema = z.object({
+  ...categoryTexts,
+  daily_cap_kg: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === "" || (/^\d+(\.\d{1,3})?$/.test(v) && Number(v) * 1000 <= MAX_CAPACITY_GRAMS),
+      CAPACITY_MESSAGES.CATEGORY_CAP,
+    ),
+});
+export type CategoryFormValues = z.output<typeof categoryFormSchema>;
+
+/** The form's values as the API takes them: kg to whole grams, empty to no cap. */
+export function categoryFormValues({ daily_cap_kg, ...texts }: CategoryFormValues): CategoryValues {
+  return {
+    ...texts,
+    daily_cap_grams: daily_cap_kg === "" ? null : Math.round(Number(daily_cap_kg) * 1000),
+  };
+}
+export type CategoryInput = z.input<typeof categoryFormSchema>;
 
 export const adminCategorySchema = z.object({
   id: z.number().int(),
@@ -116,6 +157,8 @@ export const adminCategorySchema = z.object({
   description: z.string(),
   description_ar: z.string(),
   image_url: z.string().nullable(),
+  /** The category's own daily cap in grams; null = none (the day's capacity alone). */
+  daily_cap_grams: z.number().int().nullable(),
   /** Products in it (archived ones not counted). */
   products_count: z.number().int(),
   created_at: z.string(),

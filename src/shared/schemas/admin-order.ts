@@ -414,6 +414,11 @@ export const adminPlaceOrderSchema = placeOrderSchema.extend({
     .max(Number.MAX_SAFE_INTEGER, STAFF_ORDER_MESSAGES.CUSTOMER_UNKNOWN)
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * The owner books a full or closed day (or a full slot) on purpose; other roles get 403.
+   * Without it a staff order sees the days checkout sees.
+   */
+  override_capacity: z.boolean().optional().default(false),
 });
 export type AdminPlaceOrderInput = z.input<typeof adminPlaceOrderSchema>;
 export type AdminPlaceOrder = z.output<typeof adminPlaceOrderSchema>;

@@ -92,6 +92,7 @@ function categoryDto(row: CategoryRow, productsCount: number): AdminCategory {
     description: row.descriptionEn ?? "",
     description_ar: row.descriptionAr ?? "",
     image_url: row.image ? storageUrl(row.image) : null,
+    daily_cap_grams: row.dailyCapGrams,
     products_count: productsCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -104,6 +105,7 @@ const categoryAudit = (c: AdminCategory): AuditFields => ({
   description: c.description,
   description_ar: c.description_ar,
   slug: c.slug,
+  daily_cap_grams: c.daily_cap_grams ?? "none",
 });
 
 /** Products that count as "in" a category: every one not archived. */
@@ -590,6 +592,7 @@ export function createCatalogAdminService(db: Db) {
             nameAr: values.name_ar,
             descriptionEn: values.description,
             descriptionAr: values.description_ar,
+            dailyCapGrams: values.daily_cap_grams ?? null,
             position: sql`coalesce((select max(${categories.position}) + 1 from ${categories}), 0)`,
           })
           .returning();
@@ -616,6 +619,9 @@ export function createCatalogAdminService(db: Db) {
             nameAr: values.name_ar,
             descriptionEn: values.description,
             descriptionAr: values.description_ar,
+            ...(values.daily_cap_grams === undefined
+              ? {}
+              : { dailyCapGrams: values.daily_cap_grams }),
             updatedAt: new Date(),
           })
           .where(eq(categories.id, id));

@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { businessDate } from "../../../shared/domain/business-time.ts";
+import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
 import {
   type AdminOrderFilters,
   adminOrderDetailResponseSchema,
@@ -21,6 +22,7 @@ import {
 import { idParam } from "../../../shared/schemas/fields.ts";
 import { idempotencyKeySchema } from "../../../shared/schemas/order.ts";
 import { adminPlaceOrderBodySchema } from "../../../shared/schemas/order-phones.ts";
+import { forbidden } from "../../http-errors.ts";
 import { publicOrigin } from "../../public-origin.ts";
 import { answerRuleErrors } from "../../rule-error.ts";
 import { linesOfOrders, ordersCsvStream } from "./admin-csv.ts";
@@ -81,13 +83,20 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = (await request.session())!;
-      const { source, customer_id, ...input } = request.body;
+      const { source, customer_id, override_capacity, ...input } = request.body;
+      // Booking past the kitchen's limits is the owner's call alone.
+      if (override_capacity && !(await request.adminRoles()).includes("owner"))
+        throw forbidden(CAPACITY_MESSAGES.OVERRIDE_FORBIDDEN);
       const customer =
         customer_id === null ? null : await customerAccount(app.database.db, customer_id);
       const { dto, created, id } = await app.services.orders.place(input, {
         idempotencyKey: request.headers["idempotency-key"],
         user: customer,
-        staff: { adminId: session.user.id, source },
+        staff: {
+          adminId: session.user.id,
+          source,
+          ...(override_capacity ? { overrideCapacity: true } : {}),
+        },
       });
       // The author has seen it: it does not wait on the desk as new.
       const detail = await service().detail(id, session.user.id);

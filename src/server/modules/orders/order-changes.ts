@@ -469,7 +469,16 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
           }
           const readyDate = (shippingFields.readyDate as string | undefined) ?? order.readyDate;
           if (readyDate && (readyDate !== order.readyDate || totalGrams > order.totalGrams))
-            await claimCapacity(tx, settings, { id, readyDate, grams: totalGrams });
+            await claimCapacity(tx, settings, {
+              id,
+              readyDate,
+              grams: totalGrams,
+              lines: next.flatMap(({ row }) =>
+                row.productId === null
+                  ? []
+                  : [{ productId: row.productId, grams: row.grams * row.qty }],
+              ),
+            });
 
           // The lines: removed, changed, added.
           const keep = new Set(next.flatMap((l) => (l.kept ? [l.kept.id] : [])));

@@ -25,7 +25,13 @@ import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { minimumProblem } from "../../../shared/domain/price-lists.ts";
 import { orderTotals } from "../../../shared/domain/pricing.ts";
 import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
-import { CAPACITY_MESSAGES, dayFullMessage, dayName } from "../../../shared/domain/ready-days.ts";
+import {
+  CAPACITY_MESSAGES,
+  DISPATCH_HORIZON_DAYS,
+  dayFullMessage,
+  dayName,
+  firstBookableDay,
+} from "../../../shared/domain/ready-days.ts";
 import {
   cartSeason,
   type Season,
@@ -179,7 +185,15 @@ export function standingOnly(settings: ShopSettings): Promotion[] {
 }
 
 /** An order the team typed in on the orders desk, and where it came from. */
-export type StaffAuthor = { adminId: number; source: StaffOrderSource };
+export type StaffAuthor = {
+  adminId: number;
+  source: StaffOrderSource;
+  /**
+   * The owner takes the order for a day (or slot) that is full or closed, on purpose: the
+   * route grants it to the owner role alone; the timeline records it.
+   */
+  overrideCapacity?: boolean;
+};
 
 export type PlaceOrderContext = {
   idempotencyKey: string;
@@ -257,26 +271,48 @@ export function chooseShipping(
   input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date"> & {
     slot?: string | null;
   },
-): { method: ShippingOption; readyDate: string; slot: string | null } {
-  const chosen = chooseDay(options, input);
-  return { ...chosen, slot: chooseSlot(chosen.method, chosen.readyDate, input.slot ?? null) };
+  override?: OwnerOverride,
+): { method: ShippingOption; readyDate: string; slot: string | null; overridden: boolean } {
+  const chosen = chooseDay(options, input, override);
+  const slot = chooseSlot(chosen.method, chosen.readyDate, input.slot ?? null, override);
+  return {
+    method: chosen.method,
+    readyDate: chosen.readyDate,
+    slot: slot.slot,
+    overridden: chosen.overridden || slot.overridden,
+  };
 }
+
+/**
+ * The owner's override of a full or closed day: any day from the first bookable one to the
+ * last the quote could ever offer (the dispatch horizon, or a season's last day).
+ */
+export type OwnerOverride = { from: string; to: string };
 
 /**
  * The time slot of the chosen day: one the quote offers for it; a slot of the day that has
  * filled up since is a 409 naming it; an unknown one, or one for a method without slots, a
  * 422. Without one, the day's first slot with room (older clients).
  */
-function chooseSlot(method: ShippingOption, day: string, wanted: string | null): string | null {
+function chooseSlot(
+  method: ShippingOption,
+  day: string,
+  wanted: string | null,
+  override?: OwnerOverride,
+): { slot: string | null; overridden: boolean } {
+  const kept = (slot: string | null) => ({ slot, overridden: false });
   if (!method.slotsByDay) {
-    if (wanted === null) return null;
+    if (wanted === null) return kept(null);
     throw new HttpError(422, SLOT_MESSAGES.SLOT_NOT_OFFERED, {
       slot: [SLOT_MESSAGES.SLOT_NOT_OFFERED],
     });
   }
   const offers = method.slotsByDay[day] ?? [];
-  if (wanted === null) return offers[0]?.id ?? null;
-  if (offers.some((offer) => offer.id === wanted)) return wanted;
+  if (wanted === null) return kept(offers[0]?.id ?? null);
+  if (offers.some((offer) => offer.id === wanted)) return kept(wanted);
+  // The owner may fill a full slot, or name one on a day the quote did not offer: the order's
+  // transaction still refuses a slot id the settings do not know.
+  if (override) return { slot: wanted, overridden: true };
   if (method.fullSlotsByDay?.[day]?.includes(wanted)) {
     const message = slotFullMessage(wanted, { en: dayName(day, "en"), ar: dayName(day, "ar") });
     throw new RuleError(409, "slot", message.en, {
@@ -295,7 +331,8 @@ function chooseSlot(method: ShippingOption, day: string, wanted: string | null):
 function chooseDay(
   options: ShippingOptions,
   input: Pick<PlaceOrder, "country" | "shipping_method" | "delivery_date" | "ready_date">,
-): { method: ShippingOption; readyDate: string } {
+  override?: OwnerOverride,
+): { method: ShippingOption; readyDate: string; overridden: boolean } {
   if (!options.ok) throw shippingRefusal(options, input.country);
   const method = input.shipping_method
     ? options.methods.find((m) => m.id === input.shipping_method)
@@ -309,12 +346,14 @@ function chooseDay(
   const wanted = input.ready_date ?? input.delivery_date;
   const field = input.ready_date ? "ready_date" : "delivery_date";
   if (wanted) {
+    if (days.includes(wanted)) return { method, readyDate: wanted, overridden: false };
+    // The owner's explicit override: a full or closed day, never a past one or one beyond reach.
+    if (override && override.from <= wanted && wanted <= override.to)
+      return { method, readyDate: wanted, overridden: true };
     if (method.fullDays?.includes(wanted)) throw dayFull(wanted, field);
-    if (!days.includes(wanted))
-      throw new HttpError(422, SHIPPING_MESSAGES.DATE_NOT_OFFERED, {
-        [field]: [SHIPPING_MESSAGES.DATE_NOT_OFFERED],
-      });
-    return { method, readyDate: wanted };
+    throw new HttpError(422, SHIPPING_MESSAGES.DATE_NOT_OFFERED, {
+      [field]: [SHIPPING_MESSAGES.DATE_NOT_OFFERED],
+    });
   }
   const first = days[0];
   if (!first)
@@ -322,7 +361,25 @@ function chooseDay(
       code: "no_day",
       message_ar: NO_DAY_AR,
     });
-  return { method, readyDate: first };
+  return { method, readyDate: first, overridden: false };
+}
+
+/** The owner's override as the timeline shows it, in both languages (notes are shown as written). */
+export function capacityOverrideNote(day: string): string {
+  return `${CAPACITY_MESSAGES.OVERRIDE} ${dayName(day, "en")}. · ${CAPACITY_OVERRIDE_AR} ${dayName(day, "ar")}.`;
+}
+const CAPACITY_OVERRIDE_AR = "تجاوز المالك حدّ الطاقة أو الإغلاق ليوم";
+
+/** How far the owner's override reaches: from the first bookable day to the quote's horizon. */
+function ownerOverride(
+  now: Date,
+  settings: ShopSettings,
+  seasons: readonly Season[],
+): OwnerOverride {
+  const from = firstBookableDay(now, settings.deliveryCutoffHour);
+  const horizon = addDays(from, DISPATCH_HORIZON_DAYS);
+  const lastSeason = seasons.reduce((last, s) => (s.lastDay > last ? s.lastDay : last), horizon);
+  return { from, to: lastSeason };
 }
 
 const NO_DAY_AR = "لا يوجد حالياً يوم متاح لهذا الطلب. يرجى تقليل الكمية أو التواصل معنا.";
@@ -356,6 +413,7 @@ export type ShippingOptionsSource = {
     grams: number,
     now: Date,
     productIds?: readonly number[],
+    lines?: ReadonlyArray<{ productId: number; grams: number }>,
   ): Promise<ShippingOptions>;
   /** The seasons (their days, and products sold only then); none when absent. */
   seasons?(): Promise<Season[]>;
@@ -653,18 +711,29 @@ export async function placeOrder(
   // A cart with a dish goes by the kitchen's delivery or pickup, on the dish's day and slot.
   const kitchen =
     input.dishes.length > 0 ? await planDishes(db, settings, input, offered, now, lang) : null;
-  const { method, readyDate, slot } = kitchen
-    ? { method: kitchen.method, readyDate: kitchen.readyDate, slot: kitchen.slot }
+  const loads = cart.lines.map((line) => ({
+    productId: line.productId,
+    grams: line.grams * line.qty,
+  }));
+  const { method, readyDate, slot, overridden } = kitchen
+    ? {
+        method: kitchen.method,
+        readyDate: kitchen.readyDate,
+        slot: kitchen.slot,
+        overridden: false,
+      }
     : cardsOnly
-      ? { method: NO_SHIPPING, readyDate: businessDate(now), slot: null }
+      ? { method: NO_SHIPPING, readyDate: businessDate(now), slot: null, overridden: false }
       : chooseShipping(
           await shipping.options(
             input.country,
             cart.totalGrams,
             now,
             cart.lines.map((line) => line.productId),
+            loads,
           ),
           input,
+          staff?.overrideCapacity ? ownerOverride(now, settings, seasons) : undefined,
         );
   const season = kitchen ? null : seasonOfDay(seasons, readyDate);
 
@@ -801,6 +870,8 @@ export async function placeOrder(
           readyDate,
           grams: cart.totalGrams,
           slot: slot && !kitchen ? { kind: method.kind, id: slot } : null,
+          lines: loads,
+          override: overridden,
         });
       // Then the kitchen's slot and the portions, in the same order for every order (no lock circle).
       if (kitchen) {
@@ -885,14 +956,24 @@ export async function placeOrder(
             )
             .returning()
         : [];
+      const actor = staff ? `admin:${staff.adminId}` : "customer";
       const events = await tx
         .insert(orderEvents)
-        .values({
-          orderId: placed!.id,
-          status: "pending",
-          actor: staff ? `admin:${staff.adminId}` : "customer",
-          createdAt: now,
-        })
+        .values([
+          { orderId: placed!.id, status: "pending" as const, actor, createdAt: now },
+          // The owner's override stays on the timeline: who booked past the day's limits.
+          ...(overridden
+            ? [
+                {
+                  orderId: placed!.id,
+                  status: "pending" as const,
+                  actor,
+                  note: capacityOverrideNote(readyDate),
+                  createdAt: now,
+                },
+              ]
+            : []),
+        ])
         .returning();
       // A staff order rings as taken by that admin, so the desk does not read it as a new
       // customer's order to confirm.

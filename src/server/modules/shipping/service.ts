@@ -8,6 +8,7 @@ import {
   type DayScope,
   DISPATCH_HORIZON_DAYS,
   firstBookableDay,
+  gramsByCategory,
   unlimited,
 } from "../../../shared/domain/ready-days.ts";
 import { cartSeason, type Season, seasonDays } from "../../../shared/domain/seasons.ts";
@@ -43,7 +44,12 @@ import {
 } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { changesBetween, changesOnCreate, changesOnDelete, record } from "../audit/service.ts";
-import { bookedBetween, loadOverrides } from "../calendar/capacity.ts";
+import {
+  bookedBetween,
+  type CategoryCaps,
+  loadCategoryCaps,
+  loadOverrides,
+} from "../calendar/capacity.ts";
 import { dishOptions, dishQuoteBody, readDelivery } from "../kitchen/cart.ts";
 
 /**
@@ -287,11 +293,15 @@ export function createShippingService(
   // the order's transaction counts again under the day's lock.
   const { ordersVersion } = deps;
   let bookedCache: { key: string; value: Map<string, Booked> } | null = null;
-  async function bookedFrom(first: string, last: string): Promise<Map<string, Booked>> {
+  async function bookedFrom(
+    first: string,
+    last: string,
+    categoryIds: readonly number[],
+  ): Promise<Map<string, Booked>> {
     const version = await ordersVersion();
-    const key = version ? `${version.changes}|${first}|${last}` : null;
+    const key = version ? `${version.changes}|${first}|${last}|${categoryIds.join(",")}` : null;
     if (key && bookedCache?.key === key) return bookedCache.value;
-    const value = await bookedBetween(db, first, last);
+    const value = await bookedBetween(db, first, last, undefined, categoryIds);
     if (key) bookedCache = { key, value };
     return value;
   }
@@ -321,6 +331,11 @@ export function createShippingService(
       return deps.cache.get("calendar:overrides", () => loadOverrides(db));
     },
 
+    /** The categories' own daily caps and their products, read once per content version. */
+    categoryCaps(): Promise<CategoryCaps> {
+      return deps.cache.get("calendar:category-caps", () => loadCategoryCaps(db));
+    },
+
     /**
      * Everything offered for this cart and country at `now` (methods in cents), each with the
      * days that still have room for it. What is booked is read only when some day has a limit,
@@ -331,18 +346,26 @@ export function createShippingService(
       grams: number,
       now = new Date(),
       productIds: readonly number[] = [],
+      /** The cart's lines (grams = weight x qty), for the categories' own daily caps. */
+      lines: ReadonlyArray<{ productId: number; grams: number }> = [],
     ): Promise<ShippingOptions> {
-      const [rules, settings, overrides, seasons] = await Promise.all([
+      const [rules, settings, overrides, seasons, capped] = await Promise.all([
         this.rules(),
         deps.settings.get(),
         this.overrides(),
         this.seasons(),
+        this.categoryCaps(),
       ]);
+      // Only the caps of the cart's own categories can refuse a day for it.
+      const cartByCategory =
+        capped.caps.size > 0 ? gramsByCategory(lines, capped.productCategory) : new Map();
+      const categoryCaps = cartByCategory.size > 0 ? capped.caps : undefined;
       const capacityRules = {
         closedWeekdays: settings.deliveryClosedWeekdays,
         cutoffHour: settings.deliveryCutoffHour,
         weekdayCapacity: settings.capacityGramsByWeekday,
         overrides,
+        categoryCaps,
       };
       const first = firstBookableDay(now, settings.deliveryCutoffHour);
       const scope = seasonScope(seasons, businessDate(now), first, productIds);
@@ -356,7 +379,13 @@ export function createShippingService(
         ...settings.deliverySlots.pickup,
       ].some((slot) => slot.maxOrders !== null);
       const booked =
-        unlimited(capacityRules) && !slotLimits ? new Map() : await bookedFrom(first, last);
+        unlimited(capacityRules) && !slotLimits
+          ? new Map()
+          : await bookedFrom(
+              first,
+              last,
+              [...cartByCategory.keys()].sort((a, b) => a - b),
+            );
       return shippingOptions({
         rules,
         country,
@@ -367,7 +396,13 @@ export function createShippingService(
           cutoffHour: settings.deliveryCutoffHour,
         },
         now,
-        capacity: { weekdayCapacity: settings.capacityGramsByWeekday, overrides, booked },
+        capacity: {
+          weekdayCapacity: settings.capacityGramsByWeekday,
+          overrides,
+          booked,
+          categoryCaps,
+          gramsByCategory: cartByCategory,
+        },
         slots: settings.deliverySlots,
         scope,
       });
@@ -391,8 +426,12 @@ export function createShippingService(
         return dishQuoteBody(await dishOptions(db, { country, dishes, delivery, shop, now }));
       }
       const grams = lines.reduce((sum, line) => sum + line.grams * line.qty, 0);
-      const productIds = lines.map((line) => Number(line.productId)).filter(Number.isInteger);
-      return quoteBody(await this.options(country, grams, now, productIds), country);
+      const products = lines.flatMap((line) => {
+        const productId = Number(line.productId);
+        return Number.isInteger(productId) ? [{ productId, grams: line.grams * line.qty }] : [];
+      });
+      const productIds = products.map((line) => line.productId);
+      return quoteBody(await this.options(country, grams, now, productIds, products), country);
     },
 
     // ---- Admin: zones ----

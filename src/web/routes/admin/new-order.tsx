@@ -1,6 +1,7 @@
 import { NewOrderScreen } from "../../features/admin/orders/new-order-screen.tsx";
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/new-order";
+import { useAdmin } from "./layout.tsx";
 
 export const handle = { i18n: ["admin", "admin-orders"] as const };
 
@@ -9,5 +10,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The orders desk's "New order" (taken by phone, on the messaging app, in person). */
 export default function AdminNewOrderPage() {
-  return <NewOrderScreen />;
+  const admin = useAdmin();
+  return <NewOrderScreen isOwner={admin?.roles.includes("owner") ?? false} />;
 }

@@ -3,26 +3,32 @@ import { useForm, useWatch } from "react-hook-form";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import {
   type AdminCategory,
+  type CategoryFormValues,
   type CategoryInput,
-  type CategoryValues,
-  categoryInputSchema,
+  categoryFormSchema,
+  categoryFormValues,
 } from "../../../../shared/schemas/admin-catalog.ts";
 import { RecordFormActions } from "../../../components/admin/record-form-actions.tsx";
 import { RecordHistory } from "../../../components/admin/record-history.tsx";
 import { useRecordForm } from "../../../components/admin/use-record-form.ts";
-import { BilingualField } from "../../../components/form/field.tsx";
+import { BilingualField, Field } from "../../../components/form/field.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCreateCategory } from "./api/create-category.ts";
 import { useUpdateCategory } from "./api/update-category.ts";
 
-const FIELDS = ["name", "name_ar", "description", "description_ar"] as const;
+const FIELDS = ["name", "name_ar", "description", "description_ar", "daily_cap_kg"] as const;
+
+/** Grams as the form shows them: kg, up to 3 decimals, without trailing zeros. */
+const kg = (grams: number | null | undefined) =>
+  grams === null || grams === undefined ? "" : String(grams / 1000);
 
 const valuesOf = (category: AdminCategory | null): CategoryInput => ({
   name: category?.name ?? "",
   name_ar: category?.name_ar ?? "",
   description: category?.description ?? "",
   description_ar: category?.description_ar ?? "",
+  daily_cap_kg: kg(category?.daily_cap_grams),
 });
 
 type Props = {
@@ -68,8 +74,8 @@ function CategoryForm({
   const { t } = useTranslation("admin-categories");
   const create = useCreateCategory();
   const update = useUpdateCategory();
-  const form = useForm<CategoryInput, unknown, CategoryValues>({
-    resolver: zodResolver(categoryInputSchema),
+  const form = useForm<CategoryInput, unknown, CategoryFormValues>({
+    resolver: zodResolver(categoryFormSchema),
     defaultValues: valuesOf(category),
   });
   // Save disabled while the name is empty.
@@ -80,8 +86,8 @@ function CategoryForm({
     fields: FIELDS,
     save: (values) =>
       category
-        ? update.mutateAsync({ id: category.id, input: values })
-        : create.mutateAsync(values),
+        ? update.mutateAsync({ id: category.id, input: categoryFormValues(values) })
+        : create.mutateAsync(categoryFormValues(values)),
     doneText: category ? t("updated") : t("added"),
     failText: category ? MESSAGES.CATEGORY_UPDATE_FAILED : MESSAGES.CATEGORY_ADD_FAILED,
     onDone,
@@ -95,6 +101,15 @@ function CategoryForm({
         names={["description", "description_ar"]}
         label={t("description")}
         as="textarea"
+      />
+      <Field
+        label={t("dailyCap")}
+        hint={t("dailyCapHint")}
+        inputMode="decimal"
+        dir="ltr"
+        className="max-w-40"
+        error={form.formState.errors.daily_cap_kg}
+        {...form.register("daily_cap_kg")}
       />
       <RecordFormActions
         banner={banner}

@@ -53,7 +53,8 @@ export type TakenOrderState = { privateLink?: string };
  * An order taken by phone, on the messaging app or in person. The server prices it
  * with checkout's own rules; the desk then opens the saved order (its totals, the private link).
  */
-export function NewOrderScreen() {
+/** `isOwner`: the owner may book a full or closed day on purpose (the API refuses it to others). */
+export function NewOrderScreen({ isOwner = false }: { isOwner?: boolean }) {
   const { t } = useTranslation(["admin-orders", "messages"]);
   const lang = useLang();
   const navigate = useNavigate();
@@ -64,6 +65,9 @@ export function NewOrderScreen() {
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const [chosenDay, setChosenDay] = useState("");
   const [chosenSlot, setChosenSlot] = useState("");
+  // The owner's override: any day typed in, full or closed, recorded on the order's timeline.
+  const [override, setOverride] = useState(false);
+  const [overrideDay, setOverrideDay] = useState("");
   const [banner, setBanner] = useState<string | null>(null);
   const [account, setAccount] = useState<CustomerMatch | null>(null);
   // One key per attempt: a double click or a retry after a lost answer is the same order.
@@ -112,7 +116,7 @@ export function NewOrderScreen() {
     null;
   // Domestic delivery may be booked for one of the quote's days (optional, as at checkout).
   const days = (method?.days ?? []).map((d) => d.date);
-  const day = days.includes(chosenDay) ? chosenDay : "";
+  const day = override ? overrideDay : days.includes(chosenDay) ? chosenDay : "";
   // The day's time slots, when the method has them (none chosen: the first with room).
   const slots = method?.days?.find((d) => d.date === day)?.slots ?? [];
   const slot = slots.some((s) => s.id === chosenSlot) ? chosenSlot : "";
@@ -141,6 +145,7 @@ export function NewOrderScreen() {
           ready_date: day || null,
           slot: slot || null,
           customer_id: account?.user_id ?? null,
+          ...(override ? { override_capacity: true } : {}),
         },
       });
       const state: TakenOrderState = {
@@ -305,7 +310,24 @@ export function NewOrderScreen() {
               </label>
             ))
           )}
-          {days.length > 0 ? (
+          {isOwner && method ? (
+            <Field
+              as="checkbox"
+              label={t("newOrder.overrideCapacity")}
+              hint={t("newOrder.overrideCapacityHint")}
+              checked={override}
+              onChange={(event) => setOverride(event.target.checked)}
+            />
+          ) : null}
+          {override ? (
+            <Field
+              label={t("shipping.day")}
+              type="date"
+              dir="ltr"
+              value={overrideDay}
+              onChange={(event) => setOverrideDay(event.target.value)}
+            />
+          ) : days.length > 0 ? (
             <Field
               label={t("shipping.day")}
               as="select"
