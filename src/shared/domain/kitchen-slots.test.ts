@@ -6,7 +6,6 @@ import {
   DEFAULT_KITCHEN_DELIVERY,
   type DishState,
   daySlots,
-  discountBase,
   dishRefusal,
   isKitchenSlotId,
   isOrderable,
@@ -24,6 +23,7 @@ import {
   statusOfStep,
   stepsFor,
 } from "./kitchen-slots.ts";
+import { discountBase } from "./pricing.ts";
 
 // Damascus is UTC+3 all year: 16:00Z is 19:00 there.
 const rules = (over: Partial<KitchenSlotRules> = {}): KitchenSlotRules => ({

@@ -262,28 +262,6 @@ export function cartDay(dishDates: readonly string[]): string | null {
 
 // ---- Money rules ----
 
-export type CouponScope = "all" | "sweets" | "dishes";
-export const COUPON_SCOPES = ["all", "sweets", "dishes"] as const;
-
-/** What a percentage discount is taken from: the sweets, plus the dishes when the rule says so. */
-export function discountBase(
-  sweetsCents: number,
-  dishCents: number,
-  scope: CouponScope | "standing",
-  standingIncludesDishes: boolean,
-): number {
-  switch (scope) {
-    case "sweets":
-      return sweetsCents;
-    case "dishes":
-      return dishCents;
-    case "all":
-      return sweetsCents + dishCents;
-    case "standing":
-      return standingIncludesDishes ? sweetsCents + dishCents : sweetsCents;
-  }
-}
-
 /**
  * Bank transfer waits for the money to arrive; a dish cooked today cannot wait for it unless
  * the owner allows it. Other methods follow checkout's own rules.

@@ -90,3 +90,25 @@ export function couponVerdict(
   if (coupon > standing) return "applied";
   return coupon === standing ? "equal" : "smaller";
 }
+
+export type CouponScope = "all" | "sweets" | "dishes";
+export const COUPON_SCOPES = ["all", "sweets", "dishes"] as const;
+
+/** What a percentage discount is taken from: the sweets, plus the dishes when the rule says so. */
+export function discountBase(
+  sweetsCents: number,
+  dishCents: number,
+  scope: CouponScope | "standing",
+  standingIncludesDishes: boolean,
+): number {
+  switch (scope) {
+    case "sweets":
+      return sweetsCents;
+    case "dishes":
+      return dishCents;
+    case "all":
+      return sweetsCents + dishCents;
+    case "standing":
+      return standingIncludesDishes ? sweetsCents + dishCents : sweetsCents;
+  }
+}

@@ -280,3 +280,116 @@ describe("tiers", () => {
     expect(reachedTier(tiers, 3000)?.percent).toBe(10);
   });
 });
+
+describe("a mixed cart of sweets and kitchen dishes", () => {
+  // Sweets: 50.00 of category 7 (2 kg) and product 9 (1.25 kg, 25.00); a dish: 2 portions, 30.00.
+  const sweetsA = line(1, 1000, 2, 5000, 7);
+  const sweetsB = line(9, 1250, 1, 2500);
+  // The dish's id 9 is the buy-get product's id too: a dish must never be taken for it.
+  const dish: PromotionLine = { ...line(9, 0, 2, 3000), dish: true };
+  const cart = [sweetsA, sweetsB, dish];
+
+  it.each([
+    // name, promotions, dishesDiscounted, coupon %, scope, discount, source
+    ["standing 20% takes the sweets only", [standing], false, null, undefined, 1500, "standing"],
+    [
+      "standing 20% takes the dishes too when extended",
+      [standing],
+      true,
+      null,
+      undefined,
+      2100,
+      "standing",
+    ],
+    [
+      "volume 10% on category 7 takes its sweets",
+      [baklava2kg],
+      false,
+      null,
+      undefined,
+      500,
+      "standing",
+    ],
+    [
+      "volume on category 7 never takes the dish, even when extended",
+      [baklava2kg],
+      true,
+      null,
+      undefined,
+      500,
+      "standing",
+    ],
+    [
+      "buy-get on product 9 ignores the dish of the same id",
+      [buy1get250],
+      false,
+      null,
+      undefined,
+      500,
+      "standing",
+    ],
+    [
+      "standing + volume + buy-get stack on the sweets",
+      [standing, baklava2kg, buy1get250],
+      false,
+      null,
+      undefined,
+      2500,
+      "standing",
+    ],
+    ["a whole-cart coupon 30% beats standing 20%", [standing], false, 30, "all", 3150, "coupon"],
+    ["a sweets coupon 30% on 75.00", [standing], false, 30, "sweets", 2250, "coupon"],
+    [
+      "a dishes coupon 30% (9.00) loses to standing (15.00)",
+      [standing],
+      false,
+      30,
+      "dishes",
+      1500,
+      "standing",
+    ],
+    [
+      "a dishes coupon 60% (18.00) beats standing (15.00)",
+      [standing],
+      false,
+      60,
+      "dishes",
+      1800,
+      "coupon",
+    ],
+    ["a coupon without automatic promotions", [], false, 10, "all", 1050, "coupon"],
+    ["no promotions, no coupon", [], false, null, undefined, 0, "none"],
+  ] as const)("%s", (_name, promotions, dishesDiscounted, coupon, scope, discount, source) => {
+    const got = price({
+      lines: cart,
+      promotions,
+      dishesDiscounted,
+      couponPercent: coupon,
+      ...(scope ? { couponScope: scope } : {}),
+    });
+    expect(got.subtotal).toBe(10500);
+    expect(got.discount).toBe(discount);
+    expect(got.discountSource).toBe(source);
+    expect(got.total).toBe(10500 - discount + 1500);
+  });
+
+  it("a dish-only cart: no sweets promotion applies, an extended cart discount does", () => {
+    expect(price({ lines: [dish], promotions: [standing, baklava2kg] }).discount).toBe(0);
+    expect(price({ lines: [dish], promotions: [standing], dishesDiscounted: true }).discount).toBe(
+      600,
+    );
+  });
+
+  it("a sweets coupon on a dish-only cart takes nothing: the standing rule's figure stays", () => {
+    const got = price({ lines: [dish], promotions: [], couponPercent: 50, couponScope: "sweets" });
+    expect(got.discount).toBe(0);
+    expect(got.discountSource).toBe("none");
+  });
+
+  it("free delivery counts the sweets only", () => {
+    const justUnder = [line(1, 1000, 1, 5900), { ...line(2, 0, 5, 9000), dish: true }];
+    const got = price({ lines: justUnder, promotions: [freeOver60] });
+    expect(got.deliveryFee).toBe(1500);
+    expect(got.next?.missingCents).toBe(100);
+  });
+});

@@ -1,5 +1,5 @@
 import { type Cents, percentOf } from "./money.ts";
-import type { DiscountSource } from "./pricing.ts";
+import { type CouponScope, type DiscountSource, discountBase } from "./pricing.ts";
 
 /** The admin form's and the API's texts (English; the message translator has the Arabic). */
 export const PROMOTION_MESSAGES = {
@@ -60,6 +60,12 @@ export type PromotionLine = {
   qty: number;
   lineTotalCents: Cents;
   discountable?: boolean;
+  /**
+   * A kitchen dish (`productId` is then the dish's id): the promotions name sweets, so only a
+   * cart-wide percent takes a dish, and only when the owner extends the cart discount to
+   * dishes; a coupon takes it when its scope says so. Dishes never count towards a threshold.
+   */
+  dish?: boolean;
 };
 
 export type AppliedPromotion = { id: number; name: string; nameAr: string; amountCents: Cents };
@@ -68,7 +74,7 @@ export type NextPromotion = { id: number; name: string; nameAr: string; missingC
 
 export type PromotedTotals = {
   subtotal: Cents;
-  /** Off the sweets (automatic promotions or the coupon, whichever is larger). */
+  /** Off the lines (automatic promotions or the coupon, whichever is larger). */
   discount: Cents;
   /** The percent shown beside the discount: the coupon's, or the cart-percent rule's when it stands alone; else 0. */
   discountPercent: number;
@@ -89,6 +95,10 @@ export type PromotionInput = {
   /** Today in the business time zone (YYYY-MM-DD): promotions outside their dates are skipped. */
   today: string;
   couponPercent?: number | null;
+  /** What the coupon is taken from: the whole cart (default), its sweets or its dishes. */
+  couponScope?: CouponScope;
+  /** The owner extends the cart-wide percent discounts to dishes (default: sweets only). */
+  dishesDiscounted?: boolean;
   /** The delivery fee before promotions (0 for a pickup). */
   deliveryFeeCents: Cents;
   /** The delivery zone, null when unknown or for a pickup (only all-zone free delivery applies). */
@@ -176,9 +186,14 @@ const appliesToZone = (zoneIds: readonly number[], zoneId: number | null) =>
  * - Only running promotions count; gift cards (`discountable: false`) are never discounted and
  *   do not count towards any threshold.
  * - Of the cart-percent promotions only the largest applies; volume and buy-get promotions add
- *   to it. Their sum never exceeds the sweets' subtotal.
- * - A coupon never stacks with them: the shopper gets the larger of the coupon's discount and
- *   the automatic discount; on a tie the automatic one (no coupon use is spent for nothing).
+ *   to it. Their sum never exceeds the sweets' subtotal (plus the dishes' when the owner
+ *   extends the cart discount to dishes).
+ * - Kitchen dishes in a mixed cart: the sweets get every promotion as in a cart of sweets; a
+ *   dish is discounted only by a cart-wide percent the owner extends to dishes, or by a coupon
+ *   whose scope takes dishes (no promotion kind names a dish).
+ * - A coupon never stacks with them: the shopper gets the larger of the coupon's discount (on
+ *   the whole cart, its sweets or its dishes, as the coupon says) and the automatic discount;
+ *   on a tie the automatic one (no coupon use is spent for nothing).
  * - Free delivery is not a discount on the sweets: it applies with a coupon too, when the
  *   sweets' subtotal before discounts reaches its amount and the zone is one of its zones.
  * - An empty cart totals 0.
@@ -200,29 +215,38 @@ export function priceWithPromotions(input: PromotionInput): PromotedTotals {
     };
   }
   const discountable = input.lines.filter((line) => line.discountable !== false);
-  const sweets = discountable.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const sweetLines = discountable.filter((line) => !line.dish);
+  const dishLines = discountable.filter((line) => line.dish);
+  const sweets = sweetLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const dishes = dishLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  // A cart-wide percent takes the dishes too only when the owner says so; the other rules
+  // name products and categories of sweets, so a dish is never theirs.
+  const cartLines = input.dishesDiscounted ? discountable : sweetLines;
+  const linesFor = (rule: PromotionRule) => (rule.kind === "cart_percent" ? cartLines : sweetLines);
+  const automaticBase = discountBase(sweets, dishes, "standing", input.dishesDiscounted ?? false);
   const running = input.promotions.filter((p) => isRunning(p, input.today));
 
   // The automatic discounts, each one's amount; of the cart-percent rules the largest only.
   const percentRules = running.filter((p) => p.rule.kind === "cart_percent");
   const bestPercent = percentRules.reduce<Promotion | null>((best, p) => {
-    const amount = discountOf(p.rule, discountable);
-    return amount > 0 && (best === null || amount > discountOf(best.rule, discountable)) ? p : best;
+    const amount = discountOf(p.rule, cartLines);
+    return amount > 0 && (best === null || amount > discountOf(best.rule, cartLines)) ? p : best;
   }, null);
   const automatic: AppliedPromotion[] = [];
-  let left = sweets;
+  let left = automaticBase;
   for (const p of running) {
     if (p.rule.kind === "free_delivery") continue;
     if (p.rule.kind === "cart_percent" && p !== bestPercent) continue;
-    const amount = Math.min(left, discountOf(p.rule, discountable));
+    const amount = Math.min(left, discountOf(p.rule, linesFor(p.rule)));
     if (amount <= 0) continue;
     left -= amount;
     automatic.push({ id: p.id, name: p.name, nameAr: p.nameAr, amountCents: amount });
   }
-  const automaticCents = sweets - left;
+  const automaticCents = automaticBase - left;
 
   const couponPercent = input.couponPercent == null ? 0 : clampPercent(input.couponPercent);
-  const couponCents = percentOf(sweets, couponPercent);
+  const couponBase = discountBase(sweets, dishes, input.couponScope ?? "all", false);
+  const couponCents = percentOf(couponBase, couponPercent);
   const couponWins = couponCents > automaticCents;
 
   const applied: AppliedPromotion[] = couponWins ? [] : automatic;

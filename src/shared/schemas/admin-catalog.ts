@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOW_STOCK_MESSAGES, MAX_LOW_STOCK_KG } from "../domain/low-stock.ts";
+import { COUPON_SCOPES } from "../domain/pricing.ts";
 import { CAPACITY_MESSAGES, MAX_CAPACITY_GRAMS } from "../domain/ready-days.ts";
 import { MESSAGES } from "../domain/validation-messages.ts";
 import { boxDtoSchema, boxInputSchema } from "./boxes.ts";
@@ -45,6 +46,7 @@ export const ADMIN_MESSAGES = {
   CODE_TAKEN: "This code is already used by another coupon.",
   EXPIRE_AT: "The expiry date must be a valid date (YYYY-MM-DD).",
   MAX_USES_BELOW_USES: "Max uses cannot be lower than the uses so far.",
+  COUPON_APPLIES_TO: "Choose what the coupon takes off: all, sweets or dishes.",
   TOO_LONG: "This text is too long.",
 } as const;
 
@@ -450,6 +452,12 @@ export const couponInputSchema = z.object({
       }, ADMIN_MESSAGES.EXPIRE_AT)
       .nullable(),
   ),
+  /**
+   * What the percent is taken from: the whole cart (sweets and kitchen dishes), only its
+   * sweets, or only its dishes. Absent: a new coupon takes the whole cart, as every coupon
+   * did before; an edit keeps what the coupon had.
+   */
+  applies_to: z.enum(COUPON_SCOPES, { message: ADMIN_MESSAGES.COUPON_APPLIES_TO }).optional(),
 });
 export type CouponInput = z.input<typeof couponInputSchema>;
 export type CouponValues = z.output<typeof couponInputSchema>;
@@ -460,6 +468,8 @@ export const adminCouponSchema = z.object({
   discount_percent: z.number().int(),
   max_uses: z.number().int().nullable(),
   expire_at: z.string().nullable(),
+  /** "all" (the whole cart), "sweets" or "dishes". */
+  applies_to: z.enum(COUPON_SCOPES),
   /** Orders placed with it so far. */
   uses: z.number().int(),
   /** expire_at before today in Asia/Damascus. */

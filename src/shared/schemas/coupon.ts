@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CouponProblem } from "../domain/coupons.ts";
 import type { Lang } from "../domain/money.ts";
+import { COUPON_SCOPES } from "../domain/pricing.ts";
 import { text } from "./fields.ts";
 
 export const COUPON_MESSAGES = {
@@ -27,6 +28,8 @@ export const couponCheckResponseSchema = z.object({
   data: z.object({
     code: z.string(),
     discount_percent: z.number().int(),
+    /** What it is taken from: the whole cart, its sweets or its kitchen dishes. */
+    applies_to: z.enum(COUPON_SCOPES),
     /** False when the standing discount is as large or larger: coupons and it never stack. */
     applies: z.boolean(),
   }),

@@ -8,7 +8,7 @@ import {
   tiersOverlap,
 } from "../domain/promotions.ts";
 import { text } from "./fields.ts";
-import { orderLinesField, shippingMethodIdField } from "./order.ts";
+import { dishLinesField, productLinesField, shippingMethodIdField } from "./order.ts";
 import { shippingQuoteRequestSchema } from "./shipping.ts";
 
 // Automatic promotions: the admin's form and API (money in dollars, weights in grams), and
@@ -205,7 +205,9 @@ export type PromotionDto = z.infer<typeof promotionDtoSchema>;
  * delivery); without one, the domestic fee the cart page shows.
  */
 export const cartPriceRequestSchema = z.object({
-  lines: orderLinesField,
+  lines: productLinesField,
+  /** The cart's dishes (sent inside `lines`; see `splitCartLines`): priced beside the sweets. */
+  dishes: dishLinesField,
   coupon: text().trim().max(60).nullish(),
   country: shippingQuoteRequestSchema.shape.country.nullish(),
   shipping_method: shippingMethodIdField.nullish(),

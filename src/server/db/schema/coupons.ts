@@ -24,12 +24,17 @@ export const coupons = pgTable(
     uses: integer().notNull().default(0),
     /** Last valid day (business time zone); NULL = never expires. */
     expireAt: date({ mode: "string" }),
+    /** What the coupon is taken from: the whole cart, its sweets or its kitchen dishes. */
+    appliesTo: text({ enum: ["all", "sweets", "dishes"] })
+      .notNull()
+      .default("all"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("coupons_code_upper_idx").on(sql`upper(${t.code})`),
     check("coupons_discount_percent_check", sql`${t.discountPercent} BETWEEN 1 AND 100`),
+    check("coupons_applies_to_check", sql`${t.appliesTo} IN ('all', 'sweets', 'dishes')`),
     check("coupons_max_uses_check", sql`${t.maxUses} >= 1`),
     // The last line of defence against over-counting: even a buggy update cannot pass it.
     check(

@@ -28,6 +28,7 @@ function couponDto(row: CouponRow, now: Date): AdminCoupon {
     discount_percent: row.discountPercent,
     max_uses: row.maxUses,
     expire_at: expireAt,
+    applies_to: row.appliesTo,
     uses: row.uses,
     expired: isExpired(expireAt, now),
     created_at: row.createdAt.toISOString(),
@@ -40,6 +41,7 @@ const couponAudit = (c: AdminCoupon): AuditFields => ({
   discount_percent: c.discount_percent,
   max_uses: c.max_uses,
   expire_at: c.expire_at,
+  applies_to: c.applies_to,
 });
 
 const contains = (needle: string) => `%${needle.replace(/[\\%_]/g, "\\$&")}%`;
@@ -90,6 +92,7 @@ export function createCouponAdminService(db: Db) {
     discountPercent: v.discount_percent,
     maxUses: v.max_uses,
     expireAt: v.expire_at,
+    ...(v.applies_to ? { appliesTo: v.applies_to } : {}),
   });
 
   return {

@@ -96,6 +96,7 @@ export function createCouponService(db: Db, deps: { settings: SettingsService })
       return {
         code: normaliseCouponCode(coupon.code),
         discount_percent: coupon.discountPercent,
+        applies_to: coupon.appliesTo,
         applies,
       };
     },

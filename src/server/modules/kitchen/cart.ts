@@ -16,6 +16,7 @@ import {
 } from "../../../shared/domain/kitchen-slots.ts";
 import type { Lang } from "../../../shared/domain/money.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
+import type { PromotionLine } from "../../../shared/domain/promotions.ts";
 import { pickupMethodName } from "../../../shared/domain/shipping.ts";
 import {
   type KitchenDeliveryValues,
@@ -82,12 +83,53 @@ export type PricedDish = {
   lineTotalCents: number;
 };
 
+/** A priced dish as the one pricing code sees it (a dish line: see `PromotionLine.dish`). */
+export function dishPromotionLines(lines: readonly PricedDish[]): PromotionLine[] {
+  return lines.map((line) => ({
+    productId: line.dishId,
+    categoryId: null,
+    grams: 0,
+    qty: line.portions,
+    lineTotalCents: line.lineTotalCents,
+    dish: true,
+  }));
+}
+
 type DishRow = typeof kitchenDishes.$inferSelect;
 
 async function loadDishes(executor: Db | Tx, ids: number[]): Promise<Map<number, DishRow>> {
   if (ids.length === 0) return new Map();
   const rows = await executor.select().from(kitchenDishes).where(inArray(kitchenDishes.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The dishes' prices for the cart's figures, without the day's checks: a dish that is gone or
+ * has no price is left out (the order says why when it is placed).
+ */
+export async function dishCartPrices(
+  executor: Db | Tx,
+  dishes: readonly DishLineInput[],
+): Promise<PricedDish[]> {
+  const rows = await loadDishes(
+    executor,
+    dishes.map((d) => d.dishId),
+  );
+  return dishes.flatMap((line) => {
+    const row = rows.get(line.dishId);
+    if (!row?.active || row.priceCents === null) return [];
+    return [
+      {
+        dishId: row.id,
+        line: line.line,
+        nameEn: row.titleEn,
+        nameAr: row.titleAr,
+        portions: line.portions,
+        unitPriceCents: row.priceCents,
+        lineTotalCents: row.priceCents * line.portions,
+      },
+    ];
+  });
 }
 
 /** Portions sold per dish on a day. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { type Database, openPostgres } from "../../db/client.ts";
+import { coupons } from "../../db/schema/coupons.ts";
 import { kitchenDishes } from "../../db/schema/kitchen.ts";
 import { kitchenDishPortions, orderDishLines } from "../../db/schema/kitchen-orders.ts";
 import { orders } from "../../db/schema/orders.ts";
@@ -336,6 +337,36 @@ describe("POST /api/orders with dishes", () => {
     expect(order.lines).toHaveLength(1);
     expect(order.dishes).toHaveLength(1);
     expect(order.slot.id).toMatch(/^k-1[4-6]:[03]0$/);
+  });
+
+  it("a coupon for dishes only takes off the dishes; the cart's price agrees with the order", async () => {
+    const soup = await addDish({ priceCents: 4000 });
+    const sweet = await addProduct(t.database.db, { priceCents: 2000 });
+    await t.database.db
+      .insert(coupons)
+      .values({ code: "SOUP50", discountPercent: 50, appliesTo: "dishes" });
+    const lines = [
+      { productId: sweet, grams: 1000, qty: 1 },
+      { dishId: soup, portions: 1 },
+    ];
+    // 50% of the dish (20.00) beats the standing 20% of the sweets (4.00).
+    const price = await t.app.inject({
+      method: "POST",
+      url: "/api/cart/price",
+      payload: { lines, coupon: "soup50", country: "SY", shipping_method: "kitchen:0" },
+    });
+    expect(price.statusCode).toBe(200);
+    expect(price.json().data).toMatchObject({
+      subtotal: 60,
+      discount: 20,
+      discount_source: "coupon",
+      delivery_fee: 3,
+      total: 43,
+      coupon: { code: "SOUP50", applies: true },
+    });
+    const res = await placeOrder(t.app, { ...dishOrder(lines), coupon: "SOUP50" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ subtotal: 60, discount: 20, total: 43 });
   });
 
   it("the same Idempotency-Key gives the same order back and takes the portions once", async () => {

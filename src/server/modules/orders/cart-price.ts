@@ -1,17 +1,21 @@
 import { businessDate } from "../../../shared/domain/business-time.ts";
-import { centsToDollars } from "../../../shared/domain/money.ts";
+import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
 import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
 import { cheapestDelivery, DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
-import type { PlaceOrder } from "../../../shared/schemas/order.ts";
+import { ORDER_MESSAGES, type PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
+import { HttpError } from "../../http-errors.ts";
 import { usableCoupon } from "../coupons/service.ts";
+import { dishCartPrices, dishPromotionLines, readDelivery } from "../kitchen/cart.ts";
 import type { ShippingOptionsSource } from "./place-order.ts";
 import { priceLines } from "./pricing.ts";
 
 export type CartPriceInput = {
   lines: PlaceOrder["lines"];
+  /** The cart's dishes, priced beside the sweets by the same code. */
+  dishes?: PlaceOrder["dishes"] | undefined;
   coupon?: string | null | undefined;
   country?: string | null | undefined;
   shipping_method?: string | null | undefined;
@@ -32,11 +36,27 @@ export async function priceCart(
   input: CartPriceInput,
   now: Date,
 ): Promise<CartPrice> {
-  const cart = await priceLines(db, input.lines);
-  const options = await shipping.options(input.country ?? DOMESTIC_COUNTRY, cart.totalGrams, now);
+  const wanted = input.dishes ?? [];
+  if (input.lines.length === 0 && wanted.length === 0)
+    throw new HttpError(422, ORDER_MESSAGES.LINES_REQUIRED, {
+      lines: [ORDER_MESSAGES.LINES_REQUIRED],
+    });
+  const cart =
+    input.lines.length > 0 ? await priceLines(db, input.lines) : { lines: [], totalGrams: 0 };
+  const dishes = wanted.length > 0 ? await dishCartPrices(db, wanted) : [];
+  const kitchen = wanted.length > 0 ? await readDelivery(db) : null;
   let feeCents = input.country ? 0 : settings.deliveryFeeCents;
   let zoneId: number | null = null;
-  if (options.ok) {
+  const options = kitchen
+    ? null
+    : await shipping.options(input.country ?? DOMESTIC_COUNTRY, cart.totalGrams, now);
+  if (kitchen && input.shipping_method) {
+    // A cart with a dish goes by the kitchen's areas (each at its fee) or its pickup (free).
+    const [kind, index] = input.shipping_method.split(":");
+    const area = kind === "kitchen" ? kitchen.areas[Number(index)] : undefined;
+    feeCents = area ? toCents(area.fee) : 0;
+  }
+  if (options?.ok) {
     const method =
       (input.shipping_method && options.methods.find((m) => m.id === input.shipping_method)) ||
       cheapestDelivery(options.methods);
@@ -48,10 +68,12 @@ export async function priceCart(
   const found = input.coupon ? await usableCoupon(db, input.coupon, now) : null;
   const coupon = found && !found.problem ? found.coupon : null;
   const totals = priceWithPromotions({
-    lines: cart.lines,
+    lines: [...cart.lines, ...dishPromotionLines(dishes)],
     promotions,
     today: businessDate(now),
     couponPercent: coupon?.discountPercent ?? null,
+    couponScope: coupon?.appliesTo ?? "all",
+    dishesDiscounted: kitchen?.dish_discount ?? false,
     deliveryFeeCents: feeCents,
     zoneId,
   });

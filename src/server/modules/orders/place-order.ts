@@ -13,7 +13,6 @@ import {
   sendDayProblem,
 } from "../../../shared/domain/gift-cards.ts";
 import {
-  discountBase,
   dishOrderDates,
   KITCHEN_ORDER_MESSAGES,
   paymentAllowedForDishes,
@@ -23,7 +22,7 @@ import { addressProblems } from "../../../shared/domain/order-form.ts";
 import type { StaffOrderSource } from "../../../shared/domain/order-sources.ts";
 import { OFFLINE_PAYMENT_METHODS } from "../../../shared/domain/payments.ts";
 import { minimumProblem } from "../../../shared/domain/price-lists.ts";
-import { orderTotals } from "../../../shared/domain/pricing.ts";
+import type { CouponScope } from "../../../shared/domain/pricing.ts";
 import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
 import {
   CAPACITY_MESSAGES,
@@ -88,6 +87,7 @@ import {
   checkSlot,
   claimSlot,
   dishOptions,
+  dishPromotionLines,
   kitchenRefusal,
   type PricedDish,
   priceDishes,
@@ -609,40 +609,6 @@ async function planDishes(
 }
 
 /**
- * Totals of a cart with dishes: the discount (standing or coupon, the larger) is taken from
- * the sweets, and from the dishes too when the owner says so; delivery and wrapping are added.
- */
-function mixedTotals(
-  sweetsCents: number,
-  plan: KitchenPlan,
-  rest: {
-    standingDiscountPercent: number;
-    couponPercent: number | null;
-    deliveryFeeCents: number;
-    giftWrapCents: number;
-  },
-) {
-  const dishCents = plan.dishes.subtotalCents;
-  const base = discountBase(sweetsCents, dishCents, "standing", plan.dishDiscount);
-  const discounted = orderTotals({
-    subtotalCents: base,
-    standingDiscountPercent: rest.standingDiscountPercent,
-    couponPercent: rest.couponPercent,
-    deliveryFeeCents: 0,
-  });
-  const subtotal = sweetsCents + dishCents;
-  return {
-    subtotal,
-    discountPercent: discounted.discountPercent,
-    discount: discounted.discount,
-    deliveryFee: rest.deliveryFeeCents,
-    giftWrap: rest.giftWrapCents,
-    total: subtotal - discounted.discount + rest.deliveryFeeCents + rest.giftWrapCents,
-    discountSource: discounted.discountSource,
-  };
-}
-
-/**
  * Checkout: reprice from the database, recompute totals in cents, check shipping,
  * then in ONE transaction claim the idempotency key, reserve stock, count the coupon use and
  * write the order, its lines, its first event and the admin notification.
@@ -737,7 +703,12 @@ export async function placeOrder(
         );
   const season = kitchen ? null : seasonOfDay(seasons, readyDate);
 
-  let coupon: { id: number; code: string; discountPercent: number } | null = null;
+  let coupon: {
+    id: number;
+    code: string;
+    discountPercent: number;
+    appliesTo: CouponScope;
+  } | null = null;
   if (input.coupon) {
     const found = await usableCoupon(db, input.coupon, now);
     if (found.problem) throw couponRefusal("coupon", found.problem);
@@ -756,27 +727,19 @@ export async function placeOrder(
     });
 
   // Wholesale prices are the trader's price: no standing discount or promotion is added.
-  // A cart with a dish is priced by the kitchen's rule (the discount on the sweets unless the
-  // owner extends it to the dishes); promotions price carts of sweets.
-  const totals = kitchen
-    ? {
-        ...mixedTotals(cart.subtotalCents, kitchen, {
-          standingDiscountPercent: wholesale ? 0 : settings.cartDiscountPercent,
-          couponPercent: coupon?.discountPercent ?? null,
-          deliveryFeeCents: method.feeCents,
-          giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
-        }),
-        promotions: [],
-      }
-    : priceWithPromotions({
-        lines: cart.lines,
-        promotions: wholesale ? [] : (ctx.promotions ?? standingOnly(settings)),
-        today: businessDate(now),
-        couponPercent: coupon?.discountPercent ?? null,
-        deliveryFeeCents: method.feeCents,
-        zoneId: method.zone?.id ?? null,
-        giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
-      });
+  // A cart with a dish is priced by the same code: the sweets get the promotions, a dish only
+  // the cart-wide percent the owner extends to dishes, or a coupon whose scope takes it.
+  const totals = priceWithPromotions({
+    lines: kitchen ? [...cart.lines, ...dishPromotionLines(kitchen.dishes.lines)] : cart.lines,
+    promotions: wholesale ? [] : (ctx.promotions ?? standingOnly(settings)),
+    today: businessDate(now),
+    couponPercent: coupon?.discountPercent ?? null,
+    couponScope: coupon?.appliesTo ?? "all",
+    dishesDiscounted: kitchen?.dishDiscount ?? false,
+    deliveryFeeCents: method.feeCents,
+    zoneId: method.zone?.id ?? null,
+    giftWrapCents: wrap ? (settings.giftWrapCents ?? 0) : 0,
+  });
   // Gift cards bought are added after every discount: promotions and coupons never price them.
   totals.total += soldCents;
   // The card's share of a card payment would need a second charge: the rest goes offline.

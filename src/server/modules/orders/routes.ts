@@ -72,6 +72,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cartPriceRequestSchema,
         response: { 200: cartPriceResponseSchema },
       },
+      // Dishes ride in `lines` beside the sweets, as in an order.
+      preValidation: async (request) => {
+        request.body = splitCartLines(request.body) as typeof request.body;
+      },
     },
     async (request) => ({ data: await app.services.orders.price(request.body) }),
   );

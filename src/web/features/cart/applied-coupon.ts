@@ -1,7 +1,12 @@
 import { useSyncExternalStore } from "react";
 
-/** The promotion code the shopper applied in the cart, carried to checkout for this visit. */
-export type AppliedCoupon = { code: string; percent: number };
+import type { CouponScope } from "../../../shared/domain/pricing.ts";
+
+/**
+ * The promotion code the shopper applied in the cart, carried to checkout for this visit;
+ * `scope`: what it is taken from (absent in codes stored before scopes: the whole cart).
+ */
+export type AppliedCoupon = { code: string; percent: number; scope?: CouponScope };
 
 const KEY = "cart_coupon";
 const listeners = new Set<() => void>();

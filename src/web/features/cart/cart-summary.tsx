@@ -1,5 +1,6 @@
 import { type Cents, formatMoney, type Lang } from "../../../shared/domain/money.ts";
-import { type OrderTotals, orderTotals } from "../../../shared/domain/pricing.ts";
+import type { OrderTotals } from "../../../shared/domain/pricing.ts";
+import { priceWithPromotions } from "../../../shared/domain/promotions.ts";
 import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
@@ -14,22 +15,60 @@ export type CartPricing = {
    * it knows the catalogue's categories); without them the standing formula is exact.
    */
   automaticPromotions?: boolean;
+  /** The owner extends the standing discount to kitchen dishes (default: sweets only). */
+  dishDiscount?: boolean;
 };
 
-/** The cart summary: the standing discount or a larger coupon, never both, plus delivery. */
+/**
+ * The cart summary before the server's price arrives: the standing discount or a larger
+ * coupon, never both, plus delivery, by the one pricing code the order is charged with. The
+ * dishes (`dishCents` of the subtotal) take the standing discount only when the owner says so,
+ * and a coupon as its scope says.
+ */
 export function cartSummaryTotals(
   subtotalCents: Cents,
   pricing: CartPricing,
   coupon: AppliedCoupon | null,
   giftWrapCents: Cents = 0,
+  dishCents: Cents = 0,
 ): OrderTotals {
-  return orderTotals({
-    subtotalCents,
-    standingDiscountPercent: pricing.cartDiscountPercent,
+  const line = (lineTotalCents: Cents, dish: boolean) => ({
+    productId: 0,
+    categoryId: null,
+    grams: 0,
+    qty: 1,
+    lineTotalCents,
+    dish,
+  });
+  const totals = priceWithPromotions({
+    lines: [line(subtotalCents - dishCents, false), line(dishCents, true)],
+    promotions: [
+      {
+        id: 0,
+        name: "",
+        nameAr: "",
+        startsOn: null,
+        endsOn: null,
+        rule: { kind: "cart_percent", percent: pricing.cartDiscountPercent },
+      },
+    ],
+    // The standing rule has no dates: any day prices it the same.
+    today: "",
     couponPercent: coupon?.percent ?? null,
+    couponScope: coupon?.scope ?? "all",
+    dishesDiscounted: pricing.dishDiscount ?? false,
     deliveryFeeCents: pricing.deliveryFeeCents,
     giftWrapCents,
   });
+  return {
+    subtotal: totals.subtotal,
+    discountPercent: totals.discountPercent,
+    discount: totals.discount,
+    deliveryFee: totals.deliveryFee,
+    giftWrap: totals.giftWrap,
+    total: totals.total,
+    discountSource: totals.discountSource,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { keyOfLine } from "../../../shared/domain/cart.ts";
+import { dishIdOf, keyOfLine } from "../../../shared/domain/cart.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
@@ -14,7 +14,7 @@ import {
 } from "./cart-summary.tsx";
 import { ClearCartDialog } from "./clear-cart-dialog.tsx";
 import { CouponBox } from "./coupon-box.tsx";
-import { sweetsLines } from "./line-details.ts";
+import { apiLines, sweetsLines } from "./line-details.ts";
 import { useCartPrice } from "./price-cart.ts";
 import { useTraderCart } from "./trader-cart.ts";
 
@@ -55,9 +55,13 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
   const cart = useTraderCart(stored);
   const coupon = useAppliedCoupon();
   // A trader's prices are its own: no promotion or standing discount on top.
-  const sweets = sweetsLines(cart.lines);
+  // A cart with a dish is always priced by the server: its dishes follow the owner's rules.
+  const hasDish = cart.lines.some((line) => dishIdOf(line.productId) !== null);
+  const sweets = hasDish
+    ? (apiLines(cart.lines) as ReturnType<typeof sweetsLines>)
+    : sweetsLines(cart.lines);
   const price = useCartPrice(
-    pricing.automaticPromotions && !cart.wholesale && sweets.length > 0
+    (pricing.automaticPromotions || hasDish) && !cart.wholesale && sweets.length > 0
       ? { lines: sweets, coupon: coupon?.code ?? null }
       : null,
   );

@@ -18,7 +18,7 @@ import {
   totalsFromPrice,
 } from "./cart-summary.tsx";
 import { CheckoutForm } from "./checkout-form.tsx";
-import { gramsOf, lineName, sweetsLines } from "./line-details.ts";
+import { apiLines, gramsOf, lineName, sweetsLines } from "./line-details.ts";
 import { useCartPrice } from "./price-cart.ts";
 import { useTraderCart } from "./trader-cart.ts";
 
@@ -49,9 +49,13 @@ export function CheckoutView({
   // The server prices the order's promotions once the quote offered a method (free delivery
   // depends on the zone); the standing formula with the method's fee until then. A trader's
   // prices are its own: no promotion or standing discount on top.
-  const sweets = sweetsLines(cart.lines);
+  // A cart with a dish is always priced by the server: its dishes follow the owner's rules.
+  const hasDish = cart.lines.some((line) => dishIdOf(line.productId) !== null);
+  const sweets = hasDish
+    ? (apiLines(cart.lines) as ReturnType<typeof sweetsLines>)
+    : sweetsLines(cart.lines);
   const price = useCartPrice(
-    pricing.automaticPromotions &&
+    (pricing.automaticPromotions || hasDish) &&
       !cart.wholesale &&
       sweets.length > 0 &&
       choice?.country &&

@@ -40,7 +40,7 @@ export function CouponBox({ applied, standingPercent, subtotal }: Props) {
     const result = await checkCoupon(trimmed, subtotal);
     setChecking(false);
     if (result.ok) {
-      setAppliedCoupon({ code: result.code, percent: result.percent });
+      setAppliedCoupon({ code: result.code, percent: result.percent, scope: result.scope });
       setCode("");
     } else {
       setProblem(result.reason);
@@ -81,6 +81,9 @@ export function CouponBox({ applied, standingPercent, subtotal }: Props) {
               percent: applied.percent,
               standing: standingPercent,
             })}
+            {applied.scope && applied.scope !== "all" ? (
+              <span data-testid="coupon-scope"> {t(`coupon.scope.${applied.scope}`)}</span>
+            ) : null}
           </p>
         ) : null}
       </div>

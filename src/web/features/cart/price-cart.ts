@@ -21,7 +21,13 @@ export const cartPriceKey = (body: CartPriceRequest) =>
     body.country ?? null,
     body.shipping_method ?? null,
     body.coupon ?? null,
-    body.lines.map((line) => [line.productId, line.grams, line.qty]),
+    // A dish line is { dishId, portions }: it is told apart by those.
+    body.lines.map((line) => {
+      const dish = line as unknown as { dishId?: number; portions?: number };
+      return dish.dishId === undefined
+        ? [line.productId, line.grams, line.qty]
+        : ["dish", dish.dishId, dish.portions];
+    }),
   ]);
 
 /**

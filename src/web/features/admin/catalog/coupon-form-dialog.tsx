@@ -16,13 +16,14 @@ import { useTranslation } from "../../../i18n/translator.tsx";
 import { useCreateCoupon } from "./api/create-coupon.ts";
 import { useUpdateCoupon } from "./api/update-coupon.ts";
 
-const FIELDS = ["code", "discount_percent", "max_uses", "expire_at"] as const;
+const FIELDS = ["code", "discount_percent", "max_uses", "expire_at", "applies_to"] as const;
 
 const valuesOf = (coupon: AdminCoupon | null): CouponInput => ({
   code: coupon?.code ?? "",
   discount_percent: coupon ? String(coupon.discount_percent) : "",
   max_uses: coupon?.max_uses != null ? String(coupon.max_uses) : "",
   expire_at: coupon?.expire_at?.slice(0, 10) ?? "",
+  applies_to: coupon?.applies_to ?? "all",
 });
 
 type Props = {
@@ -121,6 +122,18 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
         dir="ltr"
         error={errors.expire_at}
         {...register("expire_at")}
+      />
+      <Field
+        as="select"
+        label={t("appliesTo")}
+        hint={t("appliesToHint")}
+        options={[
+          { value: "all", label: t("appliesToAll") },
+          { value: "sweets", label: t("appliesToSweets") },
+          { value: "dishes", label: t("appliesToDishes") },
+        ]}
+        error={errors.applies_to}
+        {...register("applies_to")}
       />
       <div className="flex flex-col gap-4 sm:col-span-2">
         <RecordFormActions banner={banner} onCancel={onDone} pending={pending} disabled={missing} />

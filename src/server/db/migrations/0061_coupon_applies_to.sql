@@ -1,0 +1,2 @@
+ALTER TABLE "coupons" ADD COLUMN "applies_to" text DEFAULT 'all' NOT NULL;--> statement-breakpoint
+ALTER TABLE "coupons" ADD CONSTRAINT "coupons_applies_to_check" CHECK ("coupons"."applies_to" IN ('all', 'sweets', 'dishes'));
