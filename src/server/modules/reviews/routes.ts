@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../shared/schemas/fields.ts";
+import { orderAccessQuerySchema, orderNumberParams } from "../../../shared/schemas/order.ts";
 import {
   adminReviewQuerySchema,
   adminReviewSchema,
   adminReviewUpdateSchema,
+  orderReviewsResponseSchema,
   reviewDtoSchema,
   reviewInputSchema,
   reviewListQuerySchema,
@@ -35,6 +37,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await viewerOf(request, request.body.key);
       const data = await app.services.reviews.create(request.params.id, request.body, viewer);
       return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    "/orders/:number/reviews",
+    {
+      schema: {
+        summary: "The products of an order its buyer already reviewed",
+        params: orderNumberParams,
+        querystring: orderAccessQuerySchema,
+        response: { 200: orderReviewsResponseSchema, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request, request.query.key);
+      const ids = await app.services.reviews.reviewedInOrder(request.params.number, viewer);
+      return { data: { product_ids: ids } };
     },
   );
 

@@ -102,6 +102,20 @@ export function createReviewService(db: Db, deps: { cache: ContentCache }) {
       return dto(row);
     },
 
+    /**
+     * The products of an order its viewer already reviewed (the order page marks them
+     * instead of offering the form again); a stranger gets the order's 404.
+     */
+    async reviewedInOrder(number: string, viewer: OrderViewer): Promise<number[]> {
+      const order = await viewableOrder(db, number, viewer);
+      const rows = await db
+        .select({ productId: productReviews.productId })
+        .from(productReviews)
+        .where(eq(productReviews.orderId, order.id))
+        .orderBy(productReviews.productId);
+      return rows.map((r) => Number(r.productId));
+    },
+
     /** Published reviews, the page's language first, with their average; cached per version. */
     async list(productId: number, lang: Lang): Promise<ReviewList> {
       const all = await deps.cache.get(`reviews:${productId}`, () => loadPublished(productId));
