@@ -93,6 +93,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     tax_rate_percent: s.taxRatePercent,
     weigh_tolerance_percent: s.weighTolerancePercent,
     charge_over_weight: s.chargeOverWeight,
+    review_request_days: s.reviewRequestDays,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -118,6 +119,7 @@ export function settingsFromForm(
     | "taxRatePercent"
     | "weighTolerancePercent"
     | "chargeOverWeight"
+    | "reviewRequestDays"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliverySlots: NO_SLOTS,
@@ -131,6 +133,7 @@ export function settingsFromForm(
     taxRatePercent: null,
     weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
     chargeOverWeight: false,
+    reviewRequestDays: null,
   },
 ): ShopSettings {
   return {
@@ -207,6 +210,8 @@ export function settingsFromForm(
     taxRatePercent: v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
     weighTolerancePercent: v.weigh_tolerance_percent ?? previous.weighTolerancePercent,
     chargeOverWeight: v.charge_over_weight ?? previous.chargeOverWeight,
+    reviewRequestDays:
+      v.review_request_days === undefined ? previous.reviewRequestDays : v.review_request_days,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParam } from "../../../shared/schemas/fields.ts";
+import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
+import { idParam, text } from "../../../shared/schemas/fields.ts";
 import { orderAccessQuerySchema, orderNumberParams } from "../../../shared/schemas/order.ts";
 import {
   adminReviewQuerySchema,
@@ -119,6 +120,67 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           session?.user.id ?? null,
         ),
       };
+    },
+  );
+};
+
+const tokenQuery = z.object({ token: text().max(200).optional() });
+const STOPPED = {
+  en: "Done: we will not ask this address for reviews again.",
+  ar: "تم: لن نطلب من هذا العنوان تقييمات بعد الآن.",
+};
+
+/**
+ * The review request's one-click stop: a mail client's POST (RFC 8058) and a person's click
+ * (GET) alike only record the address as stopped.
+ */
+export const reviewRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A mail client's one-click stop posts `List-Unsubscribe=One-Click` as a form; the token is
+  // in the address, so the body is read and ignored.
+  const formBody = { parseAs: "string", bodyLimit: 16 * 1024 } as const;
+  app.addContentTypeParser("application/x-www-form-urlencoded", formBody, (_request, _body, next) =>
+    next(null, {}),
+  );
+  app.addContentTypeParser("multipart/form-data", formBody, (_request, _body, next) =>
+    next(null, {}),
+  );
+
+  app.post(
+    "/review-requests/stop",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        summary: "Stop review requests (one-click from a mail client)",
+        querystring: tokenQuery,
+        response: { 200: z.object({ data: z.object({ stopped: z.boolean() }) }) },
+      },
+    },
+    async (request) => ({
+      data: { stopped: await app.services.reviews.stopRequests(request.query.token ?? "") },
+    }),
+  );
+
+  app.get(
+    "/review-requests/stop",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        summary: "Stop review requests (the link in the e-mail)",
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      await app.services.reviews.stopRequests(request.query.token ?? "");
+      const lang = pickServerLanguage(
+        request.cookies[LANGUAGE_COOKIE],
+        request.headers["accept-language"],
+      );
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(
+          `<!doctype html><html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}"><meta charset="utf-8"><meta name="robots" content="noindex"><title>${STOPPED[lang]}</title><p>${STOPPED[lang]}</p></html>`,
+        );
     },
   );
 };
