@@ -88,9 +88,12 @@ for (const lang of ["en", "ar"] as const satisfies Lang[]) {
       const stored = await page.evaluate(
         () => JSON.parse(window.localStorage.getItem("cart_v2") ?? "[]") as unknown[],
       );
-      const boxLine = (stored as Array<Record<string, never>>).find(
-        (l: { contents?: unknown[] }) => l.contents?.length,
-      )!;
+      type StoredLine = {
+        productId: string;
+        grams: number;
+        contents?: Array<{ productId: number; grams: number }>;
+      };
+      const boxLine = (stored as StoredLine[]).find((l) => l.contents?.length)!;
       const placed = await request.post("/api/orders", {
         headers: { "idempotency-key": `e2e-box-${tag}` },
         data: {
@@ -106,7 +109,7 @@ for (const lang of ["en", "ar"] as const satisfies Lang[]) {
               productId: Number(boxLine.productId),
               grams: boxLine.grams,
               qty: 1,
-              contents: boxLine.contents.map((c: { productId: number; grams: number }) => ({
+              contents: (boxLine.contents ?? []).map((c: { productId: number; grams: number }) => ({
                 productId: c.productId,
                 grams: c.grams,
               })),
