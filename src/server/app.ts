@@ -55,7 +55,8 @@ import { receiptRoutes } from "./modules/receipts/routes.ts";
 import { adminReportRoutes } from "./modules/reports/admin-routes.ts";
 import { restockAlertsPlugin } from "./modules/restock-alerts/plugin.ts";
 import { restockAlertRoutes } from "./modules/restock-alerts/routes.ts";
-import { adminReviewRoutes, reviewRoutes } from "./modules/reviews/routes.ts";
+import { reviewRequestsPlugin } from "./modules/reviews/plugin.ts";
+import { adminReviewRoutes, reviewRequestRoutes, reviewRoutes } from "./modules/reviews/routes.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { adminSettingsRoutes } from "./modules/settings/admin-routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -161,6 +162,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(checkoutRemindersPlugin, {
     autoStart: opts.mailAutoStart ?? config.env !== "test",
   });
+  await app.register(reviewRequestsPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
   await app.register(paymentsPlugin, {
     autoStart: opts.reservationsAutoStart ?? config.env !== "test",
   });
@@ -185,6 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(checkoutReminderRoutes);
       await api.register(restockAlertRoutes);
       await api.register(reviewRoutes);
+      await api.register(reviewRequestRoutes);
       await api.register(accountRoutes);
       await api.register(twoFactorSignInRoutes);
       await api.register(catalogRoutes);

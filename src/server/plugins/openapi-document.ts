@@ -300,6 +300,7 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
   "GET /api/account/statement": [{ status: "200", type: "text/csv" }, PDF_ANSWER],
   "GET /api/kitchen/qr.svg": [{ status: "200", type: "image/svg+xml" }],
   "GET /api/restock-alerts/stop": [{ status: "200", type: "text/html" }],
+  "GET /api/review-requests/stop": [{ status: "200", type: "text/html" }],
   "GET /api/traders/partnership-guide.pdf": [
     { status: "200", type: "application/pdf", schema: { type: "string", format: "binary" } },
   ],

@@ -4,6 +4,7 @@ import {
   ALLERGEN_LABELS,
   ALLERGENS,
   type Allergen,
+  avoidedIn,
   emphasiseAllergens,
   FOOD_MESSAGES,
   formatHsCode,
@@ -233,5 +234,47 @@ describe("withoutQuerySchema", () => {
   });
   it("refuses an unknown code", () => {
     expect(withoutQuerySchema.safeParse("nuts,chocolate").success).toBe(false);
+  });
+});
+
+describe("avoidedIn: a cart line's mark for the allergens a shopper avoids", () => {
+  const rollup = (contains: Allergen[], traces: Allergen[] = [], unknown = false) => ({
+    contains,
+    traces,
+    unknown,
+  });
+  it.each([
+    [
+      "nothing avoided",
+      rollup(["nuts"], ["milk"], true),
+      [],
+      { contains: [], traces: [], unknown: false },
+    ],
+    [
+      "contained",
+      rollup(["gluten", "nuts"]),
+      ["nuts"],
+      { contains: ["nuts"], traces: [], unknown: false },
+    ],
+    [
+      "a trace",
+      rollup(["gluten"], ["nuts", "sesame"]),
+      ["sesame", "milk"],
+      { contains: [], traces: ["sesame"], unknown: false },
+    ],
+    [
+      "none of them",
+      rollup(["gluten"], ["sesame"]),
+      ["milk"],
+      { contains: [], traces: [], unknown: false },
+    ],
+    [
+      "a sweet without information",
+      rollup([], [], true),
+      ["milk"],
+      { contains: [], traces: [], unknown: true },
+    ],
+  ] as const)("%s", (_name, line, avoid, expected) => {
+    expect(avoidedIn(line as never, avoid as never)).toEqual(expected);
   });
 });

@@ -222,6 +222,23 @@ export function rollupAllergens(
 }
 
 /**
+ * What a cart line holds of the allergens a shopper avoids: those it contains, those it may
+ * contain traces of, and whether some of its sweets have no food information (nothing can be
+ * promised). Nothing avoided, nothing marked.
+ */
+export function avoidedIn(
+  rollup: AllergenRollup,
+  avoid: readonly Allergen[],
+): { contains: Allergen[]; traces: Allergen[]; unknown: boolean } {
+  if (avoid.length === 0) return { contains: [], traces: [], unknown: false };
+  return {
+    contains: rollup.contains.filter((a) => avoid.includes(a)),
+    traces: rollup.traces.filter((a) => avoid.includes(a)),
+    unknown: rollup.unknown,
+  };
+}
+
+/**
  * Whether a product can be shown under "without" these allergens: only one whose food
  * information says it neither contains them nor may contain traces of them. A product without
  * food information is left out: nobody has said it is free of them.

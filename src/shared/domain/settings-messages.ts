@@ -25,6 +25,8 @@ export const SETTINGS_MESSAGES = {
   CURRENCIES_COUNT: "List at most 20 currencies.",
   ON_OFF: "Each order e-mail is either on or off.",
   GIFT_WRAP: "Gift wrapping costs from 0 to 1,000 with at most two decimals.",
+  REVIEW_REQUEST_DAYS:
+    "The days before asking for a review are a whole number from 1 to 60, or empty for never.",
   TAX_RATE:
     "The tax rate is a percentage from 0 to 100 with at most two decimals, or empty for none.",
   ABANDONED_HOURS: "Reminders wait from 1 to 168 hours (a whole number).",

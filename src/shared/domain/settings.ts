@@ -95,6 +95,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     charge_over_weight: s.chargeOverWeight,
     abandoned_checkout_reminders: s.abandonedCheckoutReminders,
     abandoned_checkout_hours: s.abandonedCheckoutHours,
+    review_request_days: s.reviewRequestDays,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -122,6 +123,7 @@ export function settingsFromForm(
     | "chargeOverWeight"
     | "abandonedCheckoutReminders"
     | "abandonedCheckoutHours"
+    | "reviewRequestDays"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliverySlots: NO_SLOTS,
@@ -137,6 +139,7 @@ export function settingsFromForm(
     chargeOverWeight: false,
     abandonedCheckoutReminders: false,
     abandonedCheckoutHours: 3,
+    reviewRequestDays: null,
   },
 ): ShopSettings {
   return {
@@ -216,6 +219,8 @@ export function settingsFromForm(
     abandonedCheckoutReminders:
       v.abandoned_checkout_reminders ?? previous.abandonedCheckoutReminders,
     abandonedCheckoutHours: v.abandoned_checkout_hours ?? previous.abandonedCheckoutHours,
+    reviewRequestDays:
+      v.review_request_days === undefined ? previous.reviewRequestDays : v.review_request_days,
   };
 }
 

@@ -51,6 +51,11 @@ export const reviewListResponseSchema = z.object({
 });
 export type ReviewList = z.infer<typeof reviewListResponseSchema>;
 
+/** `GET /api/orders/{number}/reviews`: the order's products its buyer already reviewed. */
+export const orderReviewsResponseSchema = z.object({
+  data: z.object({ product_ids: z.array(z.number().int()) }),
+});
+
 export const reviewListQuerySchema = z.object({ lang: langField.optional() });
 
 export const adminReviewSchema = reviewDtoSchema.extend({

@@ -146,6 +146,11 @@ export const shopSettingsSchema = z.object({
     .default({ legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" }),
   /** The tax rate included in prices, in percent; null = none (invoices show no tax line). */
   taxRatePercent: z.number().min(0).max(100).nullable().default(null),
+  /**
+   * Days after delivery before a buyer is asked by e-mail to review what they received; null
+   * = never (the default: the owner turns it on).
+   */
+  reviewRequestDays: z.number().int().min(1).max(60).nullable().default(null),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -209,6 +214,7 @@ export const defaultShopSettings: ShopSettings = {
   heroTitle: { en: "", ar: "" },
   seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
   taxRatePercent: null,
+  reviewRequestDays: null,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -540,6 +546,18 @@ export const settingsInputSchema = z.object({
       .max(168, SETTINGS_MESSAGES.ABANDONED_HOURS)
       .optional(),
   ),
+  /** Days after delivery before the review request; blank or null = never; left out, kept. */
+  review_request_days: z
+    .preprocess(
+      (v) => (v === null || isBlank(v) ? null : toNumber(v)),
+      z
+        .number({ message: SETTINGS_MESSAGES.REVIEW_REQUEST_DAYS })
+        .int(SETTINGS_MESSAGES.REVIEW_REQUEST_DAYS)
+        .min(1, SETTINGS_MESSAGES.REVIEW_REQUEST_DAYS)
+        .max(60, SETTINGS_MESSAGES.REVIEW_REQUEST_DAYS)
+        .nullable(),
+    )
+    .optional(),
 });
 
 /**
@@ -570,7 +588,7 @@ export const SETTINGS_SECTIONS = {
     "abandoned_checkout_reminders",
     "abandoned_checkout_hours",
   ],
-  orderMessages: ["order_messages"],
+  orderMessages: ["order_messages", "review_request_days"],
   currencies: ["currencies"],
   map: ["map_lat", "map_lng", "map_zoom"],
   invoices: [
@@ -615,6 +633,7 @@ export const adminSettingsSchema = settingsInputSchema.extend({
     canceled: z.boolean(),
     paid: z.boolean(),
   }),
+  review_request_days: z.number().int().nullable(),
   low_stock_kg: z.number(),
   gift_wrap_offered: z.boolean(),
   gift_wrap_price: z.number(),

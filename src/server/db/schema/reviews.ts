@@ -48,3 +48,27 @@ export const productReviews = pgTable(
   ],
 );
 export type ProductReviewRow = typeof productReviews.$inferSelect;
+
+/**
+ * The review request sent for a delivered order: one row per order, written in the
+ * transaction that queues the e-mail, so its unique order id keeps it to one e-mail even with
+ * several instances running the job. The stop link's token is kept hashed.
+ */
+export const reviewRequests = pgTable("review_requests", {
+  id: bigserial({ mode: "number" }).primaryKey(),
+  orderId: bigint({ mode: "number" })
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  stopTokenHash: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Addresses (lower case) whose owner stopped the review requests with one click: the job asks
+ * them no more. Used for nothing else.
+ */
+export const reviewRequestStops = pgTable("review_request_stops", {
+  email: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

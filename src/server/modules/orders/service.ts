@@ -31,6 +31,12 @@ import { priceLines } from "./pricing.ts";
 import { traderPriceList } from "./trader-prices.ts";
 import { ORDER_NOT_FOUND, type OrderViewer, viewableOrder } from "./viewer.ts";
 
+/**
+ * An order's private page with a newly issued key: e-mails sent long after ordering (the
+ * review request) link a guest back to it without signing in.
+ */
+export { orderPathWithNewKey } from "./lookup.ts";
+
 /** A new order, as listeners (the order e-mails) get it once it is saved. */
 export type PlacedOrder = { dto: OrderDto; lang: "en" | "ar"; accessKey: string | null };
 

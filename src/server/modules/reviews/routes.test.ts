@@ -88,6 +88,25 @@ describe("reviews", () => {
     });
   });
 
+  it("tells the order page which products its buyer reviewed; a stranger gets 404", async () => {
+    const mine = await t.app.inject({
+      url: `/api/orders/${order.number}/reviews?key=${encodeURIComponent(order.key)}`,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ data: { product_ids: [baklava] } });
+    const other = await t.app.inject({
+      url: `/api/orders/${order.number}/reviews?key=${encodeURIComponent(open.key)}`,
+    });
+    expect(other.statusCode).toBe(404);
+    const stranger = await createUserWithToken(t.app);
+    const signedIn = await t.app.inject({
+      url: `/api/orders/${order.number}/reviews`,
+      headers: stranger.auth,
+    });
+    expect(signedIn.statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/api/orders/<x>/reviews" })).statusCode).toBe(400);
+  });
+
   it("the owner lists, publishes and replies (audited); the shop then shows it with the average", async () => {
     const owner = await createUserWithToken(t.app, { admin: true, roles: ["catalogue"] });
     const list = await t.app.inject({

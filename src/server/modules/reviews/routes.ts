@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParam } from "../../../shared/schemas/fields.ts";
+import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
+import { idParam, text } from "../../../shared/schemas/fields.ts";
+import { orderAccessQuerySchema, orderNumberParams } from "../../../shared/schemas/order.ts";
 import {
   adminReviewQuerySchema,
   adminReviewSchema,
   adminReviewUpdateSchema,
+  orderReviewsResponseSchema,
   reviewDtoSchema,
   reviewInputSchema,
   reviewListQuerySchema,
@@ -35,6 +38,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await viewerOf(request, request.body.key);
       const data = await app.services.reviews.create(request.params.id, request.body, viewer);
       return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    "/orders/:number/reviews",
+    {
+      schema: {
+        summary: "The products of an order its buyer already reviewed",
+        params: orderNumberParams,
+        querystring: orderAccessQuerySchema,
+        response: { 200: orderReviewsResponseSchema, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request, request.query.key);
+      const ids = await app.services.reviews.reviewedInOrder(request.params.number, viewer);
+      return { data: { product_ids: ids } };
     },
   );
 
@@ -100,6 +120,67 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           session?.user.id ?? null,
         ),
       };
+    },
+  );
+};
+
+const tokenQuery = z.object({ token: text().max(200).optional() });
+const STOPPED = {
+  en: "Done: we will not ask this address for reviews again.",
+  ar: "تم: لن نطلب من هذا العنوان تقييمات بعد الآن.",
+};
+
+/**
+ * The review request's one-click stop: a mail client's POST (RFC 8058) and a person's click
+ * (GET) alike only record the address as stopped.
+ */
+export const reviewRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A mail client's one-click stop posts `List-Unsubscribe=One-Click` as a form; the token is
+  // in the address, so the body is read and ignored.
+  const formBody = { parseAs: "string", bodyLimit: 16 * 1024 } as const;
+  app.addContentTypeParser("application/x-www-form-urlencoded", formBody, (_request, _body, next) =>
+    next(null, {}),
+  );
+  app.addContentTypeParser("multipart/form-data", formBody, (_request, _body, next) =>
+    next(null, {}),
+  );
+
+  app.post(
+    "/review-requests/stop",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        summary: "Stop review requests (one-click from a mail client)",
+        querystring: tokenQuery,
+        response: { 200: z.object({ data: z.object({ stopped: z.boolean() }) }) },
+      },
+    },
+    async (request) => ({
+      data: { stopped: await app.services.reviews.stopRequests(request.query.token ?? "") },
+    }),
+  );
+
+  app.get(
+    "/review-requests/stop",
+    {
+      config: { rateLimit: publicFormRateLimit },
+      schema: {
+        summary: "Stop review requests (the link in the e-mail)",
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      await app.services.reviews.stopRequests(request.query.token ?? "");
+      const lang = pickServerLanguage(
+        request.cookies[LANGUAGE_COOKIE],
+        request.headers["accept-language"],
+      );
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(
+          `<!doctype html><html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}"><meta charset="utf-8"><meta name="robots" content="noindex"><title>${STOPPED[lang]}</title><p>${STOPPED[lang]}</p></html>`,
+        );
     },
   );
 };

@@ -23,6 +23,7 @@ import { type ProductReviewRow, productReviews } from "../../db/schema/reviews.t
 import { HttpError, notFound } from "../../http-errors.ts";
 import { changesBetween, record } from "../audit/service.ts";
 import { type OrderViewer, viewableOrder } from "../orders/viewer.ts";
+import { sendReviewRequests, stopReviewRequests } from "./review-requests.ts";
 
 const refused = (message: string) => new HttpError(422, message, { order_number: [message] });
 
@@ -100,6 +101,30 @@ export function createReviewService(db: Db, deps: { cache: ContentCache }) {
       // Two requests at once: the unique index keeps one.
       if (!row) throw refused(REVIEW_MESSAGES.ALREADY_REVIEWED);
       return dto(row);
+    },
+
+    /**
+     * The products of an order its viewer already reviewed (the order page marks them
+     * instead of offering the form again); a stranger gets the order's 404.
+     */
+    async reviewedInOrder(number: string, viewer: OrderViewer): Promise<number[]> {
+      const order = await viewableOrder(db, number, viewer);
+      const rows = await db
+        .select({ productId: productReviews.productId })
+        .from(productReviews)
+        .where(eq(productReviews.orderId, order.id))
+        .orderBy(productReviews.productId);
+      return rows.map((r) => Number(r.productId));
+    },
+
+    /** One pass of the review-request job (review-requests.ts); how many e-mails it queued. */
+    sendRequests(now: Date, opts: { baseUrl: string }): Promise<number> {
+      return sendReviewRequests(db, now, opts);
+    },
+
+    /** The review request's one-click stop. */
+    stopRequests(token: string): Promise<boolean> {
+      return stopReviewRequests(db, token);
     },
 
     /** Published reviews, the page's language first, with their average; cached per version. */

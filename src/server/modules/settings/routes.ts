@@ -9,6 +9,7 @@ const publicSettingsResponse = z.object({
     .omit({
       updated_at: true,
       order_messages: true,
+      review_request_days: true,
       low_stock_kg: true,
       gift_wrap_offered: true,
       gift_wrap_price: true,

@@ -103,6 +103,7 @@ export function createSettingsService(
         const {
           updated_at: _date,
           order_messages: _messages,
+          review_request_days: _reviewDays,
           low_stock_kg: _lowStock,
           gift_wrap_price: _wrapPrice,
           gift_wrap_offered: wrapOffered,

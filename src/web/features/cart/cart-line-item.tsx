@@ -10,6 +10,7 @@ import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { WholesaleMark } from "../trader/trader-prices.tsx";
+import type { LineMark } from "./allergen-picker.tsx";
 import { gramsOf, lineName } from "./line-details.ts";
 import type { TraderCartLine } from "./trader-cart.ts";
 
@@ -20,9 +21,11 @@ type Props = {
   lang: Lang;
   onQty: (key: string, qty: number) => void;
   onRemove: (key: string) => void;
+  /** The allergens the shopper avoids that this line holds (see allergen-picker.tsx). */
+  mark?: LineMark;
 };
 
-export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
+export function CartLineItem({ line, lang, onQty, onRemove, mark }: Props) {
   const { t } = useTranslation("cart");
   const money = useMoney(lang);
   const key = keyOfLine(line);
@@ -53,6 +56,22 @@ export function CartLineItem({ line, lang, onQty, onRemove }: Props) {
         {line.contents?.length ? (
           <p className="text-sm text-muted" data-testid="line-contents">
             {dtoContentsText(line.contents, lang)}
+          </p>
+        ) : null}
+        {mark ? (
+          <p className="text-sm font-semibold text-red-800" data-testid="line-allergens">
+            <span aria-hidden="true">⚠ </span>
+            {[
+              mark.contains.length
+                ? t("avoid.contains", { list: mark.contains.join(lang === "ar" ? "، " : ", ") })
+                : "",
+              mark.traces.length
+                ? t("avoid.traces", { list: mark.traces.join(lang === "ar" ? "، " : ", ") })
+                : "",
+              mark.unknown ? t("avoid.unknown") : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
           </p>
         ) : null}
         <p className="text-sm">

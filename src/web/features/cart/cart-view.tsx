@@ -1,8 +1,10 @@
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { dishIdOf, keyOfLine } from "../../../shared/domain/cart.ts";
 import { useTranslation } from "../../i18n/translator.tsx";
 import { useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
+import type { LineMark } from "./allergen-picker.tsx";
 import { useAppliedCoupon } from "./applied-coupon.ts";
 import { CartLineItem } from "./cart-line-item.tsx";
 import { useCart } from "./cart-store.ts";
@@ -44,6 +46,9 @@ export function CartBreadcrumb() {
   );
 }
 
+// "Allergens I avoid" comes after the cart, in its own chunk (page-weight budget).
+const AllergenPicker = lazy(() => import("./allergen-picker.tsx"));
+
 const STATE_BOX = "mt-8 min-h-60 rounded-xl border border-line bg-white p-8 text-center";
 
 /** The cart page: lines, clear with confirmation, the summary and the code box. */
@@ -54,6 +59,7 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
   const stored = useCart();
   const cart = useTraderCart(stored);
   const coupon = useAppliedCoupon();
+  const [marks, setMarks] = useState<Record<string, LineMark>>({});
   // A trader's prices are its own: no promotion or standing discount on top.
   // A cart with a dish is always priced by the server: its dishes follow the owner's rules.
   const hasDish = cart.lines.some((line) => dishIdOf(line.productId) !== null);
@@ -106,11 +112,27 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
                   key={keyOfLine(line)}
                   line={line}
                   lang={lang}
+                  mark={marks[keyOfLine(line)]}
                   onQty={stored.setQty}
                   onRemove={stored.remove}
                 />
               ))}
             </ul>
+            <Suspense fallback={null}>
+              <AllergenPicker
+                lang={lang}
+                onMarks={setMarks}
+                // A box is what its sweets are; a dish has no food information here.
+                lines={cart.lines
+                  .filter((line) => dishIdOf(line.productId) === null)
+                  .map((line) => ({
+                    key: keyOfLine(line),
+                    productIds: line.contents?.length
+                      ? line.contents.map((c) => Number(c.productId))
+                      : [Number(line.productId)],
+                  }))}
+              />
+            </Suspense>
             <div className="mt-4">
               <ClearCartDialog onConfirm={stored.clear} />
             </div>

@@ -19,6 +19,7 @@ import type { OrderPlacedState } from "./checkout-form.tsx";
 import { readCustomerToken } from "./customer-session.ts";
 import { loadOrder, type OrderLoad } from "./load-order.ts";
 import { headlineKey, OrderProgress } from "./order-progress.tsx";
+import { OrderReviews } from "./order-reviews.tsx";
 import { ReceiptUpload } from "./receipt-upload.tsx";
 
 const money = (dollars: number, lang: Lang) => (
@@ -474,6 +475,8 @@ function OrderDetails({
           </div>
         ) : null}
       </dl>
+
+      <OrderReviews order={order} accessKey={accessKey} />
 
       <Link to={paths.shop()} className="btn btn-outline mt-8">
         {t("order.continueShopping")}

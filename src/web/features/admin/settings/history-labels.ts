@@ -19,6 +19,7 @@ const FIELD_LABELS: Record<string, [section: string, field: string | null]> = {
   capacity_grams_by_weekday: ["delivery.title", "delivery.capacity"],
   pending_expiry_hours: ["orders.title", "orders.pendingExpiry"],
   low_stock_kg: ["orders.title", "orders.lowStock"],
+  review_request_days: ["orderMessages.title", "orderMessages.reviewDays"],
   gift_wrap_offered: ["orders.title", "orders.giftWrapOffered"],
   gift_wrap_price: ["orders.title", "orders.giftWrapPrice"],
   currencies: ["currencies.title", null],

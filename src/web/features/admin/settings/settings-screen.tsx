@@ -361,6 +361,16 @@ function SettingsSections({ saved }: { saved: AdminSettings }) {
                 />
               ))}
             </fieldset>
+            {/* Asking for a review: off unless the owner gives the days after delivery. */}
+            <Field
+              className="max-w-xs"
+              label={t("orderMessages.reviewDays")}
+              hint={t("orderMessages.reviewDaysHint")}
+              inputMode="numeric"
+              dir="ltr"
+              error={err("review_request_days")}
+              {...form.register("review_request_days")}
+            />
           </>
         )}
       </SettingsSection>
