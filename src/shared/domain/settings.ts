@@ -8,6 +8,7 @@ import { knownCurrency } from "./currency-codes.ts";
 import { type DeliverySlot, NO_SLOTS, sortedSlots } from "./delivery-slots.ts";
 import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
+import { MAIL_OPENING_KINDS, type MailOpeningKind } from "./mail-openings.ts";
 import { centsToDollars, toCents } from "./money.ts";
 import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "./order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
@@ -93,6 +94,12 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     tax_rate_percent: s.taxRatePercent,
     weigh_tolerance_percent: s.weighTolerancePercent,
     charge_over_weight: s.chargeOverWeight,
+    mail_openings: Object.fromEntries(
+      MAIL_OPENING_KINDS.map((kind) => [
+        kind,
+        { en: s.mailOpenings[kind]?.en ?? "", ar: s.mailOpenings[kind]?.ar ?? "" },
+      ]),
+    ) as Record<MailOpeningKind, { en: string; ar: string }>,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -118,6 +125,7 @@ export function settingsFromForm(
     | "taxRatePercent"
     | "weighTolerancePercent"
     | "chargeOverWeight"
+    | "mailOpenings"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliverySlots: NO_SLOTS,
@@ -131,6 +139,7 @@ export function settingsFromForm(
     taxRatePercent: null,
     weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
     chargeOverWeight: false,
+    mailOpenings: {},
   },
 ): ShopSettings {
   return {
@@ -207,6 +216,14 @@ export function settingsFromForm(
     taxRatePercent: v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
     weighTolerancePercent: v.weigh_tolerance_percent ?? previous.weighTolerancePercent,
     chargeOverWeight: v.charge_over_weight ?? previous.chargeOverWeight,
+    // Only the sentences written are kept: an empty one is the template's own.
+    mailOpenings: v.mail_openings
+      ? Object.fromEntries(
+          Object.entries(v.mail_openings).flatMap(([kind, o]) =>
+            o && (o.en || o.ar) ? [[kind, { en: o.en, ar: o.ar }]] : [],
+          ),
+        )
+      : { ...previous.mailOpenings },
   };
 }
 
@@ -219,6 +236,7 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
     locations,
     currencies,
     order_messages,
+    mail_openings,
     updated_at: _updated,
     ...rest
   } = settingsToForm(s);
@@ -239,6 +257,11 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
   };
   // "order_messages.shipped": false, one entry per switch.
   for (const [kind, on] of Object.entries(order_messages)) fields[`order_messages.${kind}`] = on;
+  // "mail_openings.order_shipped.ar": one entry per sentence.
+  for (const [kind, o] of Object.entries(mail_openings)) {
+    fields[`mail_openings.${kind}.en`] = o.en;
+    fields[`mail_openings.${kind}.ar`] = o.ar;
+  }
   locations.forEach((location, i) => {
     for (const [key, value] of Object.entries(location)) fields[`locations.${i}.${key}`] = value;
   });

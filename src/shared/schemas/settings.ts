@@ -8,6 +8,7 @@ import {
   LOW_STOCK_MESSAGES,
   MAX_LOW_STOCK_KG,
 } from "../domain/low-stock.ts";
+import { MAIL_OPENING_KINDS, type MailOpeningKind } from "../domain/mail-openings.ts";
 import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "../domain/order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
@@ -140,6 +141,13 @@ export const shopSettingsSchema = z.object({
     .default({ legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" }),
   /** The tax rate included in prices, in percent; null = none (invoices show no tax line). */
   taxRatePercent: z.number().min(0).max(100).nullable().default(null),
+  /** The owner's opening sentence of each e-mail, in both languages; empty = the default. */
+  mailOpenings: z
+    .partialRecord(
+      z.enum(MAIL_OPENING_KINDS),
+      z.object({ en: z.string().default(""), ar: z.string().default("") }),
+    )
+    .default({}),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -198,6 +206,7 @@ export const defaultShopSettings: ShopSettings = {
   giftWrapCents: DEFAULT_GIFT_WRAP_CENTS,
   weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
   chargeOverWeight: false,
+  mailOpenings: {},
   heroTitle: { en: "", ar: "" },
   seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
   taxRatePercent: null,
@@ -228,6 +237,23 @@ const email = text({ message: SETTINGS_MESSAGES.EMAIL })
   .trim()
   .max(254, SETTINGS_MESSAGES.EMAIL)
   .pipe(z.email(SETTINGS_MESSAGES.EMAIL));
+/** One opening sentence per e-mail and language (300 characters: a sentence, not a letter). */
+const mailOpeningFields = z.object(
+  Object.fromEntries(
+    MAIL_OPENING_KINDS.map((kind) => [
+      kind,
+      z.object({ en: optional(300).default(""), ar: optional(300).default("") }).optional(),
+    ]),
+  ) as Record<
+    MailOpeningKind,
+    z.ZodOptional<
+      z.ZodObject<{
+        en: z.ZodDefault<ReturnType<typeof optional>>;
+        ar: z.ZodDefault<ReturnType<typeof optional>>;
+      }>
+    >
+  >,
+);
 const httpsUrl = text({ message: SETTINGS_MESSAGES.URL })
   .trim()
   .max(500, SETTINGS_MESSAGES.URL)
@@ -520,6 +546,8 @@ export const settingsInputSchema = z.object({
   charge_over_weight: z
     .preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean())
     .optional(),
+  /** Each e-mail's opening sentence; left out (an older client), the sentences are kept. */
+  mail_openings: mailOpeningFields.optional(),
 });
 
 /**
@@ -549,6 +577,7 @@ export const SETTINGS_SECTIONS = {
     "charge_over_weight",
   ],
   orderMessages: ["order_messages"],
+  mailOpenings: ["mail_openings"],
   currencies: ["currencies"],
   map: ["map_lat", "map_lng", "map_zoom"],
   invoices: [
@@ -604,6 +633,11 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   tax_rate_percent: z.number().nullable(),
   weigh_tolerance_percent: z.number().int(),
   charge_over_weight: z.boolean(),
+  mail_openings: z.object(
+    Object.fromEntries(
+      MAIL_OPENING_KINDS.map((kind) => [kind, z.object({ en: z.string(), ar: z.string() })]),
+    ) as Record<MailOpeningKind, z.ZodObject<{ en: z.ZodString; ar: z.ZodString }>>,
+  ),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

@@ -9,6 +9,7 @@ const publicSettingsResponse = z.object({
     .omit({
       updated_at: true,
       order_messages: true,
+      mail_openings: true,
       low_stock_kg: true,
       gift_wrap_offered: true,
       gift_wrap_price: true,

@@ -103,6 +103,8 @@ export function createSettingsService(
         const {
           updated_at: _date,
           order_messages: _messages,
+          // The e-mails' opening sentences are the mail kit's, not the storefront's.
+          mail_openings: _openings,
           low_stock_kg: _lowStock,
           gift_wrap_price: _wrapPrice,
           gift_wrap_offered: wrapOffered,
