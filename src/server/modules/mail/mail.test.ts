@@ -5,6 +5,7 @@ import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { decodeMail as decode, startSmtp } from "../../test/smtp.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
+import { withoutBidiMarks } from "./finish.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
