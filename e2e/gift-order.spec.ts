@@ -67,8 +67,10 @@ for (const lang of ["en", "ar"] as const) {
     await waitForHydration(page);
     const gift = page.getByTestId("order-gift");
     await expect(gift).toContainText("Salma Haddad");
-    // Stored and shown in E.164 on the shopper's page (the back office shows it nationally).
-    await expect(gift).toContainText("+963933000222");
+    // Stored in E.164, shown nationally on the shopper's page and linked with the full number.
+    await expect(gift).toContainText("0933 000 222");
+    await expect(gift.locator('a[href="tel:+963933000222"]')).toBeVisible();
+    await expect(gift.locator('a[href="https://wa.me/963933000222"]')).toBeVisible();
     const message = page.getByTestId("order-gift-message");
     await expect(message).toHaveText(card);
     await expect(message).toHaveAttribute("dir", "auto");

@@ -8,6 +8,7 @@ import { knownCurrency } from "./currency-codes.ts";
 import { type DeliverySlot, NO_SLOTS, sortedSlots } from "./delivery-slots.ts";
 import { DEFAULT_GIFT_WRAP_CENTS } from "./gift.ts";
 import { DEFAULT_LOW_STOCK_GRAMS, gramsToKg, kgToGrams } from "./low-stock.ts";
+import { MAIL_OPENING_KINDS, type MailOpeningKind } from "./mail-openings.ts";
 import { centsToDollars, toCents } from "./money.ts";
 import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "./order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "./order-messages.ts";
@@ -96,6 +97,12 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     abandoned_checkout_reminders: s.abandonedCheckoutReminders,
     abandoned_checkout_hours: s.abandonedCheckoutHours,
     review_request_days: s.reviewRequestDays,
+    mail_openings: Object.fromEntries(
+      MAIL_OPENING_KINDS.map((kind) => [
+        kind,
+        { en: s.mailOpenings[kind]?.en ?? "", ar: s.mailOpenings[kind]?.ar ?? "" },
+      ]),
+    ) as Record<MailOpeningKind, { en: string; ar: string }>,
     updated_at: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -124,6 +131,7 @@ export function settingsFromForm(
     | "abandonedCheckoutReminders"
     | "abandonedCheckoutHours"
     | "reviewRequestDays"
+    | "mailOpenings"
   > = {
     capacityGramsByWeekday: [...NO_WEEKDAY_LIMITS],
     deliverySlots: NO_SLOTS,
@@ -140,6 +148,7 @@ export function settingsFromForm(
     abandonedCheckoutReminders: false,
     abandonedCheckoutHours: 3,
     reviewRequestDays: null,
+    mailOpenings: {},
   },
 ): ShopSettings {
   return {
@@ -221,6 +230,14 @@ export function settingsFromForm(
     abandonedCheckoutHours: v.abandoned_checkout_hours ?? previous.abandonedCheckoutHours,
     reviewRequestDays:
       v.review_request_days === undefined ? previous.reviewRequestDays : v.review_request_days,
+    // Only the sentences written are kept: an empty one is the template's own.
+    mailOpenings: v.mail_openings
+      ? Object.fromEntries(
+          Object.entries(v.mail_openings).flatMap(([kind, o]) =>
+            o && (o.en || o.ar) ? [[kind, { en: o.en, ar: o.ar }]] : [],
+          ),
+        )
+      : { ...previous.mailOpenings },
   };
 }
 
@@ -233,6 +250,7 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
     locations,
     currencies,
     order_messages,
+    mail_openings,
     updated_at: _updated,
     ...rest
   } = settingsToForm(s);
@@ -253,6 +271,11 @@ export function settingsAuditFields(s: ShopSettings): Record<string, unknown> {
   };
   // "order_messages.shipped": false, one entry per switch.
   for (const [kind, on] of Object.entries(order_messages)) fields[`order_messages.${kind}`] = on;
+  // "mail_openings.order_shipped.ar": one entry per sentence.
+  for (const [kind, o] of Object.entries(mail_openings)) {
+    fields[`mail_openings.${kind}.en`] = o.en;
+    fields[`mail_openings.${kind}.ar`] = o.ar;
+  }
   locations.forEach((location, i) => {
     for (const [key, value] of Object.entries(location)) fields[`locations.${i}.${key}`] = value;
   });

@@ -412,6 +412,13 @@ export const orderDtoSchema = z.object({
     .object({
       recipient_name: z.string(),
       recipient_phone: z.string(),
+      /**
+       * The recipient's phone as read in the order's country ("0933 000 222"), and its digits
+       * for a messaging link ("963933000222", null when unreadable): the storefront shows them
+       * without loading the phone library.
+       */
+      recipient_phone_display: z.string().optional(),
+      recipient_phone_messaging: z.string().nullable().optional(),
       message: z.string().nullable(),
       wrap: z.boolean(),
     })

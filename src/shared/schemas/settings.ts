@@ -8,6 +8,7 @@ import {
   LOW_STOCK_MESSAGES,
   MAX_LOW_STOCK_KG,
 } from "../domain/low-stock.ts";
+import { MAIL_OPENING_KINDS, type MailOpeningKind } from "../domain/mail-openings.ts";
 import { DEFAULT_WEIGH_TOLERANCE_PERCENT } from "../domain/order-changes.ts";
 import { DEFAULT_ORDER_MESSAGES } from "../domain/order-messages.ts";
 import { DEFAULT_PENDING_EXPIRY_HOURS } from "../domain/payments.ts";
@@ -151,6 +152,13 @@ export const shopSettingsSchema = z.object({
    * = never (the default: the owner turns it on).
    */
   reviewRequestDays: z.number().int().min(1).max(60).nullable().default(null),
+  /** The owner's opening sentence of each e-mail, in both languages; empty = the default. */
+  mailOpenings: z
+    .partialRecord(
+      z.enum(MAIL_OPENING_KINDS),
+      z.object({ en: z.string().default(""), ar: z.string().default("") }),
+    )
+    .default({}),
 });
 export type ShopSettings = z.output<typeof shopSettingsSchema>;
 export type ShopLocation = z.infer<typeof locationSchema>;
@@ -211,6 +219,7 @@ export const defaultShopSettings: ShopSettings = {
   chargeOverWeight: false,
   abandonedCheckoutReminders: false,
   abandonedCheckoutHours: 3,
+  mailOpenings: {},
   heroTitle: { en: "", ar: "" },
   seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
   taxRatePercent: null,
@@ -242,6 +251,23 @@ const email = text({ message: SETTINGS_MESSAGES.EMAIL })
   .trim()
   .max(254, SETTINGS_MESSAGES.EMAIL)
   .pipe(z.email(SETTINGS_MESSAGES.EMAIL));
+/** One opening sentence per e-mail and language (300 characters: a sentence, not a letter). */
+const mailOpeningFields = z.object(
+  Object.fromEntries(
+    MAIL_OPENING_KINDS.map((kind) => [
+      kind,
+      z.object({ en: optional(300).default(""), ar: optional(300).default("") }).optional(),
+    ]),
+  ) as Record<
+    MailOpeningKind,
+    z.ZodOptional<
+      z.ZodObject<{
+        en: z.ZodDefault<ReturnType<typeof optional>>;
+        ar: z.ZodDefault<ReturnType<typeof optional>>;
+      }>
+    >
+  >,
+);
 const httpsUrl = text({ message: SETTINGS_MESSAGES.URL })
   .trim()
   .max(500, SETTINGS_MESSAGES.URL)
@@ -558,6 +584,8 @@ export const settingsInputSchema = z.object({
         .nullable(),
     )
     .optional(),
+  /** Each e-mail's opening sentence; left out (an older client), the sentences are kept. */
+  mail_openings: mailOpeningFields.optional(),
 });
 
 /**
@@ -589,6 +617,7 @@ export const SETTINGS_SECTIONS = {
     "abandoned_checkout_hours",
   ],
   orderMessages: ["order_messages", "review_request_days"],
+  mailOpenings: ["mail_openings"],
   currencies: ["currencies"],
   map: ["map_lat", "map_lng", "map_zoom"],
   invoices: [
@@ -647,6 +676,11 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   charge_over_weight: z.boolean(),
   abandoned_checkout_reminders: z.boolean(),
   abandoned_checkout_hours: z.number().int(),
+  mail_openings: z.object(
+    Object.fromEntries(
+      MAIL_OPENING_KINDS.map((kind) => [kind, z.object({ en: z.string(), ar: z.string() })]),
+    ) as Record<MailOpeningKind, z.ZodObject<{ en: z.ZodString; ar: z.ZodString }>>,
+  ),
   map_lat: z.number(),
   map_lng: z.number(),
   map_zoom: z.number(),

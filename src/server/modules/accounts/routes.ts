@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { MESSAGES } from "../../../shared/domain/validation-messages.ts";
-import { accountUpdateSchema, passwordChangeSchema } from "../../../shared/schemas/account.ts";
+import { passwordChangeSchema } from "../../../shared/schemas/account.ts";
+import { accountUpdateBodySchema } from "../../../shared/schemas/account-phones.ts";
 import {
   AUTH_MESSAGES,
   type LoginResponse,
@@ -218,7 +219,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.requireUser, limitAccountUpdate, limitEmailChange],
       schema: {
         summary: "Update my account",
-        body: accountUpdateSchema,
+        body: accountUpdateBodySchema,
         response: { 200: userBody },
       },
     },

@@ -1,5 +1,6 @@
 import { dirFor, type Language } from "../../../shared/domain/language.ts";
-import { escapeHtml, type Mail } from "./templates.ts";
+import type { MailOpeningKind } from "../../../shared/domain/mail-openings.ts";
+import { escapeHtml, type Mail, moneyTable, openingHtml } from "./templates.ts";
 
 /** E-mails about the account itself, kept apart from the order e-mails. */
 const TEXTS = {
@@ -45,7 +46,13 @@ type AccountTexts = {
  * out, how long it works, what to do if it was not you; plain text and HTML, right to left
  * in Arabic, the link itself always left to right.
  */
-function accountLinkMail(lang: Language, t: AccountTexts, name: string, link: string): Mail {
+function accountLinkMail(
+  kind: MailOpeningKind,
+  lang: Language,
+  t: AccountTexts,
+  name: string,
+  link: string,
+): Mail {
   const text = [
     t.hello(name),
     "",
@@ -63,7 +70,7 @@ function accountLinkMail(lang: Language, t: AccountTexts, name: string, link: st
   const href = escapeHtml(link);
   const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
 <p>${escapeHtml(t.hello(name))}</p>
-<p>${escapeHtml(t.asked)}</p>
+${openingHtml(kind, escapeHtml(t.asked))}
 <p><a href="${href}" style="display:inline-block;padding:10px 16px;background:#7a4b1e;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(t.button)}</a></p>
 <p>${escapeHtml(t.open)}<br><a href="${href}" dir="ltr">${href}</a></p>
 <p>${escapeHtml(t.expires)}</p>
@@ -75,7 +82,7 @@ function accountLinkMail(lang: Language, t: AccountTexts, name: string, link: st
 
 /** The password reset link, in the language the customer asked in (accounts keep none). */
 export function passwordResetMail(lang: Language, name: string, link: string): Mail {
-  return accountLinkMail(lang, TEXTS[lang], name, link);
+  return accountLinkMail("password_reset", lang, TEXTS[lang], name, link);
 }
 
 const VERIFY_TEXTS = {
@@ -102,7 +109,13 @@ const VERIFY_TEXTS = {
  * language of the page the customer used.
  */
 export function emailVerificationMail(lang: Language, name: string, link: string): Mail {
-  return accountLinkMail(lang, { ...TEXTS[lang], ...VERIFY_TEXTS[lang] }, name, link);
+  return accountLinkMail(
+    "email_verification",
+    lang,
+    { ...TEXTS[lang], ...VERIFY_TEXTS[lang] },
+    name,
+    link,
+  );
 }
 
 const EMAIL_CHANGED_TEXTS = {
@@ -140,7 +153,7 @@ export function emailChangedMail(lang: Language, name: string, newEmail: string)
   const text = [lines[0], "", lines[1], "", lines[2], "", lines[3], lines[4]].join("\n");
   const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
 <p>${escapeHtml(t.hello(name))}</p>
-<p>${escapeHtml(t.changed(maskedEmail(newEmail)))}</p>
+${openingHtml("email_changed", escapeHtml(t.changed(maskedEmail(newEmail))))}
 <p>${escapeHtml(t.notYou)}</p>
 <p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
 </body></html>`;
@@ -172,7 +185,13 @@ const INVITE_TEXTS = {
 
 /** A new trader's invitation to choose a password, in the language of its enquiry. */
 export function traderInvitationMail(lang: Language, name: string, link: string): Mail {
-  return accountLinkMail(lang, { ...TEXTS[lang], ...INVITE_TEXTS[lang] }, name, link);
+  return accountLinkMail(
+    "trader_invitation",
+    lang,
+    { ...TEXTS[lang], ...INVITE_TEXTS[lang] },
+    name,
+    link,
+  );
 }
 
 const REMINDER_TEXTS = {
@@ -182,6 +201,7 @@ const REMINDER_TEXTS = {
     body: "A friendly reminder of the orders on invoice still open on your account:",
     line: (order: string, amount: string, due: string) => `${order}: ${amount}, due ${due}`,
     total: (amount: string) => `Total open: ${amount}`,
+    totalLabel: "Total open",
     close: "If you have already paid, thank you, and please ignore this message.",
     bye: "With thanks,",
     brand: "Golden Syrup Sweets",
@@ -192,6 +212,7 @@ const REMINDER_TEXTS = {
     body: "تذكير ودي بالطلبات المفوترة التي ما زالت مفتوحة على حسابكم:",
     line: (order: string, amount: string, due: string) => `${order}: ${amount}، يستحق في ${due}`,
     total: (amount: string) => `إجمالي المفتوح: ${amount}`,
+    totalLabel: "إجمالي المفتوح",
     close: "إذا كنتم قد دفعتم بالفعل فشكراً لكم، ويرجى تجاهل هذه الرسالة.",
     bye: "مع الشكر،",
     brand: "حلويات القطر الذهبي",
@@ -222,9 +243,15 @@ export function paymentReminderMail(
   ].join("\n");
   const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
 <p>${escapeHtml(t.hello(company))}</p>
-<p>${escapeHtml(t.body)}</p>
-<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>
-<p><strong>${escapeHtml(t.total(total))}</strong></p>
+${openingHtml("payment_reminder", escapeHtml(t.body))}
+${moneyTable(lang, [
+  ...lines.map((l) => ({
+    label: `<span dir="ltr">${escapeHtml(l.number)}</span>`,
+    detail: escapeHtml(l.due),
+    amount: l.amount,
+  })),
+  { label: escapeHtml(t.totalLabel), amount: total, total: true },
+])}
 <p>${escapeHtml(t.close)}</p>
 <p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>
 </body></html>`;

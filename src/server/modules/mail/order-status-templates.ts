@@ -1,3 +1,4 @@
+import type { MailOpeningKind } from "../../../shared/domain/mail-openings.ts";
 import { formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import type { OrderMessageKind } from "../../../shared/domain/order-messages.ts";
 import type { PaymentStatus } from "../../../shared/domain/payments.ts";
@@ -6,6 +7,8 @@ import {
   TEXTS as COMMON,
   escapeHtml,
   type Mail,
+  moneyTable,
+  openingHtml,
   shippingHtml,
   shippingRows,
   withUserText,
@@ -161,9 +164,9 @@ export function orderStatusMail(
   const a = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
 <p>${withUserText(c.hello, order.name)}</p>
-<p><b>${leadHtml}</b></p>
+${openingHtml(`order_${kind}` as MailOpeningKind, leadHtml, order.number)}
 ${reason ? `<p>${escapeHtml(t.reason)}: <bdi dir="auto">${escapeHtml(reason)}</bdi></p>\n` : ""}${refund ? `<p>${escapeHtml(t.refundNote)}</p>\n` : ""}${paid ? `<p>${escapeHtml(t.paidAmount)}: <bdi dir="ltr">${escapeHtml(paid)}</bdi></p>\n` : ""}${carrier ? `<p><b>${escapeHtml(t.carrier)}:</b> <bdi dir="auto">${escapeHtml(carrier)}</bdi></p>\n` : ""}${trackingNumber ? `<p><b>${escapeHtml(t.trackingNumber)}:</b> <bdi dir="ltr">${escapeHtml(trackingNumber)}</bdi></p>\n` : ""}${trackingUrl ? `<p>${escapeHtml(t.trackHere)} ${a(trackingUrl)}</p>\n` : ""}${shippingHtml(shipping)}
-<p><b>${escapeHtml(c.total)}:</b> <bdi dir="ltr">${escapeHtml(total)}</bdi></p>
+${moneyTable(lang, [{ label: escapeHtml(c.total), amount: total, total: true }])}
 <p>${escapeHtml(c.usd)}</p>
 <p>${escapeHtml(t.link)} ${a(opts.link)}</p>
 <p>${escapeHtml(c.bye)}<br>${escapeHtml(c.brand)}</p>

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+import { localizePath } from "../../../shared/domain/language-path.ts";
+import type { MailOpenings } from "../../../shared/domain/mail-openings.ts";
 import { nextMailAttempt } from "../../../shared/domain/mail-retry.ts";
 import { orderPath, shopPath } from "../../../shared/domain/paths.ts";
 import type { SystemCancelReason } from "../../../shared/domain/reservations.ts";
@@ -9,6 +11,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { OrderRow } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { type ClaimLoop, claimDue, claimLoop } from "../../jobs/claim-loop.ts";
+import { finishMail } from "./finish.ts";
 import { type Mail, newOrderNotice, orderCancelledMail, orderConfirmation } from "./templates.ts";
 
 /**
@@ -27,7 +30,7 @@ export async function enqueueOrderMails(
   opts: { baseUrl: string; settings: ShopSettings },
 ): Promise<number> {
   const { dto, lang, accessKey } = placed;
-  const link = opts.baseUrl + orderPath(dto.number, accessKey ?? undefined);
+  const link = opts.baseUrl + localizePath(lang, orderPath(dto.number, accessKey ?? undefined));
   const rows: Array<Mail & { kind: string; to: string }> = [];
   if (dto.email) {
     rows.push({
@@ -62,8 +65,8 @@ export async function enqueueCancellationMail(
 ): Promise<boolean> {
   if (!order.email) return false;
   const links = {
-    order: order.userId ? opts.baseUrl + orderPath(order.number) : null,
-    shop: opts.baseUrl + shopPath(),
+    order: order.userId ? opts.baseUrl + localizePath(order.lang, orderPath(order.number)) : null,
+    shop: opts.baseUrl + localizePath(order.lang, shopPath()),
   };
   await tx.insert(mailOutbox).values({
     kind: "order_cancelled_unpaid",
@@ -80,6 +83,10 @@ export function createMailWorker(opts: {
   db: Db;
   smtpUrl: string;
   from: string;
+  /** The shop's public origin, for the layout's logo and links. */
+  origin?: string | null;
+  /** The owner's opening sentences, read when a run sends (a Settings save applies at once). */
+  openings?: () => Promise<MailOpenings>;
   onError?: (error: unknown) => void;
 }): MailWorker {
   const { db } = opts;
@@ -104,14 +111,18 @@ export function createMailWorker(opts: {
 
   async function runOnce(now: Date): Promise<number> {
     let sent = 0;
-    for (const row of await claim(now)) {
+    const rows = await claim(now);
+    const openings = rows.length && opts.openings ? await opts.openings() : undefined;
+    for (const row of rows) {
       try {
+        // Every template's e-mail in the shop's layout, laid out as it leaves (see finish.ts).
+        const mail = finishMail(row, { origin: opts.origin ?? null, openings });
         await transport.sendMail({
           from: opts.from,
           to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
           // Newsletter mail: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
           ...(row.headers ? { headers: row.headers } : {}),
         });

@@ -24,6 +24,8 @@ export const mailPlugin = fp(
       db: app.database.db,
       smtpUrl,
       from: mailFrom,
+      origin: baseUrl,
+      openings: async () => (await app.services.settings.get()).mailOpenings,
       onError: (error) => app.log.warn({ err: error }, "mail outbox: a run failed"),
     });
     app.decorate("mailWorker", worker);

@@ -7,7 +7,8 @@ import {
 } from "../../../shared/domain/bidi.ts";
 import { contentsText } from "../../../shared/domain/boxes.ts";
 import { formatDeliveryDay } from "../../../shared/domain/delivery-day.ts";
-import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
+import type { MailOpeningKind } from "../../../shared/domain/mail-openings.ts";
+import { formatDiscount, formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts";
 import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
@@ -119,6 +120,40 @@ export const escapeHtml = (value: string) =>
   );
 
 export const money = (dollars: number, lang: Lang) => formatMoney(toCents(dollars), lang);
+
+/**
+ * An e-mail's opening paragraph, which the owner may rewrite in Settings (the mail kit puts
+ * the owner's sentence in when it sends; `order` fills `{order}`). Keep the same sentence as
+ * one line of the plain-text part, so it is replaced there too.
+ */
+export function openingHtml(kind: MailOpeningKind, html: string, order?: string): string {
+  return `<p data-opening="${kind}"${order ? ` data-order="${escapeHtml(order)}"` : ""}>${html}</p>`;
+}
+
+/** One row of a money table: HTML label (escaped by the caller), a detail line, an amount. */
+export type MoneyRow = { label: string; detail?: string; amount: string; total?: boolean };
+
+/**
+ * Lines and totals in one table that stays aligned in Gmail, Outlook and Apple Mail: a
+ * presentation table at full width, the label at the start and the amount at the end of
+ * the row in both directions (`align` for Outlook, `text-align` for the others), amounts on
+ * one line and left to right, the total under a gold rule.
+ */
+export function moneyTable(lang: Lang, rows: MoneyRow[]): string {
+  const rtl = lang === "ar";
+  const start = rtl ? "right" : "left";
+  const end = rtl ? "left" : "right";
+  const cell = (total?: boolean) =>
+    `padding:8px 0;vertical-align:top;border-${total ? "top:2px solid #b7791f" : "bottom:1px solid #e7dccb"}`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" dir="${rtl ? "rtl" : "ltr"}" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
+    .map(
+      (row) =>
+        `<tr><td align="${start}" style="${cell(row.total)};text-align:${start}${row.total ? ";font-weight:700" : ""}">${row.label}${
+          row.detail ? `<br><span style="color:#6b5744;font-size:13px">${row.detail}</span>` : ""
+        }</td><td align="${end}" style="${cell(row.total)};padding-${start}:12px;text-align:${end};white-space:nowrap${row.total ? ";font-weight:700" : ""}"><span dir="ltr">${escapeHtml(row.amount)}</span></td></tr>`,
+    )
+    .join("")}</table>`;
+}
 
 /**
  * A sentence around a customer's own text (a name, an address): the text sits in
@@ -234,7 +269,12 @@ function totals(order: OrderDto, lang: Lang) {
   return [
     [t.subtotal, money(order.subtotal, lang)],
     ...(order.discount > 0
-      ? [[`${t.discount} (${order.discount_percent}%)`, `-${money(order.discount, lang)}`]]
+      ? [
+          [
+            `${t.discount} (${order.discount_percent}%)`,
+            formatDiscount(toCents(order.discount), lang),
+          ],
+        ]
       : []),
     // Each automatic promotion by name, in the order's language (the discount line sums them).
     ...(order.promotions ?? []).map((p) => [
@@ -312,19 +352,20 @@ export function orderConfirmation(
   const dir = lang === "ar" ? "rtl" : "ltr";
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
 <p>${withUserText(t.hello, order.name)}</p>
-<p>${escapeHtml(t.thanks)} <bdi dir="ltr">#${escapeHtml(order.number)}</bdi></p>
-<table cellpadding="4">${lines
-    .map(
-      (l) =>
-        `<tr><td><bdi>${escapeHtml(l.name)}</bdi></td><td><bdi>${escapeHtml(l.weight)}</bdi> × ${l.qty}</td><td dir="ltr">${escapeHtml(l.total)}</td></tr>`,
-    )
-    .join("")}</table>
-<table cellpadding="4">${sums
-    .map(
-      ([label, value]) =>
-        `<tr><td>${escapeHtml(label)}</td><td dir="ltr"><b>${escapeHtml(value)}</b></td></tr>`,
-    )
-    .join("")}</table>
+${openingHtml("order_confirmation", escapeHtml(t.thanks), order.number)}
+<p><b dir="ltr">#${escapeHtml(order.number)}</b></p>
+${moneyTable(lang, [
+  ...lines.map((l) => ({
+    label: `<bdi>${escapeHtml(l.name)}</bdi>`,
+    detail: `<bdi>${escapeHtml(l.weight)}</bdi> × ${l.qty}`,
+    amount: l.total,
+  })),
+  ...sums.map(([label, value], i) => ({
+    label: escapeHtml(label),
+    amount: value,
+    total: i === sums.length - 1,
+  })),
+])}
 <p>${escapeHtml(t.usd)}</p>
 ${shippingHtml(shipping)}
 ${order.gift ? `<p><b>${escapeHtml(t.giftFor)}:</b> <bdi>${escapeHtml(order.gift.recipient_name)}</bdi></p>\n` : ""}<p><b>${escapeHtml(t.payment)}:</b> ${escapeHtml(payment)}</p>
@@ -425,9 +466,9 @@ export function orderCancelledMail(
   const link = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">
 <p>${withUserText(t.hello, order.name)}</p>
-<p><b>${escapeHtml(t.cancelled(order.number))}</b></p>
+${openingHtml("order_cancelled_unpaid", escapeHtml(t.cancelled(order.number)), order.number)}
 <p>${escapeHtml(t.reasons[reason])}</p>
-<p>${escapeHtml(t.total)}: <bdi dir="ltr">${escapeHtml(formatMoney(order.totalCents, lang))}</bdi></p>
+${moneyTable(lang, [{ label: escapeHtml(t.total), amount: formatMoney(order.totalCents, lang), total: true }])}
 <p>${escapeHtml(t.nothingCharged)}</p>
 ${links.order ? `<p>${escapeHtml(t.link)} ${link(links.order)}</p>\n` : ""}<p>${escapeHtml(t.orderAgain)} ${link(links.shop)}</p>
 <p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>

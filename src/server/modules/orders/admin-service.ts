@@ -578,7 +578,7 @@ export function createAdminOrderService(
     ): Promise<{ text: string; phone: string | null; link: string; lang: "en" | "ar" }> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
       if (!row) throw notFound(ORDER_NOT_FOUND);
-      const link = `${origin}${await orderPathWithNewKey(db, row, now)}`;
+      const link = `${origin}${await orderPathWithNewKey(db, row, now, row.lang)}`;
       const shipping = orderShipping(row);
       const text = orderStateMessage({
         number: row.number,

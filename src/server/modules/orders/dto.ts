@@ -9,6 +9,7 @@ import {
 import { kitchenSlotOfOrder, stepsFor } from "../../../shared/domain/kitchen-slots.ts";
 import { centsToDollars, formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { balanceDueCents, type OrderMoney } from "../../../shared/domain/order-changes.ts";
+import { displayPhone, messagingDigits } from "../../../shared/domain/phone.ts";
 import { HOME_DELIVERY, trackingUrl } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import { storageUrl } from "../../../shared/schemas/catalog.ts";
@@ -241,6 +242,8 @@ export function toOrderDto(
       ? {
           recipient_name: order.gift.recipientName,
           recipient_phone: order.gift.recipientPhone,
+          recipient_phone_display: displayPhone(order.gift.recipientPhone, order.country),
+          recipient_phone_messaging: messagingDigits(order.gift.recipientPhone, order.country),
           message: order.gift.message,
           wrap: order.gift.wrap,
         }

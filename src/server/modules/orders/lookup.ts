@@ -2,6 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Language } from "../../../shared/domain/language.ts";
+import { localizePath } from "../../../shared/domain/language-path.ts";
 import { emailKey, looksLikeEmail, samePhone } from "../../../shared/domain/order-lookup.ts";
 import { orderPath } from "../../../shared/domain/paths.ts";
 import {
@@ -74,12 +76,14 @@ export async function findOrderLink(
 
 /**
  * The order's private page with a newly issued key (stored hashed, beside the placer's):
- * for a lookup, and for the order messages that link a guest to their order.
+ * for a lookup, and for the order messages that link a guest to their order. `lang`: the
+ * page's language, so an Arabic e-mail opens the Arabic page (`/ar/order/…`).
  */
 export async function orderPathWithNewKey(
   db: Db | Tx,
   order: { id: number; number: string },
   now = new Date(),
+  lang: Language = "en",
 ): Promise<string> {
   const key = randomBytes(32).toString("base64url");
   await db.insert(orderLookupKeys).values({
@@ -88,7 +92,7 @@ export async function orderPathWithNewKey(
     expiresAt: new Date(now.getTime() + LOOKUP_KEY_LIFETIME_MS),
     createdAt: now,
   });
-  return orderPath(order.number, key);
+  return localizePath(lang, orderPath(order.number, key));
 }
 
 /** Whether `key` is a live key a lookup issued for this order (the order page's second check). */

@@ -2,7 +2,7 @@ import { formatMoney, type Lang, toCents } from "../../../shared/domain/money.ts
 import { lineDiff } from "../../../shared/domain/order-changes.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderChangeLine, OrderChangeSnapshot } from "../../db/schema/orders.ts";
-import { escapeHtml, type Mail } from "../mail/templates.ts";
+import { escapeHtml, type Mail, moneyTable, openingHtml } from "../mail/templates.ts";
 
 const SHOP = { en: "Golden Syrup Sweets", ar: "حلويات القطر الذهبي" } as const;
 
@@ -48,10 +48,11 @@ function lineText(line: OrderChangeLine, lang: Lang): string {
   return `${line.name} (${optionLabel(line.grams, lang)}) × ${line.qty}${weighed}: ${formatMoney(toCents(line.line_total), lang)}`;
 }
 
-function page(lang: Lang, paragraphs: string[]): string {
+/** A bare document of blocks; a string is a paragraph, `{ html }` goes in as it is. */
+function page(lang: Lang, blocks: Array<string | { html: string }>): string {
   const dir = lang === "ar" ? "rtl" : "ltr";
-  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">${paragraphs
-    .map((p) => `<p>${p}</p>`)
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif">${blocks
+    .map((b) => (typeof b === "string" ? `<p>${b}</p>` : b.html))
     .join("")}</body></html>`;
 }
 
@@ -75,11 +76,14 @@ export function orderChangedMail(input: {
       (c) => `${t.changed}: ${lineText(c.before, lang)} → ${lineText(c.after, lang)}`,
     ),
   ];
-  const totals = [
-    `${t.oldTotal}: ${formatMoney(toCents(input.before.total), lang)}`,
-    `${t.newTotal}: ${formatMoney(toCents(input.after.total), lang)}`,
-    ...(input.balanceDueCents > 0 ? [`${t.due}: ${formatMoney(input.balanceDueCents, lang)}`] : []),
+  const sums: Array<[string, string]> = [
+    [t.oldTotal, formatMoney(toCents(input.before.total), lang)],
+    [t.newTotal, formatMoney(toCents(input.after.total), lang)],
+    ...(input.balanceDueCents > 0
+      ? [[t.due, formatMoney(input.balanceDueCents, lang)] as [string, string]]
+      : []),
   ];
+  const totals = sums.map(([label, value]) => `${label}: ${value}`);
   const text = [
     t.hello(input.name),
     "",
@@ -93,9 +97,18 @@ export function orderChangedMail(input: {
   ].join("\n");
   const html = page(lang, [
     escapeHtml(t.hello(input.name)),
-    escapeHtml(t.lead(input.number)),
+    { html: openingHtml("order_changed", escapeHtml(t.lead(input.number)), input.number) },
     rows.map(escapeHtml).join("<br>"),
-    totals.map(escapeHtml).join("<br>"),
+    {
+      html: moneyTable(
+        lang,
+        sums.map(([label, amount], i) => ({
+          label: escapeHtml(label),
+          amount,
+          total: i === 1,
+        })),
+      ),
+    },
     `${escapeHtml(t.link)} <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
   ]);
   return { subject: t.subject(input.number), text, html };
@@ -128,7 +141,14 @@ export function paymentLinkMail(input: {
   ].join("\n");
   const html = page(lang, [
     escapeHtml(t.hello(input.name)),
-    `${escapeHtml(t.linkLead(input.number, amount))} <a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a>`,
+    {
+      html: openingHtml(
+        "order_payment_link",
+        escapeHtml(t.linkLead(input.number, amount)),
+        input.number,
+      ),
+    },
+    `<a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a>`,
     escapeHtml(t.linkEnds(ends)),
   ]);
   return { subject: t.linkSubject(input.number), text, html };

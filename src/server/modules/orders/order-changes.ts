@@ -275,7 +275,7 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
     now: Date,
   ): Promise<void> {
     if (!deps.mail || !order.email) return;
-    const link = `${deps.mail.baseUrl}${await orderPathWithNewKey(tx, order, now)}`;
+    const link = `${deps.mail.baseUrl}${await orderPathWithNewKey(tx, order, now, order.lang)}`;
     const mail = orderChangedMail({
       number: order.number,
       name: order.name,
@@ -789,7 +789,7 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
         status: order.status,
         pendingExpiryHours: settings.pendingExpiryHours,
       });
-      const returnUrl = `${deps.baseUrl}${await orderPathWithNewKey(db, order, now)}`;
+      const returnUrl = `${deps.baseUrl}${await orderPathWithNewKey(db, order, now, order.lang)}`;
       const session = await deps.gateway.openLink(
         order,
         { amountCents, expiresAt, returnUrl },

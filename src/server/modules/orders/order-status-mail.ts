@@ -29,7 +29,7 @@ export async function enqueueOrderStatusMail(
   if (!opts.mail || !order.email) return false;
   const settings = await readShopSettings(tx);
   if (!settings.orderMessages[kind]) return false;
-  const link = `${opts.mail.baseUrl}${await orderPathWithNewKey(tx, order, opts.now)}`;
+  const link = `${opts.mail.baseUrl}${await orderPathWithNewKey(tx, order, opts.now, order.lang)}`;
   const mail = orderStatusMail(
     {
       number: order.number,

@@ -1,5 +1,5 @@
 import { dirFor, type Language } from "../../../shared/domain/language.ts";
-import { escapeHtml, type Mail } from "../mail/templates.ts";
+import { escapeHtml, type Mail, openingHtml } from "../mail/templates.ts";
 
 const TEXTS = {
   en: {
@@ -52,7 +52,7 @@ export function restockMail(
   const back = escapeHtml(t.back("\u0001")).replace("\u0001", name);
   const html = `<!doctype html><html lang="${lang}" dir="${dirFor(lang)}"><body style="font-family:sans-serif">
 <p>${escapeHtml(t.hello)}</p>
-<p>${back}</p>
+${openingHtml("restock_alert", back)}
 <p>${escapeHtml(t.open)} <a href="${escapeHtml(links.product)}">${escapeHtml(links.product)}</a></p>
 <p>${escapeHtml(t.once)}</p>
 <p>${escapeHtml(t.bye)}<br>${escapeHtml(t.brand)}</p>

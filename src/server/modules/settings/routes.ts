@@ -10,6 +10,7 @@ const publicSettingsResponse = z.object({
       updated_at: true,
       order_messages: true,
       review_request_days: true,
+      mail_openings: true,
       low_stock_kg: true,
       gift_wrap_offered: true,
       gift_wrap_price: true,

@@ -104,6 +104,8 @@ export function createSettingsService(
           updated_at: _date,
           order_messages: _messages,
           review_request_days: _reviewDays,
+          // The e-mails' opening sentences are the mail kit's, not the storefront's.
+          mail_openings: _openings,
           low_stock_kg: _lowStock,
           gift_wrap_price: _wrapPrice,
           gift_wrap_offered: wrapOffered,

@@ -171,8 +171,21 @@ function GiftDetails({ gift }: { gift: NonNullable<OrderDto["gift"]> }) {
           <bdi>{gift.recipient_name}</bdi>
         </dd>
         <dt className="font-bold">{t("gift.recipientPhone")}</dt>
-        <dd>
-          <bdi dir="ltr">{gift.recipient_phone}</bdi>
+        <dd className="flex flex-wrap gap-x-3">
+          {/* Shown as dialled in the order's country, linked with the full number. */}
+          <a className="underline" href={`tel:${gift.recipient_phone}`} dir="ltr">
+            {gift.recipient_phone_display ?? gift.recipient_phone}
+          </a>
+          {gift.recipient_phone_messaging ? (
+            <a
+              className="underline"
+              href={`https://wa.me/${gift.recipient_phone_messaging}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t("gift.recipientMessaging")}
+            </a>
+          ) : null}
         </dd>
         {gift.message ? (
           <>

@@ -62,6 +62,8 @@ export function describeSettingsChange(
   const parts: string[] = [];
   const location = /^locations\.(\d+)\.(.+)$/.exec(base);
   const message = /^order_messages\.(.+)$/.exec(base);
+  // "mail_openings.order_shipped.ar": the e-mail's name, then the language.
+  const opening = /^mail_openings\.(\w+)\.(en|ar)$/.exec(change.field);
   if (location) {
     const index = Number(location[1]);
     const shop = locations[index];
@@ -69,6 +71,13 @@ export function describeSettingsChange(
     const key = LOCATION_LABELS[location[2]!];
     if (!key) return { field: change.field, before: change.before, after: change.after };
     parts.push(t("locations.title"), name || t("locations.location", { n: index + 1 }), t(key));
+  } else if (opening) {
+    parts.push(
+      t("mailOpenings.title"),
+      t(`mailOpenings.kinds.${opening[1]}`),
+      t(opening[2] === "ar" ? "mailOpenings.ar" : "mailOpenings.en"),
+    );
+    return { field: parts.join(SEPARATOR), before: change.before, after: change.after };
   } else if (message) {
     parts.push(t("orderMessages.title"), t(`orderMessages.kinds.${message[1]}`));
   } else {

@@ -12,6 +12,7 @@ import { KNOWN_CURRENCIES } from "../../../../shared/domain/currency-codes.ts";
 import { formatDateTime } from "../../../../shared/domain/date-format.ts";
 import { MAX_SLOTS } from "../../../../shared/domain/delivery-slots.ts";
 import { LOW_STOCK_MESSAGES } from "../../../../shared/domain/low-stock.ts";
+import { MAIL_OPENING_KINDS } from "../../../../shared/domain/mail-openings.ts";
 import { ORDER_MESSAGE_KINDS } from "../../../../shared/domain/order-messages.ts";
 import { SETTINGS_MESSAGES } from "../../../../shared/domain/settings.ts";
 import {
@@ -77,6 +78,10 @@ function fieldPaths(values: SettingsInput): string[] {
       CURRENCY_KEYS.map((key) => `currencies.${i}.${key}`),
     ),
     ...ORDER_MESSAGE_KINDS.map((kind) => `order_messages.${kind}`),
+    ...MAIL_OPENING_KINDS.flatMap((kind) => [
+      `mail_openings.${kind}.en`,
+      `mail_openings.${kind}.ar`,
+    ]),
   ];
 }
 
@@ -372,6 +377,33 @@ function SettingsSections({ saved }: { saved: AdminSettings }) {
               {...form.register("review_request_days")}
             />
           </>
+        )}
+      </SettingsSection>
+
+      <SettingsSection id="mailOpenings" title={t("mailOpenings.title")} saved={saved}>
+        {(form, err) => (
+          <div className="flex flex-col gap-4" data-testid="mail-openings">
+            <p className="max-w-prose text-sm text-muted">{t("mailOpenings.intro")}</p>
+            {MAIL_OPENING_KINDS.map((kind) => (
+              <fieldset key={kind} className="grid gap-3 sm:grid-cols-2">
+                <legend className="mb-1 font-semibold">{t(`mailOpenings.kinds.${kind}`)}</legend>
+                <Field
+                  label={t("mailOpenings.en")}
+                  dir="ltr"
+                  lang="en"
+                  error={err(`mail_openings.${kind}.en`)}
+                  {...form.register(`mail_openings.${kind}.en`)}
+                />
+                <Field
+                  label={t("mailOpenings.ar")}
+                  dir="rtl"
+                  lang="ar"
+                  error={err(`mail_openings.${kind}.ar`)}
+                  {...form.register(`mail_openings.${kind}.ar`)}
+                />
+              </fieldset>
+            ))}
+          </div>
         )}
       </SettingsSection>
 
