@@ -134,6 +134,7 @@ function GiftCardsBought({ cards }: { cards: NonNullable<OrderDto["gift_cards"]>
       <h2 className="text-lg font-bold text-brown">{t("order.giftCardsTitle")}</h2>
       <ul className="mt-2 space-y-3">
         {cards.map((card, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's gift cards are a fixed list that is never reordered
           <li key={`${card.recipient_email}-${index}`} data-testid="order-gift-card">
             <p className="font-bold">
               {money(card.amount, lang)}{" "}

@@ -195,6 +195,7 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
               <Price amount={order.delivery_fee} lang={lang} />
             </dd>
             {(order.gift_cards ?? []).map((card, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an order's gift cards are a fixed list that is never reordered
               <Fragment key={`${card.recipient_email}-${index}`}>
                 <dt data-testid="order-gift-card-bought">
                   {t("giftCardsBought")}{" "}
