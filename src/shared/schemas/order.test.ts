@@ -36,6 +36,8 @@ describe("placeOrderSchema (checkout form and POST /api/orders)", () => {
       gift: null,
       dishes: [],
       slot: null,
+      // Absent = no gift cards bought.
+      gift_cards: [],
     });
   });
 

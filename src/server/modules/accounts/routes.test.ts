@@ -321,7 +321,8 @@ describe("GET/PUT /api/account", () => {
       name: "Amal Haddad",
       company: "Haddad Trading",
       email: "amal@example.com",
-      phone: "+963 11 000 0000",
+      // Stored in E.164, whatever spacing it was typed with.
+      phone: "+963110000000",
       country: "QA",
       location: "Doha",
       is_admin: 0,

@@ -44,6 +44,7 @@ describe("admin categories", () => {
       description: "Filled cookies",
       description_ar: "كعك محشو",
       image_url: null,
+      daily_cap_grams: null,
       products_count: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -43,6 +43,7 @@ describe("admin coupons", () => {
       discount_percent: 15,
       max_uses: null,
       expire_at: null,
+      applies_to: "all",
       uses: 0,
       expired: false,
       created_at: expect.any(String),

@@ -31,7 +31,9 @@ describe("POST /api/coupons/check", () => {
   ])("accepts %s", async (_label, body, code, percent, applies) => {
     const res = await check(body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { code, discount_percent: percent, applies } });
+    expect(res.json()).toEqual({
+      data: { code, discount_percent: percent, applies, applies_to: "all" },
+    });
   });
 
   it("does not spend a use", async () => {

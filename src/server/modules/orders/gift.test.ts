@@ -58,6 +58,9 @@ describe("a gift order", () => {
       recipient_name: "Salma Haddad",
       // Stored in E.164.
       recipient_phone: "+963933000222",
+      // Shown nationally, linked with the full number.
+      recipient_phone_display: "0933 000 222",
+      recipient_phone_messaging: "963933000222",
       message: "Eid Mubarak! كل عام وأنتِ بخير",
       wrap: true,
     });
