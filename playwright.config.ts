@@ -53,7 +53,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /(admin-settings|currency|order-messages)\.spec\.ts/,
+      testIgnore: /(admin-settings|currency|order-messages|slots-seasons)\.spec\.ts/,
     },
     // Changes shop-wide settings (the delivery fee) that other specs read: runs after them.
     {
@@ -76,6 +76,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testMatch: /order-messages\.spec\.ts/,
       dependencies: ["currency"],
+    },
+    // Gives delivery time slots and opens a season shop-wide (every checkout shows the slots,
+    // every storefront page the banner), then takes them back: after everything else.
+    {
+      name: "slots-seasons",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /slots-seasons\.spec\.ts/,
+      dependencies: ["order-messages"],
     },
   ],
   webServer: [
