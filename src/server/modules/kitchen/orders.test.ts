@@ -15,6 +15,7 @@ import { orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { createUserWithToken } from "../../test/fixtures.ts";
+import { startSmtp } from "../../test/smtp.ts";
 import { addProduct, placeOrder } from "../orders/test-fixtures.ts";
 
 // Wednesday 2 December 2026, 09:00 in Damascus (UTC+3): today's 19:00 slot closes at 18:15.
@@ -23,6 +24,7 @@ const TODAY = "2026-12-02";
 const TOMORROW = "2026-12-03";
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let owner: Awaited<ReturnType<typeof createUserWithToken>>;
 let cook: Awaited<ReturnType<typeof createUserWithToken>>;
 let catalogue: Awaited<ReturnType<typeof createUserWithToken>>;
@@ -38,7 +40,15 @@ const DELIVERY = {
 
 beforeAll(async () => {
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
-  t = await createTestApp();
+  // A real SMTP server on loopback: the shop sends e-mail, so the kitchen's steps queue them.
+  smtp = await startSmtp();
+  t = await createTestApp({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "Shop <shop@example.com>",
+      PUBLIC_URL: "https://shop.example.com",
+    },
+  });
   owner = await createUserWithToken(t.app, { admin: true, name: "Owner Kitchen" });
   cook = await createUserWithToken(t.app, { admin: true, roles: ["kitchen"], name: "Cook" });
   catalogue = await createUserWithToken(t.app, { admin: true, roles: ["catalogue"] });
@@ -53,6 +63,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await smtp.close();
   vi.useRealTimers();
 });
 
@@ -615,7 +626,7 @@ describe("the kitchen screen", () => {
       "out_for_delivery",
     ]);
     const mailsAfter = await t.database.db.select({ n: count() }).from(mailOutbox);
-    // The test app sends no e-mail unless SMTP is configured: the count never goes down.
+    // The outbox only grows (the placed order's confirmation came before the steps).
     expect(mailsAfter[0]!.n).toBeGreaterThanOrEqual(mailsBefore[0]!.n);
 
     const done = await step("delivered");
@@ -623,6 +634,79 @@ describe("the kitchen screen", () => {
       status: "delivered",
       next: null,
       order_status: "completed",
+    });
+  });
+
+  describe("the customer's e-mails for the steps, in the order's language, once each", () => {
+    async function placeAndStep(extra: Record<string, unknown>, lang: "en" | "ar") {
+      const dish = await addDish({ title: "Fatteh" });
+      const body = dishOrder([{ dishId: dish, portions: 1 }], { ...extra, lang });
+      const placed = await placeOrder(t.app, body);
+      expect(placed.statusCode).toBe(201);
+      const [row] = await t.database.db
+        .select({ id: orders.id, lang: orders.lang })
+        .from(orders)
+        .where(eq(orders.number, placed.json().data.number));
+      expect(row!.lang).toBe(lang);
+      const step = (s: string) =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/admin/kitchen/orders/${row!.id}/step`,
+          headers: cook.auth,
+          payload: { step: s },
+        });
+      const mails = () =>
+        t.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, body.email as string))
+          .orderBy(mailOutbox.id);
+      return { number: placed.json().data.number as string, step, mails };
+    }
+    const stepMails = async (mails: () => Promise<(typeof mailOutbox.$inferSelect)[]>) =>
+      (await mails()).filter((m) => m.kind !== "order_confirmation");
+
+    it("a delivery: on its way, then delivered (nothing for preparing and ready); a repeated step queues nothing", async () => {
+      const { number, step, mails } = await placeAndStep({ slot: "k-18:00" }, "en");
+      for (const s of ["preparing", "ready"]) expect((await step(s)).statusCode).toBe(200);
+      expect(await stepMails(mails)).toHaveLength(0);
+      expect((await step("out_for_delivery")).statusCode).toBe(200);
+      expect((await step("delivered")).statusCode).toBe(200);
+      // Two tablets tapping the last step again: a 409, no second e-mail.
+      expect((await step("delivered")).statusCode).toBe(409);
+      const sent = await stepMails(mails);
+      expect(sent.map((m) => m.kind)).toEqual(["order_shipped", "order_completed"]);
+      expect(sent[0]!.subject).toBe(`Your order ${number} is on its way – Golden Syrup Sweets`);
+      expect(sent[1]!.subject).toBe(
+        `Your order ${number} has been delivered – Golden Syrup Sweets`,
+      );
+      expect(sent[1]!.text).toContain(`Your order ${number} has been delivered. Enjoy your meal!`);
+      expect(sent[1]!.text).not.toContain("sweets!");
+    });
+
+    it("a pickup in Arabic: ready to collect with where, then collected", async () => {
+      const { number, step, mails } = await placeAndStep(
+        { shipping_method: "pickup:1", city: "", address: "", slot: "k-20:30" },
+        "ar",
+      );
+      expect((await step("preparing")).statusCode).toBe(200);
+      expect(await stepMails(mails)).toHaveLength(0);
+      expect((await step("ready")).statusCode).toBe(200);
+      const [ready] = await stepMails(mails);
+      expect(ready).toMatchObject({
+        kind: "order_shipped",
+        subject: `طلبك ${number} جاهز للاستلام – حلويات القطر الذهبي`,
+      });
+      expect(ready!.text).toContain(`طلبك ${number} جاهز: يمكنك استلامه الآن.`);
+      // Where to collect it: the pickup point's address, in the order's language.
+      expect(ready!.text).toMatch(/الاستلام من: .+/);
+      expect(ready!.html).toContain('dir="rtl"');
+      expect((await step("ready")).statusCode).toBe(409);
+      expect((await step("picked_up")).statusCode).toBe(200);
+      const sent = await stepMails(mails);
+      expect(sent.map((m) => m.kind)).toEqual(["order_shipped", "order_completed"]);
+      expect(sent[1]!.subject).toBe(`استلمتَ طلبك ${number} – حلويات القطر الذهبي`);
+      expect(sent[1]!.text).toContain(`استلمتَ طلبك ${number}. بالهناء والشفاء!`);
     });
   });
 

@@ -41,6 +41,8 @@ const TEXTS = {
       shippedPickup: (n: string) => `Your order ${n} is ready to collect – Golden Syrup Sweets`,
       shippedGift: (n: string) => `Your gift order ${n} is on its way – Golden Syrup Sweets`,
       completed: (n: string) => `Your order ${n} is complete – Golden Syrup Sweets`,
+      delivered: (n: string) => `Your order ${n} has been delivered – Golden Syrup Sweets`,
+      pickedUp: (n: string) => `You have collected your order ${n} – Golden Syrup Sweets`,
       canceled: (n: string) => `Your order ${n} was cancelled – Golden Syrup Sweets`,
       paid: (n: string) => `Payment received for your order ${n} – Golden Syrup Sweets`,
     },
@@ -52,6 +54,8 @@ const TEXTS = {
       shippedGift: (n: string, to: string) =>
         `Your gift order ${n} has left our kitchen and is on its way to ${to}.`,
       completed: (n: string) => `Your order ${n} is complete. We hope you enjoy your sweets!`,
+      delivered: (n: string) => `Your order ${n} has been delivered. Enjoy your meal!`,
+      pickedUp: (n: string) => `You have collected your order ${n}. Enjoy your meal!`,
       canceled: (n: string) => `We have cancelled your order ${n}.`,
       paid: (n: string) => `Thank you: we have received your payment for order ${n}.`,
     },
@@ -70,6 +74,8 @@ const TEXTS = {
       shippedPickup: (n: string) => `طلبك ${n} جاهز للاستلام – حلويات القطر الذهبي`,
       shippedGift: (n: string) => `طلب الهدية ${n} في الطريق – حلويات القطر الذهبي`,
       completed: (n: string) => `اكتمل طلبك ${n} – حلويات القطر الذهبي`,
+      delivered: (n: string) => `تم توصيل طلبك ${n} – حلويات القطر الذهبي`,
+      pickedUp: (n: string) => `استلمتَ طلبك ${n} – حلويات القطر الذهبي`,
       canceled: (n: string) => `أُلغي طلبك ${n} – حلويات القطر الذهبي`,
       paid: (n: string) => `استلمنا دفعتك للطلب ${n} – حلويات القطر الذهبي`,
     },
@@ -80,6 +86,8 @@ const TEXTS = {
       shippedGift: (n: string, to: string) =>
         `غادر طلب الهدية ${n} مطبخنا وهو في الطريق إلى ${to}.`,
       completed: (n: string) => `اكتمل طلبك ${n}. نتمنى أن تستمتع بحلوياتك!`,
+      delivered: (n: string) => `تم توصيل طلبك ${n}. بالهناء والشفاء!`,
+      pickedUp: (n: string) => `استلمتَ طلبك ${n}. بالهناء والشفاء!`,
       canceled: (n: string) => `ألغينا طلبك ${n}.`,
       paid: (n: string) => `شكراً لك: استلمنا دفعتك للطلب ${n}.`,
     },
@@ -97,13 +105,14 @@ const TEXTS = {
  * The customer's e-mail for one moment of their order, in the order's language and
  * direction: what happened, the carrier and tracking once shipped, the reason of a
  * cancellation, the amount of a payment, how the order travels, its total and where to follow
- * it (`link`: its private page).
+ * it (`link`: its private page). `kitchen`: the kitchen's last step when it completes an order
+ * holding a dish, so the customer reads "delivered" or "collected" (and a meal, not sweets).
  */
 export function orderStatusMail(
   order: StatusMailOrder,
   lang: Lang,
   kind: OrderMessageKind,
-  opts: { link: string; reason?: string | null },
+  opts: { link: string; reason?: string | null; kitchen?: "delivered" | "picked_up" | null },
 ): Mail {
   const t = TEXTS[lang];
   const c = COMMON[lang];
@@ -115,7 +124,11 @@ export function orderStatusMail(
       ? "shippedPickup"
       : kind === "shipped" && recipient
         ? "shippedGift"
-        : kind;
+        : kind === "completed" && opts.kitchen === "delivered"
+          ? "delivered"
+          : kind === "completed" && opts.kitchen === "picked_up"
+            ? "pickedUp"
+            : kind;
   const lead =
     moment === "shippedGift"
       ? t.lead.shippedGift(order.number, recipient ?? "")

@@ -178,8 +178,19 @@ export function createKitchenOrderService(db: Db, deps: { mail: OrderMail; now?:
             createdAt: at,
           });
         }
-        if (step === "out_for_delivery") {
+        // The customer hears of the steps that concern them, each once: the row is locked and a
+        // step never repeats, so the message is queued with the step or not at all. A pickup's
+        // "ready" is its "ready to collect, here" (a delivery's "ready" is the cook's business:
+        // its "on its way" follows within minutes); the last step says delivered or collected.
+        const kind = kindOf(order);
+        if (step === "out_for_delivery" || (step === "ready" && kind === "pickup")) {
           await enqueueOrderStatusMail(tx, updated!, "shipped", { mail: deps.mail, now: at });
+        } else if (step === "delivered" || step === "picked_up") {
+          await enqueueOrderStatusMail(tx, updated!, "completed", {
+            mail: deps.mail,
+            now: at,
+            kitchen: step,
+          });
         }
         return updated!;
       });

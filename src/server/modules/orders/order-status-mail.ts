@@ -24,7 +24,13 @@ export async function enqueueOrderStatusMail(
   tx: Db | Tx,
   order: OrderRow,
   kind: OrderMessageKind,
-  opts: { mail: OrderMail; reason?: string | null; now?: Date },
+  opts: {
+    mail: OrderMail;
+    reason?: string | null;
+    now?: Date;
+    /** The kitchen step that completed the order, worded as such (see orderStatusMail). */
+    kitchen?: "delivered" | "picked_up" | null;
+  },
 ): Promise<boolean> {
   if (!opts.mail || !order.email) return false;
   const settings = await readShopSettings(tx);
@@ -47,7 +53,7 @@ export async function enqueueOrderStatusMail(
     },
     order.lang,
     kind,
-    { link, reason: opts.reason },
+    { link, reason: opts.reason, kitchen: opts.kitchen },
   );
   await tx.insert(mailOutbox).values({ kind: `order_${kind}`, to: order.email, ...mail });
   return true;

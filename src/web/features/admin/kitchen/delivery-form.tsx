@@ -4,7 +4,11 @@ import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { useKitchenDelivery, useSaveKitchenDelivery } from "./api/kitchen-delivery.ts";
+import {
+  useKitchenDelivery,
+  useSaveKitchenDelivery,
+  useShopLocations,
+} from "./api/kitchen-delivery.ts";
 
 type Area = KitchenDeliveryValues["areas"][number];
 
@@ -13,11 +17,15 @@ const errorOf = (errors: Record<string, string[]>, key: string) =>
 
 /**
  * The dishes' delivery: Damascus areas (both languages, each with its fee), the slots (from,
- * to, every, orders per slot, lead time) and the two money rules. One save for all of it.
+ * to, every, orders per slot, lead time), where dishes are picked up (one of the shop's
+ * locations; none chosen = the one whose name says "Kitchen") and the two money rules. One save
+ * for all of it.
  */
 export function KitchenDeliveryForm() {
-  const { t } = useTranslation("admin-kitchen");
+  const { t, i18n } = useTranslation("admin-kitchen");
+  const ar = i18n.language === "ar";
   const loaded = useKitchenDelivery();
+  const locations = useShopLocations();
   const save = useSaveKitchenDelivery();
   const [values, setValues] = useState<KitchenDeliveryValues | null>(null);
   const [saved, setSaved] = useState(false);
@@ -34,6 +42,17 @@ export function KitchenDeliveryForm() {
   const setSlots = (patch: Partial<KitchenDeliveryValues["slots"]>) =>
     setValues({ ...values, slots: { ...values.slots, ...patch } });
   const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
+  const inLang = (b: { en: string; ar: string }) => (ar && b.ar.trim() ? b.ar : b.en);
+  const pickupOptions = (locations.data ?? []).map((location, index) => ({
+    value: String(index),
+    label: `${inLang(location.title)} – ${inLang(location.address)}`,
+  }));
+  // A saved choice whose location was since removed still shows, so the owner sees to change it.
+  if (locations.data && values.pickup_location !== null && !pickupOptions[values.pickup_location])
+    pickupOptions.push({
+      value: String(values.pickup_location),
+      label: t("delivery.pickupMissing", { n: values.pickup_location + 1 }),
+    });
 
   return (
     <form
@@ -136,6 +155,19 @@ export function KitchenDeliveryForm() {
           onChange={(e) => setSlots({ lead_minutes: num(e.currentTarget.value) })}
         />
       </fieldset>
+      <Field
+        as="select"
+        label={t("delivery.pickup")}
+        hint={t("delivery.pickupHint")}
+        placeholder={t("delivery.pickupAuto")}
+        options={pickupOptions}
+        value={values.pickup_location === null ? "" : String(values.pickup_location)}
+        error={errorOf(errors, "pickup_location")}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setValues({ ...values, pickup_location: v === "" ? null : Number(v) });
+        }}
+      />
       <Field
         as="checkbox"
         label={t("delivery.dishDiscount")}

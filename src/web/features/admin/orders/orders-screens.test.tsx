@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listSeparator } from "../../../../shared/domain/bidi.ts";
 import { formatMoney, toCents } from "../../../../shared/domain/money.ts";
@@ -724,6 +724,63 @@ describe("issue 29: gift orders on the desk", () => {
       }
       // The line's weight and quantity, the weight isolated.
       expect(slip.querySelector("tbody td:last-child bdi")).toBeTruthy();
+    });
+  }
+
+  for (const lang of ["en", "ar"] as const) {
+    it(`a kitchen pickup order's slip says where to collect it and lists the dishes by portions (${lang})`, async () => {
+      reply = () =>
+        json({
+          data: detail({
+            lang,
+            country: "SY",
+            city: "",
+            address: "",
+            delivery_fee: 0,
+            subtotal: 19,
+            total: 19,
+            ready_date: "2026-12-02",
+            slot: { id: "k-19:00", label: "From 19:00", label_ar: "ابتداءً من 19:00" },
+            dishes: [
+              {
+                dish_id: 3,
+                name: "Molokhia",
+                name_ar: "ملوخية",
+                portions: 2,
+                unit_price: 9.5,
+                line_total: 19,
+              },
+            ],
+            shipping: {
+              method: "pickup:1",
+              kind: "pickup",
+              zone: null,
+              zone_ar: null,
+              name: "Kitchen branch",
+              name_ar: "فرع المطبخ",
+              fee: 0,
+              delivery_date: null,
+              pickup: {
+                address: "Mezzeh Villas 4",
+                address_ar: "فيلات المزة 4",
+                hours: "9:00–23:00",
+                hours_ar: "9:00–23:00",
+                phone: "+963 11 000 0000",
+              },
+              carrier: null,
+              carrier_ar: null,
+              tracking_number: null,
+              tracking_url: null,
+            },
+          }),
+        });
+      renderWithKit(<PrintScreen ids={[7]} />, { lang });
+      const shipping = await screen.findByTestId("slip-shipping");
+      expect(shipping.textContent).toContain(lang === "en" ? "Kitchen branch" : "فرع المطبخ");
+      expect(shipping.textContent).toContain(lang === "en" ? "Mezzeh Villas 4" : "فيلات المزة 4");
+      const dish = screen.getByTestId("slip-dish");
+      expect(dish.textContent).toContain(lang === "en" ? "Molokhia" : "ملوخية");
+      expect(within(dish).getAllByRole("cell")[2]!.textContent).toBe("2");
     });
   }
 

@@ -162,6 +162,18 @@ function Slip({ order }: { order: AdminOrderDetail }) {
               <td className="p-1 text-end">{money(line.line_total)}</td>
             </tr>
           ))}
+          {/* The kitchen's dishes go in the same bag: by portions, no weight. */}
+          {order.dishes.map((dish, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a removed dish has no id; the rows never move
+            <tr key={`dish-${index}`} className="border-b border-line" data-testid="slip-dish">
+              <td className="p-1">{pickText(order.lang, dish.name, dish.name_ar)}</td>
+              <td className="p-1 text-end">–</td>
+              <td className="p-1 text-end">
+                <bdi dir="ltr">{dish.portions}</bdi>
+              </td>
+              <td className="p-1 text-end">{money(dish.line_total)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <dl className="ms-auto grid w-64 grid-cols-[1fr_auto] gap-x-4">

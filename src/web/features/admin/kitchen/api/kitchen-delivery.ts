@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { KitchenDeliveryValues } from "../../../../../shared/schemas/kitchen.ts";
-import { adminApi } from "../../../../lib/api.ts";
+import { adminApi, apiGet } from "../../../../lib/api.ts";
 
 export const DELIVERY_LOAD_FAILED = "Failed to load the dish delivery rules";
 export const DELIVERY_SAVE_FAILED = "Failed to save the dish delivery rules";
@@ -31,3 +31,23 @@ export function useSaveKitchenDelivery() {
     onSuccess: (body) => client.setQueryData(kitchenDeliveryKeys.all, body.data),
   });
 }
+
+/** A shop location as the delivery form names it (its position is `pickup_location`). */
+export type ShopLocation = {
+  title: { en: string; ar: string };
+  address: { en: string; ar: string };
+};
+
+/**
+ * The shop's locations, from the public settings (`GET /api/settings`): the kitchen role edits
+ * the delivery rules but may not read the owner's settings, and the locations are public.
+ */
+export const useShopLocations = () =>
+  useQuery({
+    queryKey: ["admin", "kitchen-delivery", "locations"] as const,
+    queryFn: ({ signal }) =>
+      apiGet<{ data: { locations?: ShopLocation[] } }>("/api/settings", { signal }).then(
+        (body) => body.data?.locations ?? [],
+      ),
+    staleTime: 60_000,
+  });
