@@ -328,6 +328,13 @@ export async function startStripeStandin(
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions")
         return createSession(req, res);
       if (req.method === "POST" && url.pathname === "/v1/refunds") return createRefund(req, res);
+      // Stripe's list of refunds (newest first, optionally of one payment intent): what the
+      // browser tests read to see that a refund reached the gateway.
+      if (req.method === "GET" && url.pathname === "/v1/refunds") {
+        const intent = url.searchParams.get("payment_intent");
+        const data = refunds.filter((r) => !intent || r.payment_intent === intent).reverse();
+        return json(res, 200, { object: "list", url: "/v1/refunds", has_more: false, data });
+      }
       if (api && parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
         const session = sessions.get(parts[3]);
         if (!session) return stripeError(res, 404, `No such checkout.session: '${parts[3]}'`);
