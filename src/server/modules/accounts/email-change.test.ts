@@ -97,7 +97,9 @@ describe("PUT /api/account with a new e-mail", () => {
       // address is only hinted at.
       const body = notices[0]!.text.replace(/=\r?\n/g, "").replaceAll("=3D", "=");
       const links = [...body.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
-      expect(links.filter((link) => !/^https?:\/\/[^/]+(\/ar)?(\/icons\/icon-192\.png)?$/.test(link))).toEqual([]);
+      expect(
+        links.filter((link) => !/^https?:\/\/[^/]+(\/ar)?(\/icons\/icon-192\.png)?$/.test(link)),
+      ).toEqual([]);
       expect(notices[0]!.text).not.toContain(next);
       // The new address gets its verification link as before.
       expect((await mailsTo(next)).length).toBe(1);

@@ -378,8 +378,9 @@ function ownerOverride(
 ): OwnerOverride {
   const from = firstBookableDay(now, settings.deliveryCutoffHour);
   const horizon = addDays(from, DISPATCH_HORIZON_DAYS);
-  const lastSeason = seasons.reduce((last, s) => (s.lastDay > last ? s.lastDay : last), horizon);
-  return { from, to: lastSeason };
+  // ISO days sort as text: the latest of the horizon and every season's last day.
+  const to = [horizon, ...seasons.map((s) => s.lastDay)].sort().at(-1) ?? horizon;
+  return { from, to };
 }
 
 const NO_DAY_AR = "لا يوجد حالياً يوم متاح لهذا الطلب. يرجى تقليل الكمية أو التواصل معنا.";
