@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { allergenLabel, rollupAllergens } from "../src/shared/domain/food.ts";
 import type { ProductDetail } from "../src/shared/schemas/catalog.ts";
@@ -102,6 +103,9 @@ for (const lang of ["en", "ar"] as const satisfies Lang[]) {
       await page.goto(`${lang === "ar" ? "/ar" : ""}/product/${boxId}`);
       await waitForHydration(page);
       const filler = page.getByTestId("box-filler");
+      await expect(filler).toBeVisible();
+      const boxAxe = await new AxeBuilder({ page }).include("main").analyze();
+      expect(boxAxe.violations.map((v) => v.id)).toEqual([]);
       const name = (s: ProductDetail) => (lang === "ar" ? s.name_ar : s.name);
       const grams = [400, 300, 300];
       const add = filler.getByRole("button", { name: product.box.add });
@@ -119,6 +123,8 @@ for (const lang of ["en", "ar"] as const satisfies Lang[]) {
       for (const sweet of sweets)
         await expect(line.getByTestId("line-contents")).toContainText(name(sweet));
       await expect(page.getByRole("heading", { name: cart.title })).toBeVisible();
+      const cartAxe = await new AxeBuilder({ page }).include("main").analyze();
+      expect(cartAxe.violations.map((v) => v.id)).toEqual([]);
       const stored = await page.evaluate(
         () => JSON.parse(window.localStorage.getItem("cart_v2") ?? "[]") as unknown[],
       );

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import {
   E2E_ADMIN,
@@ -99,6 +100,10 @@ for (const lang of ["en", "ar"] as const satisfies Lang[]) {
       const form = page
         .getByTestId("order-reviews")
         .getByRole("form", { name: checkout.review.formLabel.replace("{{name}}", shown) });
+      // The review form is as accessible as the rest of the order page.
+      await expect(form).toBeVisible();
+      const orderAxe = await new AxeBuilder({ page }).include("main").analyze();
+      expect(orderAxe.violations.map((v) => v.id)).toEqual([]);
       await form.getByRole("radio", { name: plural(checkout.review, "stars", lang, 4) }).check();
       await form.getByLabel(labelStarting(checkout.review.text)).fill(words);
       await form.getByRole("button", { name: checkout.review.send }).click();
@@ -116,6 +121,8 @@ for (const lang of ["en", "ar"] as const satisfies Lang[]) {
       await waitForHydration(page);
       const row = page.getByTestId("reviews-table").getByRole("row").filter({ hasText: words });
       await expect(row).toContainText(order.number);
+      const moderationAxe = await new AxeBuilder({ page }).include("main").analyze();
+      expect(moderationAxe.violations.map((v) => v.id)).toEqual([]);
       await row
         .getByRole("button", { name: moderation.publishNamed.replace("{{name}}", author) })
         .click();
