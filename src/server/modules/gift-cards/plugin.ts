@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { type ClaimLoop, claimLoop } from "../../jobs/claim-loop.ts";
+import type { ClaimLoop } from "../../jobs/claim-loop.ts";
+import { mailJobPlugin } from "../../jobs/mail-job.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -21,24 +20,10 @@ const GIFT_CARD_CHECK_MS = 30_000;
  * day has come, and queues their e-mails in the mail outbox. Several instances may run it at
  * once: each pass locks its rows and skips the ones another pass holds.
  */
-export const giftCardsPlugin = fp(
-  async (app: FastifyInstance, opts: { autoStart?: boolean }) => {
-    const { smtpUrl, publicUrl, port } = app.config;
-    if (!smtpUrl) return;
-    const baseUrl = publicUrl ?? `http://localhost:${port}`;
-    const worker = claimLoop({
-      runOnce: async (now) => {
-        const issued = await app.services.giftCards.issueDue(now, { baseUrl });
-        if (issued > 0 && opts.autoStart !== false)
-          setImmediate(() => void app.mailWorker?.runOnce().catch(() => {}));
-        return issued;
-      },
-      onError: (error) => app.log.warn({ err: error }, "gift cards: a run failed"),
-    });
-    app.decorate("giftCardWorker", worker);
-    if (opts.autoStart !== false)
-      app.addHook("onReady", async () => worker.start(GIFT_CARD_CHECK_MS));
-    app.addHook("onClose", async () => worker.stop());
-  },
-  { name: "gift-cards", dependencies: ["services", "mail"] },
-);
+export const giftCardsPlugin = mailJobPlugin({
+  name: "gift-cards",
+  label: "gift cards",
+  decorate: "giftCardWorker",
+  everyMs: GIFT_CARD_CHECK_MS,
+  queue: (app, now, { baseUrl }) => app.services.giftCards.issueDue(now, { baseUrl }),
+});

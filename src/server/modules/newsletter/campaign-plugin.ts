@@ -1,7 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { type ClaimLoop, claimLoop } from "../../jobs/claim-loop.ts";
-import { fallbackOrigin } from "../../public-origin.ts";
+import type { ClaimLoop } from "../../jobs/claim-loop.ts";
+import { mailJobPlugin } from "../../jobs/mail-job.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,23 +17,10 @@ const CAMPAIGN_TICK_MS = 5_000;
  * Everything it knows is in the database, so a restart carries on where it stopped, and several
  * instances may run it at once.
  */
-export const campaignPlugin = fp(
-  async (app: FastifyInstance, opts: { autoStart?: boolean }) => {
-    if (!app.config.smtpUrl) return;
-    const baseUrl = fallbackOrigin(app.config);
-    const worker = claimLoop({
-      runOnce: async (now) => {
-        const handed = await app.services.campaigns.runOnce(now, { baseUrl });
-        if (handed > 0 && opts.autoStart !== false)
-          setImmediate(() => void app.mailWorker?.runOnce().catch(() => {}));
-        return handed;
-      },
-      onError: (error) => app.log.warn({ err: error }, "campaigns: a run failed"),
-    });
-    app.decorate("campaignWorker", worker);
-    if (opts.autoStart !== false)
-      app.addHook("onReady", async () => worker.start(CAMPAIGN_TICK_MS));
-    app.addHook("onClose", async () => worker.stop());
-  },
-  { name: "campaigns", dependencies: ["services", "mail"] },
-);
+export const campaignPlugin = mailJobPlugin({
+  name: "campaigns",
+  label: "campaigns",
+  decorate: "campaignWorker",
+  everyMs: CAMPAIGN_TICK_MS,
+  queue: (app, now, { baseUrl }) => app.services.campaigns.runOnce(now, { baseUrl }),
+});

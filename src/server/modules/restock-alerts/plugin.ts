@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { type ClaimLoop, claimLoop } from "../../jobs/claim-loop.ts";
+import type { ClaimLoop } from "../../jobs/claim-loop.ts";
+import { mailJobPlugin } from "../../jobs/mail-job.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -21,25 +20,10 @@ const RESTOCK_CHECK_MS = 10_000;
  * alerts whose product has stock again, queues their e-mails in the mail outbox and deletes
  * them; it also deletes alerts older than 90 days. Several instances may run it at once.
  */
-export const restockAlertsPlugin = fp(
-  async (app: FastifyInstance, opts: { autoStart?: boolean }) => {
-    const { smtpUrl, publicUrl, port } = app.config;
-    if (!smtpUrl) return;
-    const baseUrl = publicUrl ?? `http://localhost:${port}`;
-    const worker = claimLoop({
-      runOnce: async (now) => {
-        const queued = await app.services.restockAlerts.runOnce(now, { baseUrl });
-        // Send soon rather than at the mail worker's next tick.
-        if (queued > 0 && opts.autoStart !== false)
-          setImmediate(() => void app.mailWorker?.runOnce().catch(() => {}));
-        return queued;
-      },
-      onError: (error) => app.log.warn({ err: error }, "restock alerts: a run failed"),
-    });
-    app.decorate("restockWorker", worker);
-    if (opts.autoStart !== false)
-      app.addHook("onReady", async () => worker.start(RESTOCK_CHECK_MS));
-    app.addHook("onClose", async () => worker.stop());
-  },
-  { name: "restock-alerts", dependencies: ["services", "mail"] },
-);
+export const restockAlertsPlugin = mailJobPlugin({
+  name: "restock-alerts",
+  label: "restock alerts",
+  decorate: "restockWorker",
+  everyMs: RESTOCK_CHECK_MS,
+  queue: (app, now, { baseUrl }) => app.services.restockAlerts.runOnce(now, { baseUrl }),
+});

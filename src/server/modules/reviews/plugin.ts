@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { type ClaimLoop, claimLoop } from "../../jobs/claim-loop.ts";
+import type { ClaimLoop } from "../../jobs/claim-loop.ts";
+import { mailJobPlugin } from "../../jobs/mail-job.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -21,25 +20,10 @@ const REVIEW_REQUEST_CHECK_MS = 5 * 60_000;
  * e-mail per order in the mail outbox. Several instances may run it at once: each order is
  * claimed by a unique row in the same transaction as its e-mail.
  */
-export const reviewRequestsPlugin = fp(
-  async (app: FastifyInstance, opts: { autoStart?: boolean }) => {
-    const { smtpUrl, publicUrl, port } = app.config;
-    if (!smtpUrl) return;
-    const baseUrl = publicUrl ?? `http://localhost:${port}`;
-    const worker = claimLoop({
-      runOnce: async (now) => {
-        const queued = await app.services.reviews.sendRequests(now, { baseUrl });
-        // Send soon rather than at the mail worker's next tick.
-        if (queued > 0 && opts.autoStart !== false)
-          setImmediate(() => void app.mailWorker?.runOnce().catch(() => {}));
-        return queued;
-      },
-      onError: (error) => app.log.warn({ err: error }, "review requests: a run failed"),
-    });
-    app.decorate("reviewRequestWorker", worker);
-    if (opts.autoStart !== false)
-      app.addHook("onReady", async () => worker.start(REVIEW_REQUEST_CHECK_MS));
-    app.addHook("onClose", async () => worker.stop());
-  },
-  { name: "review-requests", dependencies: ["services", "mail"] },
-);
+export const reviewRequestsPlugin = mailJobPlugin({
+  name: "review-requests",
+  label: "review requests",
+  decorate: "reviewRequestWorker",
+  everyMs: REVIEW_REQUEST_CHECK_MS,
+  queue: (app, now, { baseUrl }) => app.services.reviews.sendRequests(now, { baseUrl }),
+});
