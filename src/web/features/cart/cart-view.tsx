@@ -118,7 +118,17 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
                 />
               ))}
             </ul>
-            <Suspense fallback={null}>
+            {/* The fallback is the picker's closed box, so its chunk arriving moves nothing. */}
+            <Suspense
+              fallback={
+                <div
+                  className="mt-4 rounded-lg border border-line bg-white p-3 font-semibold"
+                  aria-hidden="true"
+                >
+                  {t("avoid.title")}
+                </div>
+              }
+            >
               <AllergenPicker
                 lang={lang}
                 onMarks={setMarks}

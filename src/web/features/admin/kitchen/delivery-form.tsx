@@ -42,7 +42,8 @@ export function KitchenDeliveryForm() {
   const setSlots = (patch: Partial<KitchenDeliveryValues["slots"]>) =>
     setValues({ ...values, slots: { ...values.slots, ...patch } });
   const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
-  const inLang = (b: { en: string; ar: string }) => (ar && b.ar.trim() ? b.ar : b.en);
+  // A location's text may lack its Arabic (or be absent in an older setting): English stands in.
+  const inLang = (b?: { en?: string; ar?: string }) => (ar && b?.ar?.trim() ? b.ar : (b?.en ?? ""));
   const pickupOptions = (locations.data ?? []).map((location, index) => ({
     value: String(index),
     label: `${inLang(location.title)} – ${inLang(location.address)}`,
