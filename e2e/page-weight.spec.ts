@@ -21,7 +21,7 @@ const KB = 1024;
 // the storefront's table. Later that day: 140.9 KB on /our-kitchen, 140.6 on /product/1, as the
 // route table took six more back-office screens (traders, receivables, promotions, gift cards,
 // the cook's screen; manifest 5.2 KB) and the product page the stock-left cap and the trader
-// price mark; held to 141. Stop 49: 141.1 KB on /our-kitchen, as a dish added from the menu is
+// price mark; held to 141. That evening: 141.1 KB on /our-kitchen, as a dish added from the menu is
 // priced by the one promotions function the cart uses (+1.8 KB chunk, shared) and the route
 // table took the reports and campaigns screens; held to 142 until admin routes leave the
 // storefront's table.
