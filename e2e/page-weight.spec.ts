@@ -65,12 +65,13 @@ const CEILING: Record<string, number> = {
   // at checkout (160.3 KB); the shared form messages (/forgot-password 151.5 KB). Later that
   // day, the route table's new back-office screens on every page (+1.6 KB) and, at checkout,
   // the slots, the promotions' price and the trader's terms: /login 155.6, /register 153.6,
-  // /checkout 164.6, /track 152.7, /forgot-password 153.2 KB.
+  // /checkout 164.6, /track 152.7, /forgot-password 153.2 KB. That evening, /checkout 167.0 KB:
+  // dishes priced by the promotions code and the gift card lines of the order page it shares.
   "/login": 156,
   // 151 until the phone header moved its account link and currency select into the menu panel
   // (one row at 360 px): about 70 bytes over, with the storefront's 138 KB budget still kept.
   "/register": 154,
-  "/checkout": 165,
+  "/checkout": 168,
   "/track": 153,
   "/forgot-password": 154,
   "/account": 171,
