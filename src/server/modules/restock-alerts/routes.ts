@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import { idParam, text } from "../../../shared/schemas/fields.ts";
 import { restockAlertInputSchema } from "../../../shared/schemas/restock-alerts.ts";
+import { acceptOneClickForms } from "../../plugins/one-click-forms.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 
 const errorBody = z.object({
@@ -22,15 +23,7 @@ const STOPPED = {
  * answers a mail client's POST (RFC 8058) and a person's click (GET) alike: both only delete.
  */
 export const restockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A mail client's one-click stop posts `List-Unsubscribe=One-Click` as a form; the token is
-  // in the address, so the body is read and ignored.
-  const formBody = { parseAs: "string", bodyLimit: 16 * 1024 } as const;
-  app.addContentTypeParser("application/x-www-form-urlencoded", formBody, (_request, _body, next) =>
-    next(null, {}),
-  );
-  app.addContentTypeParser("multipart/form-data", formBody, (_request, _body, next) =>
-    next(null, {}),
-  );
+  acceptOneClickForms(app);
 
   app.post(
     "/products/:id/restock-alerts",

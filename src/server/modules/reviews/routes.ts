@@ -13,6 +13,7 @@ import {
   reviewListQuerySchema,
   reviewListResponseSchema,
 } from "../../../shared/schemas/reviews.ts";
+import { acceptOneClickForms } from "../../plugins/one-click-forms.ts";
 import { publicFormRateLimit } from "../../plugins/security.ts";
 import { viewerOf } from "../orders/viewer.ts";
 
@@ -135,15 +136,7 @@ const STOPPED = {
  * (GET) alike only record the address as stopped.
  */
 export const reviewRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A mail client's one-click stop posts `List-Unsubscribe=One-Click` as a form; the token is
-  // in the address, so the body is read and ignored.
-  const formBody = { parseAs: "string", bodyLimit: 16 * 1024 } as const;
-  app.addContentTypeParser("application/x-www-form-urlencoded", formBody, (_request, _body, next) =>
-    next(null, {}),
-  );
-  app.addContentTypeParser("multipart/form-data", formBody, (_request, _body, next) =>
-    next(null, {}),
-  );
+  acceptOneClickForms(app);
 
   app.post(
     "/review-requests/stop",
