@@ -219,6 +219,30 @@ export function createCampaignService(db: Db, deps: CampaignDeps) {
       return toDto(row!);
     },
 
+    /**
+     * Rewrites a draft. Only a draft: once sent or scheduled the recipients were (or will be)
+     * given this text, so a change would make the counts describe another e-mail (409). The row
+     * is locked so a send racing this save either sees the new text or refuses it.
+     */
+    async update(id: number, input: CampaignInput): Promise<CampaignDto> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+        if (!row) throw notFound();
+        if (row.status !== "draft") throw new HttpError(409, M.NOT_EDITABLE);
+        await tx
+          .update(campaigns)
+          .set({
+            subjectEn: input.subject,
+            subjectAr: input.subject_ar,
+            bodyEn: input.body as CampaignBlock[],
+            bodyAr: input.body_ar as CampaignBlock[],
+            ratePerMinute: input.rate_per_minute,
+          })
+          .where(eq(campaigns.id, id));
+      });
+      return this.get(id);
+    },
+
     async preview(id: number, baseUrl: string): Promise<CampaignPreview> {
       const mails = await render(await find(id), baseUrl);
       return { en: mails.en, ar: mails.ar };
