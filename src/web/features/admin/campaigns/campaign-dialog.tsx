@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CampaignBlock } from "../../../../shared/domain/campaigns.ts";
+import { CAMPAIGN_MESSAGES, type CampaignBlock } from "../../../../shared/domain/campaigns.ts";
 import {
   type CampaignDto,
   type CampaignInput,
@@ -7,17 +7,35 @@ import {
 } from "../../../../shared/schemas/campaigns.ts";
 import { ErrorList } from "../../../components/form/error-list.tsx";
 import { Field } from "../../../components/form/field.tsx";
+import { registerMessages } from "../../../components/form/messages.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useToasts } from "../../../components/ui/toast.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useProducts } from "../catalog/api/list-products.ts";
 import { useCampaign } from "./api/get-campaign.ts";
+import { CAMPAIGNS_LOAD_FAILED } from "./api/list-campaigns.ts";
+import { CAMPAIGN_PREVIEW_FAILED } from "./api/preview-campaign.ts";
 import { CAMPAIGN_SAVE_FAILED, useSaveCampaign } from "./api/save-campaign.ts";
+import { CAMPAIGN_SEND_FAILED } from "./api/send-campaign.ts";
+import { CAMPAIGN_TEST_FAILED } from "./api/send-campaign-test.ts";
 import { BlocksEditor, emptyBlock, type PickableProduct } from "./blocks-editor.tsx";
 import { CampaignCounts } from "./campaign-counts.tsx";
 import { CampaignPreviewPanel } from "./campaign-preview-panel.tsx";
 import { CampaignSendPanel } from "./campaign-send-panel.tsx";
+
+// The server's sentences and this screen's failures, said in the screen's language.
+registerMessages(CAMPAIGN_MESSAGES, (id) => `admin-campaigns:messages.${id}`);
+registerMessages(
+  {
+    LOAD: CAMPAIGNS_LOAD_FAILED,
+    SAVE: CAMPAIGN_SAVE_FAILED,
+    PREVIEW: CAMPAIGN_PREVIEW_FAILED,
+    TEST: CAMPAIGN_TEST_FAILED,
+    SEND: CAMPAIGN_SEND_FAILED,
+  },
+  (id) => `admin-campaigns:messages.${id}`,
+);
 
 type Draft = {
   subject: string;

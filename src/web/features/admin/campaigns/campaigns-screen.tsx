@@ -1,29 +1,11 @@
 import { useState } from "react";
-import { CAMPAIGN_MESSAGES } from "../../../../shared/domain/campaigns.ts";
 import type { CampaignDto } from "../../../../shared/schemas/campaigns.ts";
 import { ListScreen } from "../../../components/admin/list-screen.tsx";
-import { registerMessages } from "../../../components/form/messages.ts";
 import type { Column } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { CAMPAIGNS_LOAD_FAILED, useCampaigns } from "./api/list-campaigns.ts";
-import { CAMPAIGN_PREVIEW_FAILED } from "./api/preview-campaign.ts";
-import { CAMPAIGN_SAVE_FAILED } from "./api/save-campaign.ts";
-import { CAMPAIGN_SEND_FAILED } from "./api/send-campaign.ts";
-import { CAMPAIGN_TEST_FAILED } from "./api/send-campaign-test.ts";
 import { CampaignDialog } from "./campaign-dialog.tsx";
-
-registerMessages(CAMPAIGN_MESSAGES, (id) => `admin-campaigns:messages.${id}`);
-registerMessages(
-  {
-    LOAD: CAMPAIGNS_LOAD_FAILED,
-    SAVE: CAMPAIGN_SAVE_FAILED,
-    PREVIEW: CAMPAIGN_PREVIEW_FAILED,
-    TEST: CAMPAIGN_TEST_FAILED,
-    SEND: CAMPAIGN_SEND_FAILED,
-  },
-  (id) => `admin-campaigns:messages.${id}`,
-);
 
 const STATUS_TONE = {
   draft: "bg-cream",
