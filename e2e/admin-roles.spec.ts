@@ -76,7 +76,12 @@ for (const lang of ["en", "ar"] as const satisfies readonly Lang[]) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     // Another screen by its address: told, in the page's language, with the way back.
-    for (const path of ["/admin-products", "/admin-settings", "/admin-reports"]) {
+    for (const path of [
+      "/admin-products",
+      "/admin-settings",
+      "/admin-reports",
+      "/admin-campaigns",
+    ]) {
       await page.goto(path);
       await waitForHydration(page);
       const state = page.getByTestId("admin-not-allowed");

@@ -52,6 +52,7 @@ export default [
     route("admin-copouns", "routes/admin/coupons.tsx"),
     route("admin-promotions", "routes/admin/promotions.tsx"),
     route("admin-gift-cards", "routes/admin/gift-cards.tsx"),
+    route("admin-campaigns", "routes/admin/campaigns.tsx"),
     route("admin-customers", "routes/admin/customers.tsx"),
     route("admin-customers/:key", "routes/admin/customer.tsx"),
     route("admin-traders", "routes/admin/traders.tsx"),

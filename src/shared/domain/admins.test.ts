@@ -101,7 +101,7 @@ describe("what a role allows", () => {
     ]);
   });
 
-  it("the catalogue role sees its products, categories, coupons, promotions, pages and the buyers' reviews", () => {
+  it("the catalogue role sees its products, categories, coupons, promotions, newsletter campaigns, pages and the buyers' reviews", () => {
     const screens = Object.entries(SCREEN_ROLES)
       .filter(([, needed]) => rolesAllow(["catalogue"], needed))
       .map(([screen]) => screen);
@@ -110,6 +110,7 @@ describe("what a role allows", () => {
       "categories",
       "coupons",
       "promotions",
+      "campaigns",
       "pages",
       "reviews",
     ]);

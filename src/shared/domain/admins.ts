@@ -59,6 +59,9 @@ export const SCREEN_ROLES = {
   coupons: ["catalogue"],
   promotions: ["catalogue"],
   giftCards: ["owner"],
+  // The newsletter is the shop's content written to its subscribers: the role that writes the
+  // pages and the promotions writes it too.
+  campaigns: ["catalogue"],
   pages: ["catalogue"],
   kitchen: ["kitchen"],
   settings: ["owner"],

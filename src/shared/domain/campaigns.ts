@@ -16,6 +16,8 @@ export const CAMPAIGN_MESSAGES = {
   AT_INVALID: "Give the time as an ISO date and time.",
   ALREADY_SENT:
     "This campaign was already sent or scheduled; copy it into a new one to send again.",
+  NOT_EDITABLE:
+    "This campaign was already sent or scheduled and can no longer be changed; copy it into a new one.",
   NOT_FOUND: "Campaign not found.",
   NO_OWN_ADDRESS: "Your admin account has no e-mail address to send the test to.",
   NO_MAIL: "This shop sends no e-mail (SMTP is not set).",

@@ -75,6 +75,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: paths.admin.coupons(), label: "admin:menu.coupons", screen: "coupons" },
   { to: paths.admin.promotions(), label: "admin:menu.promotions", screen: "promotions" },
   { to: paths.admin.giftCards(), label: "admin:menu.giftCards", screen: "giftCards" },
+  { to: paths.admin.campaigns(), label: "admin:menu.campaigns", screen: "campaigns" },
   { to: paths.admin.kitchen(), label: "admin:menu.kitchen", screen: "kitchen" },
   { to: paths.admin.settings(), label: "admin:menu.settings", screen: "settings" },
   { to: paths.admin.inbox(), label: "admin-inbox:menu", badge: "inbox", screen: "inbox" },

@@ -72,6 +72,8 @@ export const paths = {
     promotions: () => href("/admin-promotions"),
     /** Gift cards: issue, look up by the last four, void (owner). */
     giftCards: () => href("/admin-gift-cards"),
+    /** Newsletter campaigns: written in both languages, previewed, tested, sent (catalogue). */
+    campaigns: () => href("/admin-campaigns"),
     /** Accounts and guest buyers; a customer by key (`a-12`, `e-<e-mail>`, `p-<digits>`). */
     customers: () => href("/admin-customers"),
     customer: (key: string) => href("/admin-customers/:key", { key: encodeURIComponent(key) }),

@@ -67,6 +67,21 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await app.services.campaigns.get(request.params.id) }),
   );
 
+  app.put(
+    "/campaigns/:id",
+    {
+      schema: {
+        summary: "Rewrite a draft newsletter campaign (a sent or scheduled one is 409)",
+        params: idParam,
+        body: campaignInputSchema,
+        response: { 200: one, 404: errorBody, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await app.services.campaigns.update(request.params.id, request.body),
+    }),
+  );
+
   app.get(
     "/campaigns/:id/preview",
     {

@@ -356,3 +356,105 @@ describe("sending", () => {
     });
   });
 });
+
+describe("the preview and the rewrite of a draft: bad input and the wrong user", () => {
+  const preview = (auth: Record<string, string>, id: number | string) =>
+    ctx.t.app.inject({ method: "GET", url: `/api/admin/campaigns/${id}/preview`, headers: auth });
+  const put = (auth: Record<string, string>, id: number | string, payload: object) =>
+    ctx.t.app.inject({ method: "PUT", url: `/api/admin/campaigns/${id}`, headers: auth, payload });
+
+  it("a preview of a campaign that is not there is 404; an id that is no number is 400", async () => {
+    const auth = await owner();
+    const missing = await preview(auth, 999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(CAMPAIGN_MESSAGES.NOT_FOUND);
+    expect((await preview(auth, "abc")).statusCode).toBe(400);
+    expect((await preview(auth, -1)).statusCode).toBe(400);
+  });
+
+  it("a preview is for the owner and the catalogue role only", async () => {
+    const auth = await owner();
+    const id = await createCampaign(auth);
+    const catalogue = await createUserWithToken(ctx.t.app, { admin: true, roles: ["catalogue"] });
+    expect((await preview(catalogue.auth, id)).statusCode).toBe(200);
+    for (const roles of [["orders"], ["kitchen"]] as const) {
+      const other = await createUserWithToken(ctx.t.app, { admin: true, roles: [...roles] });
+      expect((await preview(other.auth, id)).statusCode).toBe(403);
+    }
+    const customer = await createUserWithToken(ctx.t.app);
+    expect([401, 403]).toContain((await preview(customer.auth, id)).statusCode);
+    expect((await preview({}, id)).statusCode).toBe(401);
+  });
+
+  it("a draft is rewritten; the list and the preview show the new text", async () => {
+    const auth = await owner();
+    const id = await createCampaign(auth);
+    const res = await put(auth, id, {
+      ...valid(),
+      subject_ar: "عيد سعيد",
+      body_ar: [{ type: "paragraph", text: "كعك العيد" }],
+      rate_per_minute: 120,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id,
+      subject_ar: "عيد سعيد",
+      rate_per_minute: 120,
+      status: "draft",
+    });
+    const shown = (await preview(auth, id)).json().data;
+    expect(shown.ar.subject).toBe("عيد سعيد");
+    expect(shown.ar.html).toContain("كعك العيد");
+  });
+
+  it.each([
+    ["no Arabic subject", { subject_ar: " " }, "subject_ar", CAMPAIGN_MESSAGES.SUBJECT_REQUIRED],
+    ["no English body", { body: [] }, "body", CAMPAIGN_MESSAGES.BODY_REQUIRED],
+    ["no Arabic body", { body_ar: undefined }, "body_ar", CAMPAIGN_MESSAGES.BODY_REQUIRED],
+    [
+      "a product block without a product",
+      { body: [{ type: "product", product_id: 0 }] },
+      "body.0.product_id",
+      CAMPAIGN_MESSAGES.BLOCK_PRODUCT,
+    ],
+  ])(
+    "a rewrite with %s is a 422 and the draft is unchanged",
+    async (_case, change, field, message) => {
+      const auth = await owner();
+      const id = await createCampaign(auth);
+      const res = await put(auth, id, { ...valid(), ...change });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[field]).toContain(message);
+      expect(await get(auth, id)).toMatchObject({ subject_ar: valid().subject_ar });
+    },
+  );
+
+  it("a sent or scheduled campaign is not rewritten (409); a missing one is 404", async () => {
+    const auth = await owner();
+    await subscribers(1, "rewrite");
+    const sent = await createCampaign(auth);
+    await send(auth, sent);
+    const scheduled = await createCampaign(auth);
+    await send(auth, scheduled, { at: new Date(Date.now() + 3_600_000).toISOString() });
+    for (const id of [sent, scheduled]) {
+      const res = await put(auth, id, { ...valid(), subject: "Changed" });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(CAMPAIGN_MESSAGES.NOT_EDITABLE);
+      expect((await get(auth, id)).subject).toBe(valid().subject);
+    }
+    expect((await put(auth, 999_999, valid())).statusCode).toBe(404);
+    expect((await put(auth, "x", valid())).statusCode).toBe(400);
+  });
+
+  it("a rewrite is for the owner and the catalogue role only", async () => {
+    const auth = await owner();
+    const id = await createCampaign(auth);
+    for (const roles of [["orders"], ["kitchen"]] as const) {
+      const other = await createUserWithToken(ctx.t.app, { admin: true, roles: [...roles] });
+      expect((await put(other.auth, id, { ...valid(), subject: "No" })).statusCode).toBe(403);
+    }
+    expect((await put({}, id, valid())).statusCode).toBe(401);
+    const catalogue = await createUserWithToken(ctx.t.app, { admin: true, roles: ["catalogue"] });
+    expect((await put(catalogue.auth, id, { ...valid(), subject: "Yes" })).statusCode).toBe(200);
+  });
+});

@@ -18,7 +18,7 @@ import { HttpError, unprocessable } from "../../http-errors.ts";
 import type { Mail } from "../mail/templates.ts";
 import { type CampaignProduct, campaignMail } from "./campaign-mail.ts";
 import { unsubscribeFooter } from "./mail.ts";
-import { queueNewsletterMail } from "./service.ts";
+import { queueNewsletterMails } from "./service.ts";
 
 /** At most this many recipients are handed to the outbox in one pass of one campaign. */
 export const CAMPAIGN_BATCH = 500;
@@ -156,23 +156,24 @@ export function createCampaignService(db: Db, deps: CampaignDeps) {
         : [];
       if (due.length) {
         const mails = await render(row, baseUrl);
-        for (const recipient of due) {
-          const queued = await queueNewsletterMail(
-            tx,
-            recipient.subscriber,
-            kindOf(id),
-            () => mails[recipient.subscriber.lang],
-            { baseUrl, now },
-          );
-          await tx
-            .update(campaignRecipients)
-            .set({
-              handedAt: now,
-              outboxId: queued.outboxId,
-              unsubscribeTokenHash: queued.tokenHash,
-            })
-            .where(eq(campaignRecipients.id, recipient.id));
-        }
+        const queued = await queueNewsletterMails(
+          tx,
+          due.map((recipient) => recipient.subscriber),
+          kindOf(id),
+          (to) => mails[to.lang],
+          { baseUrl, now },
+        );
+        // Every recipient of the batch stamped in one statement, in the same transaction as
+        // its e-mail: a crash loses the whole batch or none of it.
+        const stamps = due.map(
+          (recipient, i) =>
+            sql`(${recipient.id}::bigint, ${queued[i]!.outboxId}::bigint, ${queued[i]!.tokenHash}::text)`,
+        );
+        await tx.execute(sql`
+          update ${campaignRecipients} as r
+          set handed_at = ${now.toISOString()}::timestamptz, outbox_id = v.outbox_id, unsubscribe_token_hash = v.token_hash
+          from (values ${sql.join(stamps, sql`, `)}) as v(id, outbox_id, token_hash)
+          where r.id = v.id`);
       }
       // Done once nobody who is still subscribed waits (those who left are dropped).
       const [left] = await tx
@@ -217,6 +218,30 @@ export function createCampaignService(db: Db, deps: CampaignDeps) {
         })
         .returning();
       return toDto(row!);
+    },
+
+    /**
+     * Rewrites a draft. Only a draft: once sent or scheduled the recipients were (or will be)
+     * given this text, so a change would make the counts describe another e-mail (409). The row
+     * is locked so a send racing this save either sees the new text or refuses it.
+     */
+    async update(id: number, input: CampaignInput): Promise<CampaignDto> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+        if (!row) throw notFound();
+        if (row.status !== "draft") throw new HttpError(409, M.NOT_EDITABLE);
+        await tx
+          .update(campaigns)
+          .set({
+            subjectEn: input.subject,
+            subjectAr: input.subject_ar,
+            bodyEn: input.body as CampaignBlock[],
+            bodyAr: input.body_ar as CampaignBlock[],
+            ratePerMinute: input.rate_per_minute,
+          })
+          .where(eq(campaigns.id, id));
+      });
+      return this.get(id);
     },
 
     async preview(id: number, baseUrl: string): Promise<CampaignPreview> {
