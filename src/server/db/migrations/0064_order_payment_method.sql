@@ -1,0 +1,1 @@
+ALTER TABLE "order_payments" ADD COLUMN "method" text;
