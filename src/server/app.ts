@@ -63,6 +63,7 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { adminShippingRoutes } from "./modules/shipping/admin-routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { adminTraderRoutes } from "./modules/traders/admin-routes.ts";
+import { dueRemindersPlugin } from "./modules/traders/plugin.ts";
 import { traderRoutes } from "./modules/traders/routes.ts";
 import { adminTwoFactorRoutes, twoFactorSignInRoutes } from "./modules/two-factor/routes.ts";
 import { uploadsStoragePlugin } from "./modules/uploads/storage.ts";
@@ -163,6 +164,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     autoStart: opts.mailAutoStart ?? config.env !== "test",
   });
   await app.register(reviewRequestsPlugin, {
+    autoStart: opts.mailAutoStart ?? config.env !== "test",
+  });
+  await app.register(dueRemindersPlugin, {
     autoStart: opts.mailAutoStart ?? config.env !== "test",
   });
   await app.register(paymentsPlugin, {

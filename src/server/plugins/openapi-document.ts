@@ -308,6 +308,7 @@ const FILE_ANSWERS: Record<string, { status: string; type: string; schema?: Json
   "GET /api/orders/{number}/credit-notes/{credit}": [PDF_ANSWER],
   "GET /api/admin/orders/{id}/invoice.pdf": [PDF_ANSWER],
   "GET /api/admin/orders/{id}/credit-notes/{credit}": [PDF_ANSWER],
+  "GET /api/admin/orders/{id}/commercial-invoice.pdf": [PDF_ANSWER],
   "GET /api/admin/invoices": [
     { status: "200", type: "text/csv" },
     { status: "200", type: "application/zip", schema: { type: "string", format: "binary" } },

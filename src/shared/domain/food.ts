@@ -94,7 +94,7 @@ export type FoodInfo = {
   nutrition: Nutrition | null;
   /** ISO 3166-1 alpha-2; "" = not given. */
   origin: string;
-  /** Digits only (4 to 10); "" = not given. */
+  /** Digits only (6 to 10); "" = not given. */
   hs_code: string;
 };
 
@@ -108,7 +108,7 @@ export const FOOD_MESSAGES = {
   SUGARS_ABOVE_CARBOHYDRATE: "Sugars cannot be more than carbohydrate.",
   SHELF_LIFE: `The shelf life must be a whole number of days from 1 to ${MAX_SHELF_LIFE_DAYS}.`,
   ORIGIN: "The country of origin must be a two-letter country code, like SY.",
-  HS_CODE: "The HS code must be 4 to 10 digits (dots allowed), like 1905.90.",
+  HS_CODE: "The HS code must be 6 to 10 digits (dots allowed), like 1905.90.",
   TOO_LONG: "This text is too long.",
 } as const;
 
@@ -123,7 +123,7 @@ export const FOOD_MESSAGES_AR: Record<keyof typeof FOOD_MESSAGES, string> = {
   SUGARS_ABOVE_CARBOHYDRATE: "لا تزيد السكريات على الكربوهيدرات.",
   SHELF_LIFE: `يجب أن تكون مدة الصلاحية عددًا صحيحًا من الأيام من 1 إلى ${MAX_SHELF_LIFE_DAYS}.`,
   ORIGIN: "يجب أن يكون بلد المنشأ رمزًا من حرفين، مثل SY.",
-  HS_CODE: "يجب أن يكون رمز النظام المنسق من 4 إلى 10 أرقام (يجوز استخدام النقاط)، مثل 1905.90.",
+  HS_CODE: "يجب أن يكون رمز النظام المنسق من 6 إلى 10 أرقام (يجوز استخدام النقاط)، مثل 1905.90.",
   TOO_LONG: "هذا النص طويل جدًا.",
 };
 
@@ -160,7 +160,9 @@ function canonicalFood(f: FoodInfo | null): string {
 /** `1905.90` / `1905 90` → `190590`; null when not 4 to 10 digits. */
 export function normaliseHsCode(value: string): string | null {
   const digits = value.replace(/[\s.]/g, "");
-  return /^\d{4,10}$/.test(digits) ? digits : null;
+  // Six digits is the subheading every customs office shares; a 4-digit heading is too coarse
+  // for a commercial invoice, and national lines go up to ten.
+  return /^\d{6,10}$/.test(digits) ? digits : null;
 }
 
 /** `190590` → `1905.90`, as customs papers write it. */

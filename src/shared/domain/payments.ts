@@ -30,6 +30,13 @@ export const OFFLINE_PAYMENT_METHODS: ReadonlyArray<PaymentMethod> = [
   "messaging_app",
 ];
 
+/**
+ * How money the owner records came in (a payment's own column, beside its free note): the
+ * receivables screen offers these; a gateway's payment is `card`.
+ */
+export const RECEIVED_PAYMENT_METHODS = ["bank_transfer", "cash", "cheque", "card"] as const;
+export type ReceivedPaymentMethod = (typeof RECEIVED_PAYMENT_METHODS)[number];
+
 /** Who moved the payment state: "admin:<id>", "gateway:<provider>", "customer", "system". */
 export type PaymentActor = string;
 
@@ -41,6 +48,7 @@ export const PAYMENT_MESSAGES = {
   AMOUNT: "The amount must be more than 0 and at most 1,000,000.00, with at most two decimals.",
   PAID_AT: "The date must be a real date, not in the future.",
   NOTE_TOO_LONG: "The note may be at most 2000 characters.",
+  METHOD: "Choose how the payment came: bank transfer, cash, cheque or card.",
 } as const;
 
 export type PaymentRefusal = { field: "amount" | "status"; message: string };

@@ -92,6 +92,7 @@ export function settingsToForm(s: ShopSettings, updatedAt: Date | null = null): 
     seller_address_ar: s.seller.address.ar,
     seller_tax_number: s.seller.taxNumber,
     tax_rate_percent: s.taxRatePercent,
+    invoice_due_reminders: s.invoiceDueReminders,
     weigh_tolerance_percent: s.weighTolerancePercent,
     charge_over_weight: s.chargeOverWeight,
     abandoned_checkout_reminders: s.abandonedCheckoutReminders,
@@ -126,6 +127,7 @@ export function settingsFromForm(
     | "heroTitle"
     | "seller"
     | "taxRatePercent"
+    | "invoiceDueReminders"
     | "weighTolerancePercent"
     | "chargeOverWeight"
     | "abandonedCheckoutReminders"
@@ -143,6 +145,7 @@ export function settingsFromForm(
     heroTitle: { en: "", ar: "" },
     seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
     taxRatePercent: null,
+    invoiceDueReminders: true,
     weighTolerancePercent: DEFAULT_WEIGH_TOLERANCE_PERCENT,
     chargeOverWeight: false,
     abandonedCheckoutReminders: false,
@@ -223,6 +226,7 @@ export function settingsFromForm(
       taxNumber: v.seller_tax_number ?? previous.seller.taxNumber,
     },
     taxRatePercent: v.tax_rate_percent === undefined ? previous.taxRatePercent : v.tax_rate_percent,
+    invoiceDueReminders: v.invoice_due_reminders ?? previous.invoiceDueReminders,
     weighTolerancePercent: v.weigh_tolerance_percent ?? previous.weighTolerancePercent,
     chargeOverWeight: v.charge_over_weight ?? previous.chargeOverWeight,
     abandonedCheckoutReminders:

@@ -9,7 +9,12 @@ import {
   STAFF_ORDER_SOURCES,
 } from "../domain/order-sources.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../domain/order-states.ts";
-import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type PaymentStatus } from "../domain/payments.ts";
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  RECEIVED_PAYMENT_METHODS,
+} from "../domain/payments.ts";
 import { SHIPPING_MESSAGES } from "../domain/shipping.ts";
 import { pageMetaSchema } from "./catalog.ts";
 import { text } from "./fields.ts";
@@ -192,6 +197,8 @@ const moneyEntry = {
   amount: z.number(),
   /** When the money moved (the owner may give an earlier day). */
   paid_at: z.string(),
+  /** How it came (bank_transfer, cash, cheque, card); null on a refund or an older record. */
+  method: z.enum(RECEIVED_PAYMENT_METHODS).nullable(),
   note: z.string().nullable(),
   actor: orderActorSchema,
   at: z.string(),
@@ -396,6 +403,11 @@ export const adminOrderPaymentSchema = z.object({
       })
       .optional(),
   ),
+  /** How it came; left out = not said (the note may say it). */
+  method: z
+    .enum(RECEIVED_PAYMENT_METHODS, { message: PAYMENT_MESSAGES.METHOD })
+    .nullish()
+    .transform((v) => v ?? null),
   note: paymentNote,
 });
 export type AdminOrderPaymentInput = z.input<typeof adminOrderPaymentSchema>;

@@ -39,3 +39,25 @@ export const creditNoteParam = z.object({
     .regex(/^CN-\d{4}-\d{6,}\.pdf$/i, INVOICE_MESSAGES.NUMBER)
     .transform((v) => v.slice(0, -4).toUpperCase()),
 });
+
+/** The delivery terms a commercial invoice may name (Incoterms 2020). */
+export const INCOTERMS = ["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP"] as const;
+export const EXPORT_REASONS = ["sale", "gift", "sample", "return"] as const;
+
+export const COMMERCIAL_INVOICE_MESSAGES = {
+  DOMESTIC: "Only an order shipped abroad has a commercial invoice.",
+  INCOTERM: "The incoterm must be one of EXW, FCA, CPT, CIP, DAP, DPU, DDP.",
+  REASON: "The reason for export must be sale, gift, sample or return.",
+} as const;
+
+/**
+ * `GET /api/admin/orders/{id}/commercial-invoice.pdf`: the language (the order's when left
+ * out), the delivery terms (DAP: the shop pays the carriage, the buyer the duties) and why the
+ * goods leave (a sale unless told).
+ */
+export const commercialInvoiceQuerySchema = z.object({
+  lang: z.enum(["en", "ar"]).optional(),
+  incoterm: z.enum(INCOTERMS, { message: COMMERCIAL_INVOICE_MESSAGES.INCOTERM }).default("DAP"),
+  reason: z.enum(EXPORT_REASONS, { message: COMMERCIAL_INVOICE_MESSAGES.REASON }).default("sale"),
+});
+export type CommercialInvoiceQuery = z.infer<typeof commercialInvoiceQuerySchema>;

@@ -148,6 +148,11 @@ export const shopSettingsSchema = z.object({
   /** The tax rate included in prices, in percent; null = none (invoices show no tax line). */
   taxRatePercent: z.number().min(0).max(100).nullable().default(null),
   /**
+   * A trader is e-mailed once on the day an invoice on terms falls due and once a week after
+   * (the owner's reminder stays at hand either way); on unless the owner turns it off.
+   */
+  invoiceDueReminders: z.boolean().default(true),
+  /**
    * Days after delivery before a buyer is asked by e-mail to review what they received; null
    * = never (the default: the owner turns it on).
    */
@@ -223,6 +228,7 @@ export const defaultShopSettings: ShopSettings = {
   heroTitle: { en: "", ar: "" },
   seller: { legalName: { en: "", ar: "" }, address: { en: "", ar: "" }, taxNumber: "" },
   taxRatePercent: null,
+  invoiceDueReminders: true,
   reviewRequestDays: null,
 };
 
@@ -547,6 +553,10 @@ export const settingsInputSchema = z.object({
         .nullable(),
     )
     .optional(),
+  /** The automatic due-day reminders to traders; left out, kept. */
+  invoice_due_reminders: z
+    .preprocess((v) => (v === "on" || v === "true" ? true : v === "false" ? false : v), z.boolean())
+    .optional(),
   /** Weighed lines: the tolerance in whole percent (0-50) and whether heavier costs more. */
   weigh_tolerance_percent: z.preprocess(
     toNumber,
@@ -627,6 +637,7 @@ export const SETTINGS_SECTIONS = {
     "seller_address_ar",
     "seller_tax_number",
     "tax_rate_percent",
+    "invoice_due_reminders",
   ],
 } as const satisfies Record<string, ReadonlyArray<keyof typeof settingsInputSchema.shape>>;
 export type SettingsSectionId = keyof typeof SETTINGS_SECTIONS;
@@ -672,6 +683,7 @@ export const adminSettingsSchema = settingsInputSchema.extend({
   seller_address_ar: z.string(),
   seller_tax_number: z.string(),
   tax_rate_percent: z.number().nullable(),
+  invoice_due_reminders: z.boolean(),
   weigh_tolerance_percent: z.number().int(),
   charge_over_weight: z.boolean(),
   abandoned_checkout_reminders: z.boolean(),

@@ -73,3 +73,20 @@ export const invoices = pgTable(
 );
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * The automatic payment reminders sent for an order on terms: one row per order and kind
+ * ("due" on the due day, "overdue" a week later), written in the transaction that queues the
+ * e-mail. The unique pair makes a second instance's claim do nothing, so each is sent once.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    orderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["due", "overdue"] }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.kind] })],
+);

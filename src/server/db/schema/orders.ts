@@ -16,7 +16,11 @@ import type { OrderLineContent } from "../../../shared/domain/boxes.ts";
 import { KITCHEN_STEPS, type KitchenStep } from "../../../shared/domain/kitchen-slots.ts";
 import { ORDER_SOURCES } from "../../../shared/domain/order-sources.ts";
 import { ORDER_STATUSES } from "../../../shared/domain/order-states.ts";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/domain/payments.ts";
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  RECEIVED_PAYMENT_METHODS,
+} from "../../../shared/domain/payments.ts";
 import { users } from "./accounts.ts";
 import { seasons } from "./calendar.ts";
 import { products } from "./catalog.ts";
@@ -250,6 +254,8 @@ export const orderPayments = pgTable(
     amountCents: integer().notNull(),
     /** When the money moved (the owner may give an earlier day than the record). */
     paidAt: timestamp({ withTimezone: true }).notNull(),
+    /** How the money came (RECEIVED_PAYMENT_METHODS); NULL on refunds and older rows. */
+    method: text({ enum: RECEIVED_PAYMENT_METHODS }),
     note: text(),
     /** "admin:<id>" | "gateway:<provider>". */
     actor: text().notNull(),

@@ -45,6 +45,7 @@ export async function markOrderPaid(
       kind: "payment",
       amountCents,
       paidAt,
+      method: payment.method,
       note: payment.note,
       actor: `admin:${adminId}`,
       createdAt: now,

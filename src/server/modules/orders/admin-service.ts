@@ -692,6 +692,7 @@ export function createAdminOrderService(
           id: payment.id,
           amount: centsToDollars(payment.amountCents),
           paid_at: payment.paidAt.toISOString(),
+          method: payment.method,
           note: payment.note,
           actor: actorWithName(paymentActors[i]!, names),
           at: payment.createdAt.toISOString(),

@@ -4,19 +4,19 @@ import { formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import invoicesAr from "../../../web/i18n/locales/ar/invoices.json" with { type: "json" };
 import invoicesEn from "../../../web/i18n/locales/en/invoices.json" with { type: "json" };
-import { drawCell, newPdf } from "../../pdf/bidi-text.ts";
+import { newPdf } from "../../pdf/bidi-text.ts";
+import {
+  CONTENT,
+  documentPage,
+  drawDocumentHeader,
+  INK,
+  MARGIN,
+  MUTED,
+  PAGE_HEIGHT,
+} from "../../pdf/document-page.ts";
 
 type Texts = typeof invoicesEn.pdf;
 const TEXTS: Record<Lang, Texts> = { en: invoicesEn.pdf, ar: invoicesAr.pdf };
-
-const MARGIN = 40;
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const CONTENT = PAGE_WIDTH - MARGIN * 2;
-const INK = "#2b1d12";
-const MUTED = "#6b5a4a";
-const GOLD = "#8a5a12";
-const RULE = "#d8c8b0";
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
@@ -34,7 +34,6 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   const other: Lang = lang === "ar" ? "en" : "ar";
   const t = TEXTS[lang];
   const o = TEXTS[other];
-  const rtl = lang === "ar";
   const title = doc.kind === "invoice" ? t.invoice : t.credit_note;
   const { doc: pdf, bytes } = newPdf(
     {
@@ -45,30 +44,10 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   );
   const money = (cents: number) => formatMoney(cents, lang);
   const day = (iso: string) => businessDate(new Date(iso));
-  /** A box given left to right, mirrored on a right-to-left page. */
-  const box = (x: number, width: number) => (rtl ? PAGE_WIDTH - MARGIN - x - width : MARGIN + x);
-  const start = rtl ? "right" : "left";
-  const end = rtl ? "left" : "right";
-  const style = (size: number, color = INK, bold = false) =>
-    pdf
-      .font(bold ? "bold" : "regular")
-      .fontSize(size)
-      .fillColor(color);
-  const cell = (
-    text: string,
-    x: number,
-    width: number,
-    y: number,
-    align: "start" | "end" = "start",
-  ) => drawCell(pdf, text, box(x, width), y, width, { align: align === "start" ? start : end });
+  const page = documentPage(pdf, lang);
+  const { style, cell, rule } = page;
 
-  // The heading: the title in the order's language, the other language's beneath it.
-  style(22, INK, true);
-  cell(title, 0, 260, MARGIN);
-  style(11, MUTED);
-  cell(doc.kind === "invoice" ? o.invoice : o.credit_note, 0, 260, MARGIN + 32);
-
-  // What identifies the document, at the end side of the heading.
+  // What identifies the document, beside the title in both languages.
   const facts: Array<[string, string]> = [
     [t.number, doc.number],
     [t.issued, day(doc.issued_at)],
@@ -88,44 +67,31 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   facts.push([t.payment_method, t.methods[doc.payment.method]]);
   facts.push([t.payment_status, t.statuses[doc.payment.status]]);
   if (doc.payment.due_date) facts.push([t.due, doc.payment.due_date]);
-  let y = MARGIN;
-  for (const [label, value] of facts) {
-    style(9, MUTED);
-    cell(label, 290, 100, y);
-    style(9, INK, true);
-    const used = cell(value, 390, CONTENT - 390, y, "end");
-    y += Math.max(used, 13);
-  }
-
-  // Seller and buyer side by side.
-  y = Math.max(y, MARGIN + 60) + 18;
-  const top = y;
-  style(9, GOLD, true);
-  cell(t.seller, 0, 240, y);
-  y += 14;
-  style(10, INK, true);
-  y += cell(doc.seller.name[lang], 0, 240, y);
-  style(9, MUTED);
-  if (doc.seller.name[other] !== doc.seller.name[lang])
-    y += cell(doc.seller.name[other], 0, 240, y);
-  style(9, INK);
-  if (doc.seller.address[lang]) y += cell(doc.seller.address[lang], 0, 240, y);
-  if (doc.seller.tax_number) y += cell(`${t.tax_number}: ${doc.seller.tax_number}`, 0, 240, y);
-  const sellerEnd = y;
-
-  y = top;
-  style(9, GOLD, true);
-  cell(t.buyer, 275, 240, y);
-  y += 14;
-  style(10, INK, true);
-  y += cell(doc.buyer.company ?? doc.buyer.name, 275, 240, y);
-  style(9, INK);
-  if (doc.buyer.company) y += cell(doc.buyer.name, 275, 240, y);
-  if (doc.buyer.tax_number) y += cell(`${t.tax_number}: ${doc.buyer.tax_number}`, 275, 240, y);
-  y += cell(`${doc.buyer.address}, ${doc.buyer.city}, ${doc.buyer.country}`, 275, 240, y);
-  y += cell(`${t.phone}: ${doc.buyer.phone}`, 275, 240, y);
-  if (doc.buyer.email) y += cell(`${t.email}: ${doc.buyer.email}`, 275, 240, y);
-  y = Math.max(y, sellerEnd) + 20;
+  let y = drawDocumentHeader(page, {
+    title,
+    subtitle: doc.kind === "invoice" ? o.invoice : o.credit_note,
+    facts,
+    seller: {
+      label: t.seller,
+      name: doc.seller.name[lang],
+      otherName: doc.seller.name[other],
+      lines: [
+        doc.seller.address[lang],
+        doc.seller.tax_number && `${t.tax_number}: ${doc.seller.tax_number}`,
+      ],
+    },
+    buyer: {
+      label: t.buyer,
+      name: doc.buyer.company ?? doc.buyer.name,
+      lines: [
+        doc.buyer.company && doc.buyer.name,
+        doc.buyer.tax_number && `${t.tax_number}: ${doc.buyer.tax_number}`,
+        `${doc.buyer.address}, ${doc.buyer.city}, ${doc.buyer.country}`,
+        `${t.phone}: ${doc.buyer.phone}`,
+        doc.buyer.email && `${t.email}: ${doc.buyer.email}`,
+      ],
+    },
+  });
 
   // The lines: name in the order's language, the other language's beneath.
   const columns = {
@@ -143,12 +109,7 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
     cell(t.unit_price, ...columns.unit, y, "end");
     cell(t.amount, ...columns.amount, y, "end");
     y += 16;
-    pdf
-      .moveTo(MARGIN, y)
-      .lineTo(PAGE_WIDTH - MARGIN, y)
-      .strokeColor(RULE)
-      .lineWidth(0.7)
-      .stroke();
+    rule(y);
     y += 6;
   };
   tableHead();
@@ -172,12 +133,7 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
     cell(money(line.line_total_cents), ...columns.amount, rowTop, "end");
     y = rowTop + Math.max(h, 14) + 6;
   }
-  pdf
-    .moveTo(MARGIN, y)
-    .lineTo(PAGE_WIDTH - MARGIN, y)
-    .strokeColor(RULE)
-    .lineWidth(0.7)
-    .stroke();
+  rule(y);
   y += 8;
 
   // The totals, at the end side.

@@ -3,12 +3,14 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Zip, ZipPassThrough } from "fflate";
+import { z } from "zod";
 import { businessDayStart, nextDay } from "../../../shared/domain/business-days.ts";
 import { businessDate } from "../../../shared/domain/business-time.ts";
 import { BOM, csvCell } from "../../../shared/domain/csv.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { idParam } from "../../../shared/schemas/fields.ts";
 import {
+  commercialInvoiceQuerySchema,
   creditNoteParam,
   INVOICE_MESSAGES,
   type InvoiceExportQuery,
@@ -18,6 +20,8 @@ import { orderAccessQuerySchema, orderNumberParams } from "../../../shared/schem
 import type { Db } from "../../db/client.ts";
 import { type InvoiceRow, invoices } from "../../db/schema/invoices.ts";
 import { notFound } from "../../http-errors.ts";
+import { commercialInvoiceOf } from "./commercial-invoice.ts";
+import { renderCommercialInvoicePdf } from "./commercial-invoice-pdf.ts";
 import { documentFileName, renderInvoicePdf } from "./invoice-pdf.ts";
 import { documentsIssuedBetween } from "./invoices.ts";
 import { viewableOrder, viewerOf } from "./viewer.ts";
@@ -202,6 +206,39 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/orders/:id/invoice.pdf",
     { schema: { summary: "Download an order's invoice", params: idParam } },
     async (request, reply) => sendPdf(reply, await documentOf(db(), request.params.id, null)),
+  );
+  app.get(
+    "/orders/:id/commercial-invoice.pdf",
+    {
+      schema: {
+        summary: "Download the commercial invoice for customs of an order shipped abroad",
+        params: idParam,
+        querystring: commercialInvoiceQuerySchema,
+        response: {
+          // A domestic order has none.
+          422: z.object({
+            message: z.string(),
+            errors: z.record(z.string(), z.array(z.string())).optional(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const doc = await commercialInvoiceOf(db(), request.params.id, request.query);
+      const pdf = await renderCommercialInvoicePdf(doc);
+      return (
+        reply
+          .type("application/pdf")
+          .header(
+            "content-disposition",
+            `attachment; filename="commercial-invoice-${doc.orderNumber}.pdf"`,
+          )
+          .header("cache-control", "no-store")
+          .header("x-content-type-options", "nosniff")
+          // The schema types the 422 body only; a Buffer is sent as it is, never serialised.
+          .send(pdf as never)
+      );
+    },
   );
   app.get(
     "/orders/:id/credit-notes/:credit",

@@ -20,6 +20,7 @@ const publicSettingsResponse = z.object({
       seller_address_ar: true,
       seller_tax_number: true,
       tax_rate_percent: true,
+      invoice_due_reminders: true,
     })
     .extend({
       /** Gift wrapping's price in dollars (0 = free); null when not offered. */

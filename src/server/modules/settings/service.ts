@@ -116,6 +116,7 @@ export function createSettingsService(
           seller_address_ar: _sellerAddressAr,
           seller_tax_number: _taxNumber,
           tax_rate_percent: _taxRate,
+          invoice_due_reminders: _dueReminders,
           ...data
         } = settingsToForm(await this.get());
         // Gift wrapping as checkout needs it: its price, or null when not offered.

@@ -130,7 +130,8 @@ export const traderRoutes: FastifyPluginAsyncZod = async (app) => {
           .header("content-disposition", `attachment; filename="statement-${from}-${to}.pdf"`)
           .send(pdf);
       }
-      const header = "date,order,invoice,payment_method,total,payment_status,due_date,state";
+      const header =
+        "date,order,invoice,payment_method,total,payment_status,paid_by,due_date,state";
       const lines = rows.map((row) =>
         [
           row.day,
@@ -139,6 +140,8 @@ export const traderRoutes: FastifyPluginAsyncZod = async (app) => {
           row.paymentMethod,
           (row.totalCents / 100).toFixed(2),
           row.paymentStatus,
+          // How the payments came, as the owner recorded them ("bank_transfer;cash").
+          row.paidBy.join(";"),
           row.dueDate ?? "",
           row.state,
         ]

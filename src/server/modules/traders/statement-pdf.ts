@@ -1,20 +1,20 @@
 import { formatMoney, type Lang } from "../../../shared/domain/money.ts";
 import invoicesAr from "../../../web/i18n/locales/ar/invoices.json" with { type: "json" };
 import invoicesEn from "../../../web/i18n/locales/en/invoices.json" with { type: "json" };
-import { drawCell, newPdf } from "../../pdf/bidi-text.ts";
+import { newPdf } from "../../pdf/bidi-text.ts";
+import {
+  CONTENT,
+  documentPage,
+  drawDocumentHeader,
+  INK,
+  MARGIN,
+  MUTED,
+  PAGE_HEIGHT,
+} from "../../pdf/document-page.ts";
 import type { StatementRow } from "./statement.ts";
 
 type Texts = typeof invoicesEn.statement;
 const TEXTS: Record<Lang, Texts> = { en: invoicesEn.statement, ar: invoicesAr.statement };
-
-const MARGIN = 40;
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const CONTENT = PAGE_WIDTH - MARGIN * 2;
-const INK = "#2b1d12";
-const MUTED = "#6b5a4a";
-const GOLD = "#8a5a12";
-const RULE = "#d8c8b0";
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
@@ -38,69 +38,37 @@ export type StatementDocument = {
  */
 export function renderStatementPdf(doc: StatementDocument): Promise<Buffer> {
   const t = TEXTS[doc.lang];
-  const rtl = doc.lang === "ar";
   const { doc: pdf, bytes } = newPdf(
     { Title: `${TEXTS.en.title} ${doc.from} ${doc.to}`, Author: doc.seller.name },
     MARGIN,
   );
   const money = (cents: number) => formatMoney(cents, doc.lang);
-  const box = (x: number, width: number) => (rtl ? PAGE_WIDTH - MARGIN - x - width : MARGIN + x);
-  const start = rtl ? "right" : "left";
-  const end = rtl ? "left" : "right";
-  const style = (size: number, color = INK, bold = false) =>
-    pdf
-      .font(bold ? "bold" : "regular")
-      .fontSize(size)
-      .fillColor(color);
-  const cell = (
-    text: string,
-    x: number,
-    width: number,
-    y: number,
-    align: "start" | "end" = "start",
-  ) => drawCell(pdf, text, box(x, width), y, width, { align: align === "start" ? start : end });
-  const rule = (y: number) =>
-    pdf
-      .moveTo(MARGIN, y)
-      .lineTo(PAGE_WIDTH - MARGIN, y)
-      .strokeColor(RULE)
-      .lineWidth(0.7)
-      .stroke();
+  const page = documentPage(pdf, doc.lang);
+  const { style, cell, rule } = page;
 
-  style(20, INK, true);
-  cell(t.title, 0, 260, MARGIN);
-  let y = MARGIN;
-  for (const [label, value] of [
-    [t.period, fill(t.from_to, { from: doc.from, to: doc.to })],
-    [t.issued, doc.today],
-  ] as const) {
-    style(9, MUTED);
-    cell(label, 270, 80, y);
-    style(9, INK, true);
-    y += Math.max(cell(value, 350, CONTENT - 350, y, "end"), 13);
-  }
-
-  y = Math.max(y, MARGIN + 40) + 16;
-  const top = y;
-  style(9, GOLD, true);
-  cell(t.seller, 0, 240, y);
-  y += 14;
-  style(10, INK, true);
-  y += cell(doc.seller.name, 0, 240, y);
-  style(9, INK);
-  if (doc.seller.address) y += cell(doc.seller.address, 0, 240, y);
-  if (doc.seller.taxNumber) y += cell(`${t.tax_number}: ${doc.seller.taxNumber}`, 0, 240, y);
-  const sellerEnd = y;
-  y = top;
-  style(9, GOLD, true);
-  cell(t.customer, 275, 240, y);
-  y += 14;
-  style(10, INK, true);
-  y += cell(doc.customer.company, 275, 240, y);
-  style(9, INK);
-  y += cell(doc.customer.name, 275, 240, y);
-  if (doc.customer.taxNumber) y += cell(`${t.tax_number}: ${doc.customer.taxNumber}`, 275, 240, y);
-  y = Math.max(y, sellerEnd) + 20;
+  let y = drawDocumentHeader(page, {
+    title: t.title,
+    facts: [
+      [t.period, fill(t.from_to, { from: doc.from, to: doc.to })],
+      [t.issued, doc.today],
+    ],
+    seller: {
+      label: t.seller,
+      name: doc.seller.name,
+      lines: [
+        doc.seller.address,
+        doc.seller.taxNumber && `${t.tax_number}: ${doc.seller.taxNumber}`,
+      ],
+    },
+    buyer: {
+      label: t.customer,
+      name: doc.customer.company,
+      lines: [
+        doc.customer.name,
+        doc.customer.taxNumber && `${t.tax_number}: ${doc.customer.taxNumber}`,
+      ],
+    },
+  });
 
   const columns = {
     date: [0, 70],

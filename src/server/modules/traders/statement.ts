@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { businessDate } from "../../../shared/domain/business-time.ts";
 import { centsToDollars } from "../../../shared/domain/money.ts";
 import { type AccountState, accountStateOf } from "../../../shared/domain/trade-terms.ts";
 import type { AccountLedger } from "../../../shared/schemas/traders.ts";
 import type { Db } from "../../db/client.ts";
 import { invoices } from "../../db/schema/invoices.ts";
-import { orders } from "../../db/schema/orders.ts";
+import { orderPayments, orders } from "../../db/schema/orders.ts";
 
 export type StatementRow = {
   day: string;
@@ -16,9 +16,12 @@ export type StatementRow = {
   totalCents: number;
   dueDate: string | null;
   state: AccountState;
+  /** How the payments recorded against the order came (bank_transfer, cash...), in order. */
+  paidBy: string[];
 };
 
 const columns = {
+  id: orders.id,
   number: orders.number,
   createdAt: orders.createdAt,
   status: orders.status,
@@ -29,6 +32,7 @@ const columns = {
   invoiceNumber: invoices.number,
 };
 type Selected = {
+  id: number;
   number: string;
   createdAt: Date;
   status: string;
@@ -39,7 +43,7 @@ type Selected = {
   invoiceNumber: string | null;
 };
 
-const toRow = (row: Selected, today: string): StatementRow => ({
+const toRow = (row: Selected, today: string, paidBy: string[] = []): StatementRow => ({
   day: businessDate(row.createdAt),
   number: row.number,
   invoiceNumber: row.invoiceNumber,
@@ -48,6 +52,7 @@ const toRow = (row: Selected, today: string): StatementRow => ({
   totalCents: row.totalCents,
   dueDate: row.dueDate,
   state: accountStateOf(row, today),
+  paidBy,
 });
 
 /** The account's orders placed from `from` to `to` (business days), oldest first. */
@@ -64,9 +69,33 @@ export async function statementRows(
     .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
     .where(eq(orders.userId, userId))
     .orderBy(asc(orders.createdAt), asc(orders.id));
-  return rows
-    .map((row) => toRow(row, today))
-    .filter((row) => row.day >= period.from && row.day <= period.to);
+  const inPeriod = rows.filter((row) => {
+    const day = businessDate(row.createdAt);
+    return day >= period.from && day <= period.to;
+  });
+  const methods = new Map<number, string[]>();
+  if (inPeriod.length > 0) {
+    const paid = await db
+      .select({ orderId: orderPayments.orderId, method: orderPayments.method })
+      .from(orderPayments)
+      .where(
+        and(
+          inArray(
+            orderPayments.orderId,
+            inPeriod.map((row) => row.id),
+          ),
+          eq(orderPayments.kind, "payment"),
+          isNotNull(orderPayments.method),
+        ),
+      )
+      .orderBy(asc(orderPayments.id));
+    for (const row of paid) {
+      const list = methods.get(row.orderId) ?? [];
+      if (!list.includes(row.method!)) list.push(row.method!);
+      methods.set(row.orderId, list);
+    }
+  }
+  return inPeriod.map((row) => toRow(row, today, methods.get(row.id)));
 }
 
 /**

@@ -395,11 +395,15 @@ describe("GET /api/admin/receivables", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     const lines = res.body.trim().split("\r\n");
-    expect(lines[0]).toBe("date,order,invoice,payment_method,total,payment_status,due_date,state");
+    expect(lines[0]).toBe(
+      "date,order,invoice,payment_method,total,payment_status,paid_by,due_date,state",
+    );
     const onInvoice = lines.slice(1).find((line) => line.includes(",invoice,"));
     // 45 days past its due date (set above): overdue.
     expect(onInvoice).toMatch(
-      new RegExp(`^${today},SW-\\d+,,invoice,\\d+\\.\\d{2},unpaid,${addDays(today, -45)},overdue$`),
+      new RegExp(
+        `^${today},SW-\\d+,,invoice,\\d+\\.\\d{2},unpaid,,${addDays(today, -45)},overdue$`,
+      ),
     );
     expect(lines.length).toBeGreaterThan(2);
 
@@ -408,7 +412,7 @@ describe("GET /api/admin/receivables", () => {
       headers: auth,
     });
     expect(empty.body).toBe(
-      "date,order,invoice,payment_method,total,payment_status,due_date,state\r\n",
+      "date,order,invoice,payment_method,total,payment_status,paid_by,due_date,state\r\n",
     );
     // Another account sees only its own orders.
     const theirs = await t.app.inject({
@@ -480,7 +484,11 @@ describe("GET /api/admin/receivables", () => {
     expect(invoice.order_id).toEqual(expect.any(Number));
     const url = `/api/admin/orders/${invoice.order_id}/payments`;
     const today = businessDate(new Date());
-    for (const payload of [{ amount: 0 }, { amount: invoice.total, paid_at: addDays(today, 1) }]) {
+    for (const payload of [
+      { amount: 0 },
+      { amount: invoice.total, paid_at: addDays(today, 1) },
+      { amount: invoice.total, method: "barter" },
+    ]) {
       const bad = await t.app.inject({ method: "POST", url, headers: owner.auth, payload });
       expect(bad.statusCode).toBe(422);
       expect(bad.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
@@ -496,10 +504,26 @@ describe("GET /api/admin/receivables", () => {
       method: "POST",
       url,
       headers: owner.auth,
-      payload: { amount: invoice.total, paid_at: today, note: "Bank transfer: R-1" },
+      payload: { amount: invoice.total, paid_at: today, method: "cheque", note: "R-1" },
     });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data.payment_status).toBe("paid");
+    // The method has its own column: on the order's timeline and in the statement's CSV.
+    const payment = paid
+      .json()
+      .data.timeline.find((entry: { kind: string }) => entry.kind === "payment");
+    expect(payment).toMatchObject({ method: "cheque", note: "R-1" });
+    const [owner_] = await t.database.db
+      .select({ userId: orders.userId, number: orders.number })
+      .from(orders)
+      .where(eq(orders.id, invoice.order_id));
+    const { token } = await t.app.services.tokens.issue(owner_!.userId!, "customer");
+    const csv = await t.app.inject({
+      url: `/api/account/statement?from=${addDays(today, -400)}&to=${today}&format=csv`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const line = csv.body.split("\r\n").find((l) => l.includes(`,${owner_!.number},`));
+    expect(line).toMatch(/,invoice,\d+\.\d{2},paid,cheque,/);
     const after = (
       await t.app.inject({ url: "/api/admin/receivables", headers: owner.auth })
     ).json();

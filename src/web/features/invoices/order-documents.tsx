@@ -7,16 +7,19 @@ import { downloadDocument } from "./download-document.ts";
 /**
  * An order's invoice and credit notes as download buttons: the customer's order page (with
  * its key or the account's token) and the back office's order screen (the admin's token).
- * Before the invoice is issued, a line says when it will be.
+ * Before the invoice is issued, a line says when it will be. The back office also passes the
+ * commercial invoice for customs of an order shipped abroad (drawn on demand, so always there).
  */
 export function OrderDocuments({
   order,
   auth,
   accessKey = null,
+  commercialInvoice = null,
 }: {
   order: Pick<OrderDto, "invoice" | "credit_notes">;
   auth: ApiAuth;
   accessKey?: string | null;
+  commercialInvoice?: { url: string; fileName: string } | null;
 }) {
   const { t } = useTranslation("invoices");
   const [failed, setFailed] = useState(false);
@@ -54,6 +57,18 @@ export function OrderDocuments({
       ) : (
         <p className="mt-2 text-sm text-muted">{t("none")}</p>
       )}
+      {commercialInvoice ? (
+        <div className="mt-2">
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid="commercial-invoice-download"
+            onClick={() => download(commercialInvoice.url, commercialInvoice.fileName)}
+          >
+            {t("commercialDownload")}
+          </button>
+        </div>
+      ) : null}
       {failed ? (
         <p className="mt-2 text-sm text-red-700" role="alert">
           {t("failed")}

@@ -7,6 +7,7 @@ import { formatDeliveryDay } from "../../../../shared/domain/delivery-day.ts";
 import { formatDiscount, toCents } from "../../../../shared/domain/money.ts";
 import type { OrderStatus } from "../../../../shared/domain/order-states.ts";
 import { displayPhone, messagingDigits, telHref } from "../../../../shared/domain/phone.ts";
+import { DOMESTIC_COUNTRY } from "../../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../../shared/domain/weight-options.ts";
 import type { AdminOrderDetail, TimelineEntry } from "../../../../shared/schemas/admin-order.ts";
 import type { OrderShipping } from "../../../../shared/schemas/order.ts";
@@ -246,7 +247,18 @@ function OrderBody({ order }: { order: AdminOrderDetail }) {
         </section>
         <PaymentPanel order={order} />
       </div>
-      <OrderDocuments order={order} auth="admin" />
+      <OrderDocuments
+        order={order}
+        auth="admin"
+        commercialInvoice={
+          order.country.toUpperCase() === DOMESTIC_COUNTRY
+            ? null
+            : {
+                url: `/api/admin/orders/${order.id}/commercial-invoice.pdf`,
+                fileName: `commercial-invoice-${order.number}`,
+              }
+        }
+      />
       {order.shipping ? (
         <Shipping shipping={order.shipping} readyDate={order.ready_date} slot={order.slot} />
       ) : null}
@@ -666,6 +678,7 @@ function MoneyEntry({ entry }: { entry: Extract<TimelineEntry, { kind: "payment"
         <>
           {" · "}
           {t("timelinePaidOn")} <bdi dir="ltr">{formatDateTime(entry.paid_at, lang)}</bdi>
+          {entry.method ? ` · ${t(`timelineMethods.${entry.method}`)}` : null}
         </>
       ) : null}
       {entry.note ? ` — ${entry.note}` : ""}

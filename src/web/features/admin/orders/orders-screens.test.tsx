@@ -430,6 +430,7 @@ describe("issue 24: payment state on the order", () => {
                   id: 1,
                   amount: 35,
                   paid_at: "2026-11-20T12:00:00.000Z",
+                  method: "cash",
                   note: "Courier",
                   actor: { kind: "admin", id: 1, name: "Rana" },
                   at: "2026-11-20T12:00:00.000Z",

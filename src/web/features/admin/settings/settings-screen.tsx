@@ -347,6 +347,14 @@ function SettingsSections({ saved }: { saved: AdminSettings }) {
               error={err("tax_rate_percent")}
               {...form.register("tax_rate_percent")}
             />
+            {/* Traders on terms: one e-mail on the due day, one a week overdue. */}
+            <Field
+              as="checkbox"
+              label={t("invoices.dueReminders")}
+              hint={t("invoices.dueRemindersHint")}
+              error={err("invoice_due_reminders")}
+              {...form.register("invoice_due_reminders")}
+            />
           </>
         )}
       </SettingsSection>

@@ -174,6 +174,53 @@ function PriceListEditor({ list, onClose }: { list: PriceListDto | null; onClose
         {text(errors[field]![0]!)}
       </span>
     ) : null;
+  // The product rows and the category rows are built from the same three pieces.
+  /** A row's pick from the catalogue (a product or a category), "—" until chosen. */
+  const chooser = (
+    title: string,
+    value: string,
+    options: readonly Choice[] | undefined,
+    onChange: (value: string) => void,
+    field: string,
+  ) => (
+    <label className="grid gap-1 text-sm">
+      {title}
+      <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">—</option>
+        {(options ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {label(c)}
+          </option>
+        ))}
+      </select>
+      {error(field)}
+    </label>
+  );
+  /** A figure typed left to right (kg, dollars, percent) with its field's error. */
+  const figure = (
+    title: string,
+    value: string,
+    onChange: (value: string) => void,
+    field: string,
+    opts: { className?: string; numeric?: boolean } = {},
+  ) => (
+    <label className="grid gap-1 text-sm">
+      {title}
+      <input
+        className={opts.className ?? "input"}
+        inputMode={opts.numeric ? "numeric" : "decimal"}
+        dir="ltr"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error(field)}
+    </label>
+  );
+  const removeButton = (onClick: () => void, className = "btn btn-outline") => (
+    <button type="button" className={className} onClick={onClick}>
+      {t("lists.remove")}
+    </button>
+  );
   const setProduct = (i: number, change: Partial<ProductRow>) =>
     setDraft((d) => ({
       ...d,
@@ -248,53 +295,29 @@ function PriceListEditor({ list, onClose }: { list: PriceListDto | null; onClose
               data-testid="price-list-product"
             >
               <div className="grid gap-2 sm:grid-cols-[1fr_8rem_8rem_auto]">
-                <label className="grid gap-1 text-sm">
-                  {t("lists.product")}
-                  <select
-                    className="input"
-                    value={row.product_id}
-                    onChange={(e) => setProduct(i, { product_id: e.target.value })}
-                  >
-                    <option value="">—</option>
-                    {(choices.data?.products ?? []).map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {label(p)}
-                      </option>
-                    ))}
-                  </select>
-                  {error(`products.${i}.product_id`)}
-                </label>
-                <label className="grid gap-1 text-sm">
-                  {t("lists.pricePerKg")}
-                  <input
-                    className="input"
-                    inputMode="decimal"
-                    dir="ltr"
-                    value={row.price_per_kg}
-                    onChange={(e) => setProduct(i, { price_per_kg: e.target.value })}
-                  />
-                  {error(`products.${i}.price_per_kg`)}
-                </label>
-                <label className="grid gap-1 text-sm">
-                  {t("lists.minKg")}
-                  <input
-                    className="input"
-                    inputMode="decimal"
-                    dir="ltr"
-                    value={row.min_kg}
-                    onChange={(e) => setProduct(i, { min_kg: e.target.value })}
-                  />
-                  {error(`products.${i}.min_grams`)}
-                </label>
-                <button
-                  type="button"
-                  className="btn btn-outline self-end"
-                  onClick={() =>
-                    setDraft((d) => ({ ...d, products: d.products.filter((_, j) => j !== i) }))
-                  }
-                >
-                  {t("lists.remove")}
-                </button>
+                {chooser(
+                  t("lists.product"),
+                  row.product_id,
+                  choices.data?.products,
+                  (v) => setProduct(i, { product_id: v }),
+                  `products.${i}.product_id`,
+                )}
+                {figure(
+                  t("lists.pricePerKg"),
+                  row.price_per_kg,
+                  (v) => setProduct(i, { price_per_kg: v }),
+                  `products.${i}.price_per_kg`,
+                )}
+                {figure(
+                  t("lists.minKg"),
+                  row.min_kg,
+                  (v) => setProduct(i, { min_kg: v }),
+                  `products.${i}.min_grams`,
+                )}
+                {removeButton(
+                  () => setDraft((d) => ({ ...d, products: d.products.filter((_, j) => j !== i) })),
+                  "btn btn-outline self-end",
+                )}
               </div>
               <div className="grid gap-2 ps-4">
                 <p className="text-sm text-muted">{t("lists.tiers")}</p>
@@ -305,47 +328,29 @@ function PriceListEditor({ list, onClose }: { list: PriceListDto | null; onClose
                     className="flex flex-wrap items-end gap-2"
                     data-testid="price-list-tier"
                   >
-                    <label className="grid gap-1 text-sm">
-                      {t("lists.fromKg")}
-                      <input
-                        className="input w-28"
-                        inputMode="decimal"
-                        dir="ltr"
-                        value={tier.from_kg}
-                        onChange={(e) =>
-                          setProduct(i, {
-                            tiers: row.tiers.map((x, m) =>
-                              m === k ? { ...x, from_kg: e.target.value } : x,
-                            ),
-                          })
-                        }
-                      />
-                      {error(`products.${i}.tiers.${k}.from_grams`)}
-                    </label>
-                    <label className="grid gap-1 text-sm">
-                      {t("lists.pricePerKg")}
-                      <input
-                        className="input w-28"
-                        inputMode="decimal"
-                        dir="ltr"
-                        value={tier.price_per_kg}
-                        onChange={(e) =>
-                          setProduct(i, {
-                            tiers: row.tiers.map((x, m) =>
-                              m === k ? { ...x, price_per_kg: e.target.value } : x,
-                            ),
-                          })
-                        }
-                      />
-                      {error(`products.${i}.tiers.${k}.price_per_kg`)}
-                    </label>
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      onClick={() => setProduct(i, { tiers: row.tiers.filter((_, m) => m !== k) })}
-                    >
-                      {t("lists.remove")}
-                    </button>
+                    {figure(
+                      t("lists.fromKg"),
+                      tier.from_kg,
+                      (v) =>
+                        setProduct(i, {
+                          tiers: row.tiers.map((x, m) => (m === k ? { ...x, from_kg: v } : x)),
+                        }),
+                      `products.${i}.tiers.${k}.from_grams`,
+                      { className: "input w-28" },
+                    )}
+                    {figure(
+                      t("lists.pricePerKg"),
+                      tier.price_per_kg,
+                      (v) =>
+                        setProduct(i, {
+                          tiers: row.tiers.map((x, m) => (m === k ? { ...x, price_per_kg: v } : x)),
+                        }),
+                      `products.${i}.tiers.${k}.price_per_kg`,
+                      { className: "input w-28" },
+                    )}
+                    {removeButton(() =>
+                      setProduct(i, { tiers: row.tiers.filter((_, m) => m !== k) }),
+                    )}
                   </div>
                 ))}
                 <button
@@ -388,42 +393,23 @@ function PriceListEditor({ list, onClose }: { list: PriceListDto | null; onClose
               className="flex flex-wrap items-end gap-2"
               data-testid="price-list-category"
             >
-              <label className="grid gap-1 text-sm">
-                {t("lists.category")}
-                <select
-                  className="input"
-                  value={row.category_id}
-                  onChange={(e) => setCategory(i, { category_id: e.target.value })}
-                >
-                  <option value="">—</option>
-                  {(choices.data?.categories ?? []).map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {label(c)}
-                    </option>
-                  ))}
-                </select>
-                {error(`categories.${i}.category_id`)}
-              </label>
-              <label className="grid gap-1 text-sm">
-                {t("lists.percentOff")}
-                <input
-                  className="input w-24"
-                  inputMode="numeric"
-                  dir="ltr"
-                  value={row.percent_off}
-                  onChange={(e) => setCategory(i, { percent_off: e.target.value })}
-                />
-                {error(`categories.${i}.percent_off`)}
-              </label>
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() =>
-                  setDraft((d) => ({ ...d, categories: d.categories.filter((_, j) => j !== i) }))
-                }
-              >
-                {t("lists.remove")}
-              </button>
+              {chooser(
+                t("lists.category"),
+                row.category_id,
+                choices.data?.categories,
+                (v) => setCategory(i, { category_id: v }),
+                `categories.${i}.category_id`,
+              )}
+              {figure(
+                t("lists.percentOff"),
+                row.percent_off,
+                (v) => setCategory(i, { percent_off: v }),
+                `categories.${i}.percent_off`,
+                { className: "input w-24", numeric: true },
+              )}
+              {removeButton(() =>
+                setDraft((d) => ({ ...d, categories: d.categories.filter((_, j) => j !== i) })),
+              )}
             </div>
           ))}
           <button

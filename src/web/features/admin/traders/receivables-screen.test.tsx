@@ -108,7 +108,8 @@ describe("receivables screen", () => {
       expect(JSON.parse(sent!.body!)).toEqual({
         amount: "200",
         paid_at: "2026-11-29",
-        note: "Cash: R-1",
+        method: "cash",
+        note: "R-1",
       });
     },
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { RECEIVED_PAYMENT_METHODS } from "../../../../shared/domain/payments.ts";
 import { MESSAGES } from "../../../../shared/domain/validation-messages.ts";
 import type { ReceivableTrader } from "../../../../shared/schemas/traders.ts";
 import { ListScreen } from "../../../components/admin/list-screen.tsx";
@@ -128,12 +129,12 @@ export function ReceivablesScreen() {
 }
 
 type Paying = ReceivableTrader["invoices"][number] & { asOf: string };
-const METHODS = ["bank_transfer", "cash", "cheque", "card"] as const;
+const METHODS = RECEIVED_PAYMENT_METHODS;
 
 /**
  * A payment against one order on invoice: amount (the whole invoice unless changed), the day
- * it arrived (today on the business clock unless changed) and how it came, kept in the
- * payment's note in the back office's words with any reference the owner adds.
+ * it arrived (today on the business clock unless changed), how it came (the payment's own
+ * column) and any reference the owner adds (its note).
  */
 function RecordPaymentDialog({ invoice, onClose }: { invoice: Paying; onClose: () => void }) {
   const { t } = useTranslation(["admin-traders", "admin", "messages"]);
@@ -168,9 +169,11 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: Paying; onClose: (
           event.preventDefault();
           setErrors({});
           setMessage(null);
-          const note = [METHOD_NOTES[method], reference.trim()].filter(Boolean).join(": ");
           record.mutate(
-            { orderId: invoice.order_id, payment: { amount, paid_at: paidAt, note } },
+            {
+              orderId: invoice.order_id,
+              payment: { amount, paid_at: paidAt, method, note: reference.trim() },
+            },
             {
               onSuccess: () => {
                 toast.success(t("receivables.paymentRecorded"));
@@ -222,6 +225,7 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: Paying; onClose: (
               </option>
             ))}
           </select>
+          {fieldError("method")}
         </label>
         <label className="grid gap-1 text-sm font-semibold">
           {t("receivables.reference")}
@@ -255,11 +259,3 @@ function RecordPaymentDialog({ invoice, onClose }: { invoice: Paying; onClose: (
     </Dialog>
   );
 }
-
-/** The payment's note names the method in the back office's record language, English. */
-const METHOD_NOTES: Record<(typeof METHODS)[number], string> = {
-  bank_transfer: "Bank transfer",
-  cash: "Cash",
-  cheque: "Cheque",
-  card: "Card",
-};
