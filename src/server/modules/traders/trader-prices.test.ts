@@ -92,8 +92,8 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers: { cookie: "lang=en", ...headers } });
-const quote = (lines: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: "/api/cart/quote", headers, payload: { lines } });
+const quote = (lines: unknown, headers: Record<string, string> = {}, url = "/api/cart/price") =>
+  app.inject({ method: "POST", url, headers, payload: { lines } });
 
 type Item = {
   id: number;
@@ -176,7 +176,7 @@ describe("GET /api/account/trader", () => {
   });
 });
 
-describe("POST /api/cart/quote", () => {
+describe("POST /api/cart/price for a trader", () => {
   it("prices a trader's cart under its list (the tier by the line's weight)", async () => {
     const res = await quote(
       [
@@ -187,7 +187,10 @@ describe("POST /api/cart/quote", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    expect(res.json().data).toEqual({
+    // The lines at the list's prices and no promotion on top: the standing discount is retail's.
+    expect(res.json().data).toMatchObject({
+      discount: 0,
+      promotions: [],
       lines: [
         {
           product_id: maamoul,
@@ -211,11 +214,28 @@ describe("POST /api/cart/quote", () => {
     });
   });
 
+  it("answers the older name, /api/cart/quote, from the same handler", async () => {
+    const lines = [{ productId: maamoul, grams: 2000, qty: 6 }];
+    const [now, older] = await Promise.all([
+      quote(lines, trader.auth),
+      quote(lines, trader.auth, "/api/cart/quote"),
+    ]);
+    expect(older.statusCode).toBe(200);
+    expect(older.headers["cache-control"]).toBe("private, no-store");
+    expect(older.json()).toEqual(now.json());
+    const guest = await quote(lines, {}, "/api/cart/quote");
+    expect(guest.json()).toEqual(await quote(lines).then((res) => res.json()));
+  });
+
   it("retail for anyone else, after the trader", async () => {
     for (const headers of [{}, retail.auth]) {
       const res = await quote([{ productId: maamoul, grams: 1000, qty: 1 }], headers);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({
+      // Signed in, the answer is still private: it depends on who asks.
+      expect(res.headers["cache-control"]).toBe(
+        "authorization" in headers ? "private, no-store" : undefined,
+      );
+      expect(res.json().data).toMatchObject({
         lines: [
           {
             product_id: maamoul,
