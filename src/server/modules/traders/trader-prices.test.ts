@@ -9,7 +9,12 @@ import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { openTestDatabase } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import {
+  createPriceList,
+  createTrader,
+  createUserWithToken,
+  type TestUser,
+} from "../../test/fixtures.ts";
 import { addProduct } from "../orders/test-fixtures.ts";
 
 // A trader's token brings its own prices from the product and cart endpoints, marked
@@ -20,8 +25,8 @@ let app: FastifyInstance;
 let database: Database;
 let drop: () => Promise<void>;
 let dataDir: string;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
-let retail: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
+let retail: TestUser;
 let trader: { id: number; auth: { authorization: string } };
 let maamoul: number;
 let plain: number;
@@ -43,44 +48,19 @@ beforeAll(async () => {
     options: [{ grams: 1000 }, { grams: 2000 }],
   });
   plain = await addProduct(database.db, { priceCents: 2500 });
-  const list = await app.inject({
-    method: "POST",
-    url: "/api/admin/price-lists",
-    headers: owner.auth,
-    payload: {
-      name: "Distributors",
-      min_order_total: 100,
-      products: [
-        {
-          product_id: maamoul,
-          price_per_kg: WHOLESALE_PER_KG / 100,
-          min_grams: 2000,
-          tiers: [{ from_grams: 10_000, price_per_kg: 10 }],
-        },
-      ],
-      categories: [],
-    },
+  const listId = await createPriceList(app, owner.auth, {
+    name: "Distributors",
+    min_order_total: 100,
+    products: [
+      {
+        product_id: maamoul,
+        price_per_kg: WHOLESALE_PER_KG / 100,
+        min_grams: 2000,
+        tiers: [{ from_grams: 10_000, price_per_kg: 10 }],
+      },
+    ],
   });
-  expect(list.statusCode).toBe(201);
-  const created = await app.inject({
-    method: "POST",
-    url: "/api/admin/traders",
-    headers: owner.auth,
-    payload: {
-      company_name: "Haddad Feinkost",
-      contact_name: "Omar",
-      email: `omar${Date.now()}@example.com`,
-      phone: "+49 30 000000",
-      country: "DE",
-      price_list_id: list.json().data.id,
-      terms_days: 30,
-      credit_limit: 5000,
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  const row = created.json().data;
-  const { token } = await app.services.tokens.issue(row.user_id, "customer");
-  trader = { id: row.id, auth: { authorization: `Bearer ${token}` } };
+  trader = await createTrader(app, owner.auth, { price_list_id: listId });
 }, 120_000);
 
 afterAll(async () => {
