@@ -564,25 +564,16 @@ export const checkoutFormSchema = placeOrderSchema
   .pick(ORDER_FORM_FIELDS)
   .extend({ gift: giftInputSchema.optional() });
 
-/** `POST /api/cart/quote`: the cart's lines, priced by the server for whoever asks. */
-export const cartQuoteRequestSchema = z.object({ lines: orderLinesField });
-export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>;
-
-export const cartQuoteSchema = z.object({
-  lines: z.array(
-    z.object({
-      product_id: z.number().int(),
-      grams: z.number().int(),
-      qty: z.number().int(),
-      /** One pack, dollars. */
-      unit_price: z.number(),
-      line_total: z.number(),
-      price_source: z.enum(["retail", "wholesale"]),
-    }),
-  ),
-  subtotal: z.number(),
-  /** The trader's price list's minimum order total, dollars; null for retail or none. */
-  min_order_total: z.number().nullable(),
+/**
+ * One priced line of the cart's price: what the line costs the one who asks (a signed-in
+ * active trader's price list, else retail), dollars.
+ */
+export const cartPriceLineSchema = z.object({
+  product_id: z.number().int(),
+  grams: z.number().int(),
+  qty: z.number().int(),
+  /** One pack, dollars. */
+  unit_price: z.number(),
+  line_total: z.number(),
+  price_source: z.enum(["retail", "wholesale"]),
 });
-export type CartQuote = z.infer<typeof cartQuoteSchema>;
-export const cartQuoteResponseSchema = z.object({ data: cartQuoteSchema });

@@ -8,7 +8,12 @@ import {
   tiersOverlap,
 } from "../domain/promotions.ts";
 import { text } from "./fields.ts";
-import { dishLinesField, productLinesField, shippingMethodIdField } from "./order.ts";
+import {
+  cartPriceLineSchema,
+  dishLinesField,
+  productLinesField,
+  shippingMethodIdField,
+} from "./order.ts";
 import { shippingQuoteRequestSchema } from "./shipping.ts";
 
 // Automatic promotions: the admin's form and API (money in dollars, weights in grams), and
@@ -200,9 +205,10 @@ export const promotionDtoSchema = z.object({
 export type PromotionDto = z.infer<typeof promotionDtoSchema>;
 
 /**
- * `POST /api/cart/price`: the cart's totals with the automatic promotions and an optional
- * coupon. With a country the delivery is that country's (the named method, else the cheapest
- * delivery); without one, the domestic fee the cart page shows.
+ * `POST /api/cart/price`: the cart priced for whoever asks: its lines (a signed-in active
+ * trader's price list, else retail), the automatic promotions (none on a trader's wholesale
+ * prices) and an optional coupon. With a country the delivery is that country's (the named
+ * method, else the cheapest delivery); without one, the domestic fee the cart page shows.
  */
 export const cartPriceRequestSchema = z.object({
   lines: productLinesField,
@@ -236,6 +242,10 @@ export const cartPriceSchema = z.object({
   next_promotion: z
     .object({ id: z.number().int(), name: z.string(), name_ar: z.string(), missing: z.number() })
     .nullable(),
+  /** The sweets' lines as priced, in the request's order (dishes are in the totals only). */
+  lines: z.array(cartPriceLineSchema),
+  /** The trader's price list's minimum order total, dollars; null for retail or none. */
+  min_order_total: z.number().nullable(),
 });
 export type CartPrice = z.infer<typeof cartPriceSchema>;
 export const cartPriceResponseSchema = z.object({ data: cartPriceSchema });

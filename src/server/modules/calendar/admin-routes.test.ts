@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import { createUserWithToken, type TestUser } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 // Wednesday 2 December 2026, 09:00 in Damascus.
 const NOW = new Date("2026-12-02T06:00:00Z");
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
-let clerk: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
+let clerk: TestUser;
 beforeAll(async () => {
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
   t = await createTestApp();

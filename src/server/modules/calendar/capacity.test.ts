@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
@@ -13,7 +13,11 @@ import { type Database, openPostgres } from "../../db/client.ts";
 import { calendarDays } from "../../db/schema/calendar.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import {
+  ordersIn as countOrdersIn,
+  createUserWithToken,
+  type TestUser,
+} from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder, stockOf } from "../orders/test-fixtures.ts";
 
 // Wednesday 2 December 2026, 09:00 in Damascus (before the 14:00 cut-off): the window runs
@@ -21,7 +25,7 @@ import { addProduct, orderBody, placeOrder, stockOf } from "../orders/test-fixtu
 const NOW = new Date("2026-12-02T06:00:00Z");
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
 beforeAll(async () => {
   // The clock stands still on NOW for the whole file (sessions included).
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
@@ -60,13 +64,7 @@ const quoteDays = async (app: FastifyInstance, country: string, grams: number) =
   }));
 };
 
-const ordersIn = async (city: string) => {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(orders)
-    .where(eq(orders.city, city));
-  return row!.n;
-};
+const ordersIn = (city: string) => countOrdersIn(t.app, city);
 
 describe("capacity_grams_by_weekday in the settings", () => {
   const form = async () => {

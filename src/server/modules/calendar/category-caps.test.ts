@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CAPACITY_MESSAGES } from "../../../shared/domain/ready-days.ts";
 import { calendarDays } from "../../db/schema/calendar.ts";
 import { categories, products } from "../../db/schema/catalog.ts";
-import { orderEvents, orders } from "../../db/schema/orders.ts";
+import { orderEvents } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import {
+  ordersIn as countOrdersIn,
+  createUserWithToken,
+  type TestUser,
+} from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder, stockOf } from "../orders/test-fixtures.ts";
 
 // A category's own daily cap in kilos (maamoul moulds are few), and the owner's explicit
@@ -16,10 +20,10 @@ import { addProduct, orderBody, placeOrder, stockOf } from "../orders/test-fixtu
 const NOW = new Date("2026-12-02T06:00:00Z");
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
-let desk: Awaited<ReturnType<typeof createUserWithToken>>;
-let cataloguer: Awaited<ReturnType<typeof createUserWithToken>>;
-let customer: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
+let desk: TestUser;
+let cataloguer: TestUser;
+let customer: TestUser;
 beforeAll(async () => {
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
   t = await createTestApp();
@@ -82,13 +86,7 @@ const quoteDays = async (lines: Array<{ productId: number; grams: number; qty: n
   return delivery.days.map((d: { date: string }) => d.date) as string[];
 };
 
-const ordersIn = async (city: string) => {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(orders)
-    .where(eq(orders.city, city));
-  return row!.n;
-};
+const ordersIn = (city: string) => countOrdersIn(t.app, city);
 
 describe("the category's daily cap in the admin API", () => {
   it("is created, read and changed in grams; left out of an update it keeps its value", async () => {

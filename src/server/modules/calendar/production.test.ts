@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import { createUserWithToken, type TestUser } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 // Wednesday 2 December 2026, 09:00 in Damascus.
 const NOW = new Date("2026-12-02T06:00:00Z");
 
 let t: TestApp;
-let kitchen: Awaited<ReturnType<typeof createUserWithToken>>;
-let catalogue: Awaited<ReturnType<typeof createUserWithToken>>;
+let kitchen: TestUser;
+let catalogue: TestUser;
 let baklava: number;
 let maamoul: number;
 const numbers: string[] = [];

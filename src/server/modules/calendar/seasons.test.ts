@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEASON_MESSAGES, seasonOverlapMessage } from "../../../shared/domain/seasons.ts";
-import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import {
+  ordersIn as countOrdersIn,
+  createUserWithToken,
+  type TestUser,
+} from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 // Wednesday 2 December 2026, 09:00 in Damascus: the 7-day window runs to Tuesday the 8th.
 const NOW = new Date("2026-12-02T06:00:00Z");
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
 let product: number;
 let maamoul: number;
 beforeAll(async () => {
@@ -48,13 +50,7 @@ const WINTER = {
   orders_open: "2026-12-01",
 };
 
-const ordersIn = async (city: string) => {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(orders)
-    .where(eq(orders.city, city));
-  return row!.n;
-};
+const ordersIn = (city: string) => countOrdersIn(t.app, city);
 
 const quoteDays = async (productId: number, country = "SY") => {
   const res = await t.app.inject({

@@ -2,16 +2,18 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SLOT_MESSAGES } from "../../../shared/domain/delivery-slots.ts";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { type Database, openPostgres } from "../../db/client.ts";
-import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import {
+  ordersIn as countOrdersIn,
+  createUserWithToken,
+  type TestUser,
+} from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 // Wednesday 2 December 2026, 09:00 in Damascus (before the 14:00 cut-off): the window runs
@@ -20,7 +22,7 @@ const NOW = new Date("2026-12-02T06:00:00Z");
 const THURSDAY = "2026-12-03";
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
 let product: number;
 beforeAll(async () => {
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
@@ -78,13 +80,7 @@ const order = (extra: Record<string, unknown>, app: FastifyInstance = t.app) =>
     { key: randomUUID() },
   );
 
-const ordersIn = async (city: string) => {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(orders)
-    .where(eq(orders.city, city));
-  return row!.n;
-};
+const ordersIn = (city: string) => countOrdersIn(t.app, city);
 
 describe("the owner's slots in the settings", () => {
   it("start with none: the quote's days carry no slots and orders no slot", async () => {

@@ -14,7 +14,7 @@ import { kitchenDishPortions, orderDishLines } from "../../db/schema/kitchen-ord
 import { orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import { createUserWithToken, type TestUser } from "../../test/fixtures.ts";
 import { startSmtp } from "../../test/smtp.ts";
 import { addProduct, placeOrder } from "../orders/test-fixtures.ts";
 
@@ -25,10 +25,10 @@ const TOMORROW = "2026-12-03";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
-let cook: Awaited<ReturnType<typeof createUserWithToken>>;
-let catalogue: Awaited<ReturnType<typeof createUserWithToken>>;
-let customer: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
+let cook: TestUser;
+let catalogue: TestUser;
+let customer: TestUser;
 
 const DELIVERY = {
   areas: [

@@ -6,11 +6,11 @@ import { addDays, weekdayOf } from "../../../shared/domain/business-time.ts";
 import { kitchenToday } from "../../../shared/domain/kitchen.ts";
 import { KITCHEN_MESSAGES } from "../../../shared/schemas/kitchen.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import { createUserWithToken, type TestUser } from "../../test/fixtures.ts";
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof createUserWithToken>>;
-let customer: Awaited<ReturnType<typeof createUserWithToken>>;
+let admin: TestUser;
+let customer: TestUser;
 
 // The API reads the real clock; expectations are derived from the same Damascus "today".
 const today = kitchenToday(new Date());

@@ -1,5 +1,6 @@
 import { businessDate } from "../../../shared/domain/business-time.ts";
 import { centsToDollars, toCents } from "../../../shared/domain/money.ts";
+import type { PriceListRules } from "../../../shared/domain/price-lists.ts";
 import { type Promotion, priceWithPromotions } from "../../../shared/domain/promotions.ts";
 import { cheapestDelivery, DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { ORDER_MESSAGES, type PlaceOrder } from "../../../shared/schemas/order.ts";
@@ -22,11 +23,14 @@ export type CartPriceInput = {
 };
 
 /**
- * The cart's price as an order placed now would be charged: lines from the database, the
- * automatic promotions, a usable coupon (an unusable one is left out, not refused: the code
- * box says why), and delivery. Without a country the cart page's figure: the settings'
- * delivery fee in the domestic zone. A country the shop cannot ship to is priced without
- * delivery (checkout says why).
+ * The cart's price as an order placed now would be charged: lines from the database (under
+ * `list`, a signed-in active trader's price list, else retail), the automatic promotions (none
+ * on wholesale prices: the trader's price is its price), a usable coupon (an unusable one is
+ * left out, not refused: the code box says why), and delivery. Without a country the cart
+ * page's figure: the settings' delivery fee in the domestic zone. A country the shop cannot
+ * ship to is priced without delivery (checkout says why). A line under the list's minimum is a
+ * 422 keyed `lines.N`; an order total under it is reported (`min_order_total`), since the
+ * order itself refuses it.
  */
 export async function priceCart(
   db: Db,
@@ -35,6 +39,7 @@ export async function priceCart(
   promotions: readonly Promotion[],
   input: CartPriceInput,
   now: Date,
+  list: PriceListRules | null = null,
 ): Promise<CartPrice> {
   const wanted = input.dishes ?? [];
   if (input.lines.length === 0 && wanted.length === 0)
@@ -42,7 +47,7 @@ export async function priceCart(
       lines: [ORDER_MESSAGES.LINES_REQUIRED],
     });
   const cart =
-    input.lines.length > 0 ? await priceLines(db, input.lines) : { lines: [], totalGrams: 0 };
+    input.lines.length > 0 ? await priceLines(db, input.lines, list) : { lines: [], totalGrams: 0 };
   const dishes = wanted.length > 0 ? await dishCartPrices(db, wanted) : [];
   const kitchen = wanted.length > 0 ? await readDelivery(db) : null;
   let feeCents = input.country ? 0 : settings.deliveryFeeCents;
@@ -69,7 +74,7 @@ export async function priceCart(
   const coupon = found && !found.problem ? found.coupon : null;
   const totals = priceWithPromotions({
     lines: [...cart.lines, ...dishPromotionLines(dishes)],
-    promotions,
+    promotions: list ? [] : promotions,
     today: businessDate(now),
     couponPercent: coupon?.discountPercent ?? null,
     couponScope: coupon?.appliesTo ?? "all",
@@ -101,5 +106,15 @@ export async function priceCart(
           missing: centsToDollars(totals.next.missingCents),
         }
       : null,
+    lines: cart.lines.map((line) => ({
+      product_id: line.productId,
+      grams: line.grams,
+      qty: line.qty,
+      unit_price: centsToDollars(line.unitPriceCents),
+      line_total: centsToDollars(line.lineTotalCents),
+      price_source: line.priceSource,
+    })),
+    min_order_total:
+      list && list.minOrderTotalCents > 0 ? centsToDollars(list.minOrderTotalCents) : null,
   };
 }

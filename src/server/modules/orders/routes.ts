@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LANGUAGE_COOKIE, pickServerLanguage } from "../../../shared/domain/language.ts";
 import {
-  cartQuoteRequestSchema,
-  cartQuoteResponseSchema,
   customerOrdersQuerySchema,
   idempotencyKeySchema,
   orderAccessQuerySchema,
@@ -58,47 +56,46 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/cart/price",
-    {
-      schema: {
-        summary: "Price a cart with the automatic promotions and a coupon",
-        description:
-          "The cart page's and checkout's totals, computed as an order placed now would be " +
-          "(the same pure pricing code). `promotions` lists every automatic promotion that " +
-          "applied (a free delivery's amount is the fee saved); `next_promotion` is the " +
-          "nearest free delivery not reached, `missing` dollars away. Without `country` the " +
-          "delivery fee is the domestic one the cart shows.",
-        body: cartPriceRequestSchema,
-        response: { 200: cartPriceResponseSchema },
+  // One handler prices a cart for every client: the cart page and checkout (promotions,
+  // dishes, coupon, delivery) and a trader's cart (its price list). `/cart/quote` is the older
+  // name API clients may still call: the same route, the same answer.
+  const priceCartRoute = (url: string, summary: string, alias: boolean) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary,
+          description:
+            (alias
+              ? "The older name of `POST /api/cart/price`, kept for API clients: the same " +
+                "handler, body and answer. "
+              : "") +
+            "The cart priced as an order placed now by whoever asks would be (the same pure " +
+            "pricing code): `lines` at a signed-in active trader's price list (`price_source` " +
+            "`wholesale`, no promotion on top; `min_order_total` its list's minimum), else " +
+            "retail. `promotions` lists every automatic promotion that applied (a free " +
+            "delivery's amount is the fee saved); `next_promotion` is the nearest free delivery " +
+            "not reached, `missing` dollars away. Without `country` the delivery fee is the " +
+            "domestic one the cart shows. A signed-in request's answer is `private, no-store`: " +
+            "it depends on who asks.",
+          body: cartPriceRequestSchema,
+          response: { 200: cartPriceResponseSchema },
+        },
+        // Dishes ride in `lines` beside the sweets, as in an order.
+        preValidation: async (request) => {
+          request.body = splitCartLines(request.body) as typeof request.body;
+        },
       },
-      // Dishes ride in `lines` beside the sweets, as in an order.
-      preValidation: async (request) => {
-        request.body = splitCartLines(request.body) as typeof request.body;
+      async (request, reply) => {
+        const session = await request.session();
+        const data = await app.services.orders.price(request.body, session?.user.id ?? null);
+        // A signed-in answer may carry a trader's own prices: no shared cache may keep it.
+        if (session) reply.header("cache-control", "private, no-store");
+        return reply.send({ data });
       },
-    },
-    async (request) => ({ data: await app.services.orders.price(request.body) }),
-  );
-
-  app.post(
-    "/cart/quote",
-    {
-      schema: {
-        summary: "Price a cart (a signed-in trader's own prices, else retail)",
-        body: cartQuoteRequestSchema,
-        response: { 200: cartQuoteResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const session = await request.session();
-      const data = await app.services.orders.quoteCart(
-        request.body.lines,
-        session?.user.id ?? null,
-      );
-      // The answer depends on who asks: no shared cache may keep it.
-      return reply.header("cache-control", "private, no-store").send({ data });
-    },
-  );
+    );
+  priceCartRoute("/cart/price", "Price a cart (promotions, coupon, a trader's own prices)", false);
+  priceCartRoute("/cart/quote", "Price a cart (older name of /api/cart/price)", true);
 
   app.get(
     "/orders",

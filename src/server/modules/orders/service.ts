@@ -1,5 +1,4 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { centsToDollars } from "../../../shared/domain/money.ts";
 import {
   ORDER_STATUSES,
   type OrderStatus,
@@ -11,7 +10,7 @@ import type { PaymentMethod } from "../../../shared/domain/payments.ts";
 import type { PriceListRules } from "../../../shared/domain/price-lists.ts";
 import type { Promotion } from "../../../shared/domain/promotions.ts";
 import type { PageMeta } from "../../../shared/schemas/catalog.ts";
-import type { CartQuote, OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
+import type { OrderDto, PlaceOrder } from "../../../shared/schemas/order.ts";
 import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
@@ -27,7 +26,6 @@ import {
   type ShippingOptionsSource,
   standingOnly,
 } from "./place-order.ts";
-import { priceLines } from "./pricing.ts";
 import { traderPriceList } from "./trader-prices.ts";
 import { ORDER_NOT_FOUND, type OrderViewer, viewableOrder } from "./viewer.ts";
 
@@ -139,37 +137,20 @@ export function createOrderService(
     },
 
     /**
-     * `POST /api/cart/quote`: the cart priced as an order would be (the same code), retail for
-     * anyone but a signed-in active trader. Unknown products, wrong weights and a line under
-     * the trader's minimum are 422s, keyed `lines.N`.
+     * `POST /api/cart/price`: the cart as an order placed now by `userId` (null: a guest)
+     * would be charged, by the same code. A signed-in active trader's lines are at its price
+     * list, with no promotion on top; everyone else's at retail with the promotions. The answer
+     * depends on who asks when `userId` is set: callers must not cache it then.
      */
-    async quoteCart(lines: PlaceOrder["lines"], userId: number | null): Promise<CartQuote> {
-      const list = await this.priceListFor(userId);
-      const cart = await priceLines(db, lines, list);
-      return {
-        lines: cart.lines.map((line) => ({
-          product_id: line.productId,
-          grams: line.grams,
-          qty: line.qty,
-          unit_price: centsToDollars(line.unitPriceCents),
-          line_total: centsToDollars(line.lineTotalCents),
-          price_source: line.priceSource,
-        })),
-        subtotal: centsToDollars(cart.subtotalCents),
-        min_order_total:
-          list && list.minOrderTotalCents > 0 ? centsToDollars(list.minOrderTotalCents) : null,
-      };
-    },
-
-    /**
-     * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (the same rules, one
-     * code path; docs/decisions/0030): the DTO, with the private-link key for the placer.
-     */
-    /** `POST /api/cart/price`: the cart with its promotions, as an order now would be charged. */
-    async price(input: CartPriceInput, now = new Date()): Promise<CartPrice> {
-      const [settings, promotions] = await Promise.all([
+    async price(
+      input: CartPriceInput,
+      userId: number | null = null,
+      now = new Date(),
+    ): Promise<CartPrice> {
+      const [settings, promotions, list] = await Promise.all([
         deps.settings.get(),
         deps.promotions ? deps.promotions.all() : null,
+        this.priceListFor(userId),
       ]);
       return priceCart(
         db,
@@ -178,9 +159,14 @@ export function createOrderService(
         promotions ?? standingOnly(settings),
         input,
         now,
+        list,
       );
     },
 
+    /**
+     * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (the same rules, one
+     * code path; docs/decisions/0030): the DTO, with the private-link key for the placer.
+     */
     async place(
       input: PlaceOrder,
       ctx: PlaceOrderContext,

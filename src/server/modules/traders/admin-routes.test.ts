@@ -5,14 +5,14 @@ import { TRADER_MESSAGES } from "../../../shared/schemas/traders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { priceLists, traders } from "../../db/schema/traders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import { createUserWithToken, type TestUser } from "../../test/fixtures.ts";
 import { addProduct } from "../orders/test-fixtures.ts";
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
-let clerk: Awaited<ReturnType<typeof createUserWithToken>>;
-let cook: Awaited<ReturnType<typeof createUserWithToken>>;
-let customer: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
+let clerk: TestUser;
+let cook: TestUser;
+let customer: TestUser;
 let product: number;
 let category: number;
 

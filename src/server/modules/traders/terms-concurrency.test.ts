@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import { createPriceList, createTrader, createUserWithToken } from "../../test/fixtures.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
 // Orders on invoice placed at once by one trader: the credit limit holds (the trader's row is
@@ -16,30 +16,16 @@ beforeAll(async () => {
   t = await createTestApp();
   const owner = await createUserWithToken(t.app, { admin: true });
   product = await addProduct(t.database.db, { priceCents: 10_000 });
-  const list = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/price-lists",
-    headers: owner.auth,
-    payload: { name: "Terms", min_order_total: 0, products: [], categories: [] },
+  const listId = await createPriceList(t.app, owner.auth, { name: "Terms", min_order_total: 0 });
+  const row = await createTrader(t.app, owner.auth, {
+    company_name: "Concurrent Co",
+    contact_name: "Sami",
+    phone: "+49 30 000001",
+    price_list_id: listId,
+    terms_days: 14,
+    credit_limit: 1,
   });
-  const created = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/traders",
-    headers: owner.auth,
-    payload: {
-      company_name: "Concurrent Co",
-      contact_name: "Sami",
-      email: `sami${Date.now()}@example.com`,
-      phone: "+49 30 000001",
-      country: "DE",
-      price_list_id: list.json().data.id,
-      terms_days: 14,
-      credit_limit: 1,
-    },
-  });
-  const row = created.json().data;
-  const { token } = await t.app.services.tokens.issue(row.user_id, "customer");
-  trader = { userId: row.user_id, auth: { authorization: `Bearer ${token}` } };
+  trader = { userId: row.userId, auth: row.auth };
   // The limit fits two orders exactly (delivery included), from one order's real total.
   const probe = await placeOrder(t.app, orderBody([{ productId: product, grams: 1000, qty: 1 }]), {
     headers: trader.auth,

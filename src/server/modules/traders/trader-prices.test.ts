@@ -9,7 +9,12 @@ import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { openTestDatabase } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import {
+  createPriceList,
+  createTrader,
+  createUserWithToken,
+  type TestUser,
+} from "../../test/fixtures.ts";
 import { addProduct } from "../orders/test-fixtures.ts";
 
 // A trader's token brings its own prices from the product and cart endpoints, marked
@@ -20,8 +25,8 @@ let app: FastifyInstance;
 let database: Database;
 let drop: () => Promise<void>;
 let dataDir: string;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
-let retail: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
+let retail: TestUser;
 let trader: { id: number; auth: { authorization: string } };
 let maamoul: number;
 let plain: number;
@@ -43,44 +48,19 @@ beforeAll(async () => {
     options: [{ grams: 1000 }, { grams: 2000 }],
   });
   plain = await addProduct(database.db, { priceCents: 2500 });
-  const list = await app.inject({
-    method: "POST",
-    url: "/api/admin/price-lists",
-    headers: owner.auth,
-    payload: {
-      name: "Distributors",
-      min_order_total: 100,
-      products: [
-        {
-          product_id: maamoul,
-          price_per_kg: WHOLESALE_PER_KG / 100,
-          min_grams: 2000,
-          tiers: [{ from_grams: 10_000, price_per_kg: 10 }],
-        },
-      ],
-      categories: [],
-    },
+  const listId = await createPriceList(app, owner.auth, {
+    name: "Distributors",
+    min_order_total: 100,
+    products: [
+      {
+        product_id: maamoul,
+        price_per_kg: WHOLESALE_PER_KG / 100,
+        min_grams: 2000,
+        tiers: [{ from_grams: 10_000, price_per_kg: 10 }],
+      },
+    ],
   });
-  expect(list.statusCode).toBe(201);
-  const created = await app.inject({
-    method: "POST",
-    url: "/api/admin/traders",
-    headers: owner.auth,
-    payload: {
-      company_name: "Haddad Feinkost",
-      contact_name: "Omar",
-      email: `omar${Date.now()}@example.com`,
-      phone: "+49 30 000000",
-      country: "DE",
-      price_list_id: list.json().data.id,
-      terms_days: 30,
-      credit_limit: 5000,
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  const row = created.json().data;
-  const { token } = await app.services.tokens.issue(row.user_id, "customer");
-  trader = { id: row.id, auth: { authorization: `Bearer ${token}` } };
+  trader = await createTrader(app, owner.auth, { price_list_id: listId });
 }, 120_000);
 
 afterAll(async () => {
@@ -92,8 +72,8 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers: { cookie: "lang=en", ...headers } });
-const quote = (lines: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: "/api/cart/quote", headers, payload: { lines } });
+const quote = (lines: unknown, headers: Record<string, string> = {}, url = "/api/cart/price") =>
+  app.inject({ method: "POST", url, headers, payload: { lines } });
 
 type Item = {
   id: number;
@@ -176,7 +156,7 @@ describe("GET /api/account/trader", () => {
   });
 });
 
-describe("POST /api/cart/quote", () => {
+describe("POST /api/cart/price for a trader", () => {
   it("prices a trader's cart under its list (the tier by the line's weight)", async () => {
     const res = await quote(
       [
@@ -187,7 +167,10 @@ describe("POST /api/cart/quote", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    expect(res.json().data).toEqual({
+    // The lines at the list's prices and no promotion on top: the standing discount is retail's.
+    expect(res.json().data).toMatchObject({
+      discount: 0,
+      promotions: [],
       lines: [
         {
           product_id: maamoul,
@@ -211,11 +194,28 @@ describe("POST /api/cart/quote", () => {
     });
   });
 
+  it("answers the older name, /api/cart/quote, from the same handler", async () => {
+    const lines = [{ productId: maamoul, grams: 2000, qty: 6 }];
+    const [now, older] = await Promise.all([
+      quote(lines, trader.auth),
+      quote(lines, trader.auth, "/api/cart/quote"),
+    ]);
+    expect(older.statusCode).toBe(200);
+    expect(older.headers["cache-control"]).toBe("private, no-store");
+    expect(older.json()).toEqual(now.json());
+    const guest = await quote(lines, {}, "/api/cart/quote");
+    expect(guest.json()).toEqual(await quote(lines).then((res) => res.json()));
+  });
+
   it("retail for anyone else, after the trader", async () => {
     for (const headers of [{}, retail.auth]) {
       const res = await quote([{ productId: maamoul, grams: 1000, qty: 1 }], headers);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({
+      // Signed in, the answer is still private: it depends on who asks.
+      expect(res.headers["cache-control"]).toBe(
+        "authorization" in headers ? "private, no-store" : undefined,
+      );
+      expect(res.json().data).toMatchObject({
         lines: [
           {
             product_id: maamoul,

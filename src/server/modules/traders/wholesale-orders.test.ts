@@ -12,7 +12,13 @@ import { invoices } from "../../db/schema/invoices.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { createUserWithToken } from "../../test/fixtures.ts";
+import {
+  createCategory,
+  createPriceList,
+  createTrader,
+  createUserWithToken,
+  type TestUser,
+} from "../../test/fixtures.ts";
 import { pdfLines } from "../../test/pdf-text.ts";
 import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 
@@ -20,8 +26,8 @@ import { addProduct, orderBody, placeOrder } from "../orders/test-fixtures.ts";
 // everyone else, whatever price the body carries.
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof createUserWithToken>>;
-let retail: Awaited<ReturnType<typeof createUserWithToken>>;
+let owner: TestUser;
+let retail: TestUser;
 let trader: { id: number; auth: { authorization: string } };
 let maamoul: number;
 let baklava: number;
@@ -31,13 +37,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createUserWithToken(t.app, { admin: true });
   retail = await createUserWithToken(t.app);
-  const cat = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/categories",
-    headers: owner.auth,
-    payload: { name: "Baklava", name_ar: "بقلاوة" },
-  });
-  category = cat.json().data.id;
+  category = await createCategory(t.app, owner.auth, { name: "Baklava", name_ar: "بقلاوة" });
   // Sold in 1 kg and 2 kg boxes: 6 x 2 kg = 12 kg within checkout's 8 per line.
   maamoul = await addProduct(t.database.db, {
     priceCents: 3000,
@@ -48,42 +48,21 @@ beforeAll(async () => {
     .update(products)
     .set({ categoryId: category })
     .where(eq(products.id, baklava));
-  const list = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/price-lists",
-    headers: owner.auth,
-    payload: {
-      name: "Distributors",
-      min_order_total: 100,
-      products: [
-        {
-          product_id: maamoul,
-          price_per_kg: 20,
-          min_grams: 5000,
-          tiers: [{ from_grams: 10_000, price_per_kg: 18 }],
-        },
-      ],
-      categories: [{ category_id: category, percent_off: 25 }],
-    },
+  const listId = await createPriceList(t.app, owner.auth, {
+    name: "Distributors",
+    min_order_total: 100,
+    products: [
+      {
+        product_id: maamoul,
+        price_per_kg: 20,
+        min_grams: 5000,
+        tiers: [{ from_grams: 10_000, price_per_kg: 18 }],
+      },
+    ],
+    categories: [{ category_id: category, percent_off: 25 }],
   });
-  const created = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/traders",
-    headers: owner.auth,
-    payload: {
-      company_name: "Haddad Feinkost",
-      contact_name: "Omar",
-      email: `omar${Date.now()}@example.com`,
-      phone: "+49 30 000000",
-      country: "DE",
-      price_list_id: list.json().data.id,
-      terms_days: 30,
-      credit_limit: 5000,
-    },
-  });
-  const row = created.json().data;
-  const { token } = await t.app.services.tokens.issue(row.user_id, "customer");
-  trader = { id: row.id, auth: { authorization: `Bearer ${token}` } };
+  const made = await createTrader(t.app, owner.auth, { price_list_id: listId });
+  trader = { id: made.id, auth: made.auth };
 });
 afterAll(() => t.close());
 

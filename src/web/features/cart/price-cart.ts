@@ -6,13 +6,20 @@ import { apiPost } from "../../lib/api.ts";
 export const PRICE_PAUSE_MS = 250;
 
 /**
- * `POST /api/cart/price`: the cart's totals with the automatic promotions, computed on the
- * server by the same pure code an order is charged with (the browser does not know every
- * product's category). The storefront carries no query library (first-visit budget), so the
- * key and the hook below do its job: one request per distinct question, the stale one cancelled.
+ * `POST /api/cart/price`: the cart priced on the server by the same pure code an order is
+ * charged with (the browser does not know every product's category): its lines (with a
+ * trader's `token`, at the trader's prices), the automatic promotions and the totals. The
+ * storefront carries no query library (first-visit budget), so the key and the hook below do
+ * its job: one request per distinct question, the stale one cancelled.
  */
-export const priceCart = (body: CartPriceRequest, signal?: AbortSignal) =>
-  apiPost<{ data: CartPrice }>("/api/cart/price", body, { signal }).then((answer) => answer.data);
+export const priceCart = (
+  body: CartPriceRequest,
+  opts: { signal?: AbortSignal; token?: string | null } = {},
+) =>
+  apiPost<{ data: CartPrice }>("/api/cart/price", body, {
+    signal: opts.signal,
+    token: opts.token ?? null,
+  }).then((answer) => answer.data);
 
 /** The question's identity. */
 export const cartPriceKey = (body: CartPriceRequest) =>
@@ -43,7 +50,7 @@ export function useCartPrice(body: CartPriceRequest | null): CartPrice | null {
     if (!body || !key) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      priceCart(body, controller.signal).then(
+      priceCart(body, { signal: controller.signal }).then(
         (price) => {
           // Only a price's shape counts (anything else is no answer).
           if (controller.signal.aborted || typeof price?.total !== "number") return;

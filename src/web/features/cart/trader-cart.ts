@@ -1,8 +1,9 @@
 import { type Cents, toCents } from "../../../shared/domain/money.ts";
-import type { CartQuote } from "../../../shared/schemas/order.ts";
+import type { CartPrice } from "../../../shared/schemas/promotions.ts";
 import { useTraderPriced } from "../trader/trader-prices.tsx";
 import type { StoredCartLine } from "./cart-store.ts";
 import { gramsOf } from "./line-details.ts";
+import { priceCart } from "./price-cart.ts";
 
 export type TraderCartLine = StoredCartLine & { wholesale?: boolean };
 
@@ -22,8 +23,8 @@ export function useTraderCart<
     qty: line.qty,
   }));
   const key = JSON.stringify(lines);
-  const quote = useTraderPriced<CartQuote | null>(null, `cart:${key}`, async (token) =>
-    lines.length ? (await import("../trader/api/quote-cart.ts")).quoteCart(lines, token) : null,
+  const quote = useTraderPriced<CartPrice | null>(null, `cart:${key}`, async (token) =>
+    lines.length ? priceCart({ lines }, { token }) : null,
   );
   if (!quote) return { ...cart, wholesale: false };
   const byLine = new Map(quote.lines.map((line) => [`${line.product_id}:${line.grams}`, line]));

@@ -62,7 +62,7 @@ function stubApi(account: typeof trader | null) {
       body: init.body ? JSON.parse(String(init.body)) : null,
     });
     if (url === "/api/account/trader") return Response.json({ data: account });
-    if (url === "/api/cart/quote") return Response.json({ data: quote });
+    if (url === "/api/cart/price") return Response.json({ data: quote });
     if (url === "/api/shipping/quote")
       return Response.json({
         data: {
@@ -103,7 +103,7 @@ describe("a trader's cart", () => {
       expect(screen.getAllByTestId("wholesale-mark")).toHaveLength(1);
       expect(screen.getByTestId("summary-subtotal").textContent).toBe(subtotal);
       expect(screen.getByTestId("summary-discount").textContent).toBe(discount);
-      const asked = calls.find((call) => call.url === "/api/cart/quote");
+      const asked = calls.find((call) => call.url === "/api/cart/price");
       expect(asked?.headers.Authorization ?? asked?.headers.authorization).toBe(
         `Bearer trader-${lang}`,
       );
@@ -116,7 +116,7 @@ describe("a trader's cart", () => {
     },
   );
 
-  it("a retail account keeps the cart's prices, its discount, and asks for no quote", async () => {
+  it("a retail account keeps the cart's prices, its discount, and asks for no price", async () => {
     const calls = stubApi(null);
     storeCustomerSession({ token: "retail", user });
     renderScreen(<CartView pricing={pricing} />, { path: "/cart" });
@@ -124,7 +124,7 @@ describe("a trader's cart", () => {
     expect((await screen.findByTestId("summary-subtotal")).textContent).toBe("$60.50");
     expect(screen.getByTestId("summary-discount").textContent).toBe("\u2212$12.10");
     expect(screen.queryByTestId("wholesale-mark")).toBeNull();
-    expect(calls.some((c) => c.url === "/api/cart/quote")).toBe(false);
+    expect(calls.some((c) => c.url === "/api/cart/price")).toBe(false);
   });
 });
 
