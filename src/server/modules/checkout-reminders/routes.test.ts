@@ -181,3 +181,35 @@ describe("the setting", () => {
     expect(await remindersTo(email, new Date(Date.now() + 13 * HOUR))).toHaveLength(1);
   });
 });
+
+describe("the dashboard's figures are the owner's", () => {
+  it("refuses anyone else (401 signed out, 403 a customer or another role) with a message", async () => {
+    const customer = await createUserWithToken(ctx.t.app);
+    const catalogue = await createUserWithToken(ctx.t.app, { admin: true, roles: ["catalogue"] });
+    const owner = await createUserWithToken(ctx.t.app, { admin: true });
+    const get = (headers: Record<string, string>) =>
+      ctx.t.app.inject({ method: "GET", url: "/api/admin/checkout-reminders", headers });
+    const anonymous = await get({});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ message: expect.any(String) });
+    for (const who of [customer.auth, catalogue.auth]) {
+      const res = await get(who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ message: expect.any(String) });
+    }
+    const bad = await get({ authorization: "Bearer not-a-token" });
+    expect(bad.statusCode).toBe(401);
+    const mine = await get(owner.auth);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toEqual({ sent: expect.any(Number), ordered: expect.any(Number) });
+  });
+
+  it("a restore token of the wrong shape is a 400, an unknown one a 404", async () => {
+    const shape = await ctx.t.app.inject({ url: "/api/cart/restore/short" });
+    expect(shape.statusCode).toBe(400);
+    expect(shape.json()).toMatchObject({ message: expect.any(String) });
+    const unknown = await ctx.t.app.inject({ url: `/api/cart/restore/${"b".repeat(43)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(CHECKOUT_REMINDER_MESSAGES.RESTORE_INVALID);
+  });
+});

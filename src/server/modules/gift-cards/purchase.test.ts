@@ -282,4 +282,36 @@ describe("the gift card product's offer", () => {
     for (const who of [catalogue.auth, customer.auth, {}])
       expect([401, 403]).toContain((await put(body, who)).statusCode);
   });
+
+  it("is read in the back office by the owner only: 401 signed out, 403 another role or a customer", async () => {
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ url: "/api/admin/gift-cards/offer", headers });
+    expect((await get({})).statusCode).toBe(401);
+    for (const who of [catalogue.auth, customer.auth]) {
+      const res = await get(who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ message: expect.any(String) });
+    }
+    const mine = await get(owner.auth);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ enabled: expect.any(Boolean) });
+  });
+
+  it("refuses a body that is not an object, or amounts that are not numbers, with a 422 naming the field", async () => {
+    const text = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/gift-cards/offer",
+      headers: { ...owner.auth, "content-type": "application/json" },
+      payload: "[]",
+    });
+    expect(text.statusCode).toBe(422);
+    const words = await put({
+      enabled: true,
+      amounts: ["ten"],
+      custom_min: null,
+      custom_max: null,
+    });
+    expect(words.statusCode).toBe(422);
+    expect(Object.keys(words.json().errors).join(" ")).toMatch(/amounts/u);
+  });
 });

@@ -18,6 +18,7 @@ import { ClearCartDialog } from "./clear-cart-dialog.tsx";
 import { CouponBox } from "./coupon-box.tsx";
 import { apiLines, sweetsLines } from "./line-details.ts";
 import { useCartPrice } from "./price-cart.ts";
+import { useRestoreFromLink } from "./restore-cart.ts";
 import { useTraderCart } from "./trader-cart.ts";
 
 export function CartBreadcrumb() {
@@ -60,6 +61,8 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
   const cart = useTraderCart(stored);
   const coupon = useAppliedCoupon();
   const [marks, setMarks] = useState<Record<string, LineMark>>({});
+  // A reminder's link (`?restore=`) puts its lines back; the outcome is a short message.
+  const restored = useRestoreFromLink();
   // A trader's prices are its own: no promotion or standing discount on top.
   // A cart with a dish is always priced by the server: its dishes follow the owner's rules.
   const hasDish = cart.lines.some((line) => dishIdOf(line.productId) !== null);
@@ -84,6 +87,21 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
     <section className="container-page py-8">
       <CartBreadcrumb />
       <h1 className="mt-3 text-3xl font-bold text-brown">{t("title")}</h1>
+      {restored ? (
+        <p
+          role="status"
+          data-testid="cart-restored"
+          className={`mt-4 rounded-lg border p-3 ${
+            restored.status === "invalid"
+              ? "border-red-700 bg-red-50 text-red-800"
+              : "border-line bg-white"
+          }`}
+        >
+          {restored.status === "invalid"
+            ? t("restore.invalid")
+            : t(restored.added > 0 ? "restore.restored" : "restore.already")}
+        </p>
+      ) : null}
       {/* The server cannot see the cart (it lives in the browser's storage): it renders the
           loading box at the empty box's size, so an empty cart appearing moves nothing. The two
           boxes have keys of their own: React replaces the loading box rather than moving its

@@ -27,9 +27,11 @@ import { useAccountTrader } from "../trader/trader-prices.tsx";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
-import { apiLines, cartGrams } from "./line-details.ts";
+import { apiLines, cartGrams, sweetsLines } from "./line-details.ts";
 import { isPaymentLink } from "./payment-link.ts";
 import { placeOrder } from "./place-order.ts";
+import type { CheckoutContactBody } from "./record-checkout-contact.ts";
+import { ReminderConsent } from "./reminder-consent.tsx";
 import type { ShippingReport } from "./shipping-methods.tsx";
 
 // Gift card refusals, in the messages namespace; registered here so only checkout carries them.
@@ -107,6 +109,8 @@ type Props = {
   giftWrapCents?: Cents | null;
   /** What wrapping adds to the order as the shopper ticks it (0 when not asked for). */
   onGiftWrap?: (cents: Cents) => void;
+  /** The owner turned abandoned-checkout reminders on: the consent box is offered. */
+  reminders?: boolean;
 };
 
 export function CheckoutForm({
@@ -119,6 +123,7 @@ export function CheckoutForm({
   onShippingChoice,
   giftWrapCents = null,
   onGiftWrap,
+  reminders = false,
 }: Props) {
   const paths = usePaths();
   const { t } = useTranslation("checkout");
@@ -133,6 +138,10 @@ export function CheckoutForm({
   const [submitting, setSubmitting] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [isGift, setIsGift] = useState(false);
+  const [remindMe, setRemindMe] = useState(false);
+  // The e-mail as it stands when the shopper leaves a details field: the reminder's record
+  // follows settled values, not every keystroke.
+  const [settledEmail, setSettledEmail] = useState("");
   const inFlight = useRef(false);
   // One key per checkout attempt: a retry after a lost answer or a double click is the same
   // order. It is dropped only when the server has definitely refused the attempt.
@@ -143,6 +152,7 @@ export function CheckoutForm({
   const {
     register,
     handleSubmit,
+    getValues,
     watch,
     setValue,
     getFieldState,
@@ -178,11 +188,12 @@ export function CheckoutForm({
       fill("email", user.email);
       fill("phone", user.phone);
       fill("country", user.country);
+      setSettledEmail(getValues("email") ?? "");
     });
     return () => {
       live = false;
     };
-  }, [getFieldState, setValue]);
+  }, [getFieldState, getValues, setValue]);
 
   const countryOptions = useMemo(() => {
     const all = countriesByName(lang).map((c) => ({ value: c.code, label: c[lang] }));
@@ -195,6 +206,8 @@ export function CheckoutForm({
   // Dishes travel in `lines` beside the sweets; the server tells them apart.
   const orderLines = useMemo(() => apiLines(lines) as PlaceOrderInput["lines"], [lines]);
   const hasDish = lines.some((line) => dishIdOf(line.productId) !== null);
+  // A reminder restores the sweets (a dish's day and slot are not kept for later).
+  const reminderLines = useMemo(() => sweetsLines(lines) as CheckoutContactBody["lines"], [lines]);
   // The server prices shipping from the owner's zones; asked again (debounced, the
   // stale request cancelled) whenever the country or the cart changes.
   const quoteBody = useMemo(
@@ -317,7 +330,7 @@ export function CheckoutForm({
         )}
       </p>
 
-      <fieldset className="space-y-4">
+      <fieldset className="space-y-4" onBlur={() => setSettledEmail(getValues("email") ?? "")}>
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.details")}</legend>
         <Field {...fieldProps("name", t("fields.name"))} required autoComplete="name" />
         <Field {...fieldProps("phone", t("fields.phone"))} required type="tel" autoComplete="tel" />
@@ -327,6 +340,18 @@ export function CheckoutForm({
           autoComplete="email"
           hint={t("fields.emailHint")}
         />
+        {reminders ? (
+          <ReminderConsent
+            checked={remindMe}
+            onChange={(checked) => {
+              setRemindMe(checked);
+              setSettledEmail(getValues("email") ?? "");
+            }}
+            email={settledEmail}
+            lines={reminderLines}
+            lang={lang}
+          />
+        ) : null}
       </fieldset>
 
       <fieldset className="space-y-4">

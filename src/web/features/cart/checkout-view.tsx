@@ -27,12 +27,15 @@ export function CheckoutView({
   pricing,
   paymentMethods,
   giftWrapCents = null,
+  reminders = false,
 }: {
   pricing: CartPricing;
   /** What the shop offers (the loader's); the offline methods when not given. */
   paymentMethods?: readonly PaymentMethod[];
   /** Gift wrapping's price in cents (0 = free), null when not offered. */
   giftWrapCents?: number | null;
+  /** The owner turned abandoned-checkout reminders on (the consent box is offered). */
+  reminders?: boolean;
 }) {
   const paths = usePaths();
   const { t } = useTranslation("checkout");
@@ -116,6 +119,7 @@ export function CheckoutView({
           onShippingChoice={setChoice}
           giftWrapCents={giftWrapCents}
           onGiftWrap={setGiftWrap}
+          reminders={reminders}
           onPlaced={(next) => {
             setPlaced(next ?? "order");
             stored.clear();

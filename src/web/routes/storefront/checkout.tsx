@@ -22,6 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     paymentMethods: context.services.payments.methods(),
     giftWrapCents: settings.giftWrapCents,
+    // The reminder's consent box is offered only while the owner has reminders on.
+    reminders: settings.abandonedCheckoutReminders,
   };
 }
 
@@ -38,6 +40,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       pricing={loaderData.pricing}
       paymentMethods={loaderData.paymentMethods}
       giftWrapCents={loaderData.giftWrapCents}
+      reminders={loaderData.reminders}
     />
   );
 }

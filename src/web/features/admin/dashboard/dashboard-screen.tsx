@@ -8,6 +8,7 @@ import { useTranslation } from "../../../i18n/translator.tsx";
 import { useLang } from "../../../lib/bilingual.ts";
 import { paths, withQuery } from "../../../lib/paths.ts";
 import { useDashboard } from "./api/get-dashboard.ts";
+import { CheckoutRemindersCard } from "./checkout-reminders-card.tsx";
 
 // The charts load only here: a chunk of its own, never part of a shopper's JavaScript.
 const Charts = lazy(() => import("./charts.tsx"));
@@ -104,6 +105,7 @@ export function DashboardScreen() {
             ))}
           </dl>
           <LowStock dashboard={d} />
+          <CheckoutRemindersCard />
           <Suspense fallback={<p role="status">{t("loading")}</p>}>
             <Charts dashboard={d} />
           </Suspense>
