@@ -23,8 +23,12 @@ for (const lang of ["en", "ar"] as const) {
     page,
     baseURL,
     request,
+    consoleGuard,
   }) => {
     test.setTimeout(120_000);
+    // The preview frame is sandboxed (no scripts, no storage) on purpose; the test's own init
+    // script (the language in local storage) is refused inside it, and Chromium says so.
+    consoleGuard.allow(/about:srcdoc.*sandboxed|The document is sandboxed/);
     const c = localeTexts(lang, "admin-campaigns");
     const n = localeTexts("ar", "newsletter");
     const tag = `${lang}${Date.now().toString(36)}`;
