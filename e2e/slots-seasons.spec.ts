@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { slotLabel } from "../src/shared/domain/delivery-slots.ts";
+import { slotFullMessage, slotLabel } from "../src/shared/domain/delivery-slots.ts";
+import { dayName } from "../src/shared/domain/ready-days.ts";
 import { seasonBanner } from "../src/shared/domain/seasons.ts";
 import {
   E2E_ADMIN,
@@ -50,13 +51,17 @@ async function settingsWith(request: APIRequestContext, slots: unknown[]) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function quoteDays(request: APIRequestContext, productId: number, grams: number) {
+async function deliveryMethod(request: APIRequestContext, productId: number, grams: number) {
   const quote = await request.post("/api/shipping/quote", {
     data: { country: "SY", lines: [{ productId, grams, qty: 1 }] },
   });
   expect(quote.ok(), await quote.text()).toBe(true);
   const methods = (await quote.json()).data.methods as { id: string; days?: QuoteDay[] }[];
-  return methods.find((m) => m.id.startsWith("delivery"))!.days ?? [];
+  return methods.find((m) => m.id.startsWith("delivery"))!;
+}
+
+async function quoteDays(request: APIRequestContext, productId: number, grams: number) {
+  return (await deliveryMethod(request, productId, grams)).days ?? [];
 }
 
 const hasWeights = (p: { weights: unknown[] }) => p.weights.length > 0;
@@ -183,5 +188,77 @@ for (const lang of ["en", "ar"] as const) {
     await days.locator(`input[value="${day}"]`).check();
     await expect(slots.locator(`input[value="${AFTERNOON_ID}"]`)).toBeChecked();
     await expect(slots.locator(`input[value="${MORNING_ID}"]:enabled`)).toHaveCount(0);
+  });
+}
+
+// The race checkout cannot see coming: the shopper picks the morning slot, and while they are
+// still on the page another order (placed through the API) takes its one place. Placing is
+// refused with the server's slot-full message (409 slot_full) in the page's language, the
+// checkout asks for the days again, and the shopper orders the afternoon slot instead. Each
+// language takes its own day of the ordinary window, whose morning slots are still free.
+for (const lang of ["en", "ar"] as const) {
+  test(`(${lang}) a slot filled while the shopper is on checkout is refused; another slot orders`, async ({
+    page,
+    request,
+    baseURL,
+    consoleGuard,
+  }) => {
+    // The browser logs the refused order's answer; that refusal is what this journey checks.
+    consoleGuard.allow(/status of 409/);
+    const checkout = localeTexts(lang, "checkout");
+    const product = await seededProductInStock(request, { where: hasWeights });
+    const grams = smallest(product);
+    const method = await deliveryMethod(request, product.id, grams);
+    const free = (method.days ?? []).filter(
+      (d) => (d.slots?.find((s) => s.id === MORNING_ID)?.available ?? 0) > 0,
+    );
+    // Two days with a free morning: the first for English, the second for Arabic.
+    const day = free[lang === "en" ? 0 : 1]!.date;
+    await useLanguage(page, lang, baseURL!);
+
+    await toCheckout(page, lang, product.id);
+    const days = page.getByTestId("delivery-days");
+    await days.locator(`input[value="${day}"]`).check();
+    const slots = page.getByTestId("delivery-slots");
+    await slots.locator(`input[value="${MORNING_ID}"]`).check();
+    await page.getByLabel(checkout.payment.cod).check();
+
+    // Another shopper takes the morning's one place meanwhile.
+    const other = await request.post("/api/orders", {
+      headers: { "idempotency-key": `e2e-slot-race-${lang}-${Date.now()}` },
+      data: {
+        name: `Racer ${lang}`,
+        phone: "+963 944 000 555",
+        country: "SY",
+        city: "Damascus",
+        address: "Straight Street",
+        payment_method: "cod",
+        shipping_method: method.id,
+        ready_date: day,
+        slot: MORNING_ID,
+        lines: [{ productId: product.id, grams, qty: 1 }],
+      },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+
+    // The shopper's order is refused, naming the slot and the day in the page's language.
+    await page.getByRole("button", { name: checkout.submit }).click();
+    const message = slotFullMessage(MORNING_ID, {
+      en: dayName(day, "en"),
+      ar: dayName(day, "ar"),
+    });
+    await expect(page.getByRole("alert").filter({ hasText: message[lang] })).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout/);
+
+    // Asked again, the day offers the afternoon only; ordering it goes through.
+    await days.locator(`input[value="${day}"]`).check();
+    await expect(slots.locator(`input[value="${MORNING_ID}"]:enabled`)).toHaveCount(0);
+    await slots.locator(`input[value="${AFTERNOON_ID}"]`).check();
+    await page.getByRole("button", { name: checkout.submit }).click();
+    await expect(page).toHaveURL(/\/order\/[A-Za-z0-9-]+\?key=.+/);
+    const label = slotLabel(AFTERNOON_ID)!;
+    await expect(page.getByTestId("order-slot")).toHaveText(
+      lang === "en" ? label.label : label.label_ar,
+    );
   });
 }

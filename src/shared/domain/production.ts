@@ -5,6 +5,11 @@
 export type ProductionLine = {
   orderId: number;
   orderNumber: string;
+  /**
+   * Several lines of one product and weight summed already (the database groups them): `qty`
+   * is their total and these are the orders behind them. Without it, the line is `orderNumber`'s.
+   */
+  orderNumbers?: readonly string[];
   /** Null when the product was deleted since: the line keeps its names. */
   productId: number | null;
   name: string;
@@ -41,35 +46,51 @@ export type ProductionRow = {
  * Products come in name order; options heaviest first.
  */
 export function productionSheet(lines: readonly ProductionLine[]): ProductionRow[] {
-  const rows = new Map<string, ProductionRow & { optionCounts: Map<number, number> }>();
-  const rowOf = (productId: number | null, name: string, nameAr: string, order: string) => {
+  type Building = ProductionRow & { optionCounts: Map<number, number>; orderSet: Set<string> };
+  const rows = new Map<string, Building>();
+  const rowOf = (
+    productId: number | null,
+    name: string,
+    nameAr: string,
+    orders: readonly string[],
+  ) => {
     const key = productId === null ? `name:${name}` : `id:${productId}`;
     let row = rows.get(key);
     if (!row) {
-      row = { productId, name, nameAr, grams: 0, options: [], orders: [], optionCounts: new Map() };
+      row = {
+        productId,
+        name,
+        nameAr,
+        grams: 0,
+        options: [],
+        orders: [],
+        optionCounts: new Map(),
+        orderSet: new Set(),
+      };
       rows.set(key, row);
     }
-    if (!row.orders.includes(order)) row.orders.push(order);
+    // A set: a day of 500 orders of one product must not scan a list per line.
+    for (const order of orders) row.orderSet.add(order);
     return row;
   };
   for (const line of lines) {
-    const row = rowOf(line.productId, line.name, line.nameAr, line.orderNumber);
+    const orders = line.orderNumbers ?? [line.orderNumber];
+    const row = rowOf(line.productId, line.name, line.nameAr, orders);
     row.optionCounts.set(line.grams, (row.optionCounts.get(line.grams) ?? 0) + line.qty);
     if (!line.contents?.length) {
       row.grams += line.grams * line.qty;
       continue;
     }
     for (const sweet of line.contents)
-      rowOf(sweet.productId, sweet.nameEn, sweet.nameAr, line.orderNumber).grams +=
-        sweet.grams * line.qty;
+      rowOf(sweet.productId, sweet.nameEn, sweet.nameAr, orders).grams += sweet.grams * line.qty;
   }
   return [...rows.values()]
-    .map(({ optionCounts, ...row }) => ({
+    .map(({ optionCounts, orderSet, ...row }) => ({
       ...row,
       options: [...optionCounts]
         .sort((a, b) => b[0] - a[0])
         .map(([grams, count]) => ({ grams, count })),
-      orders: [...row.orders].sort(),
+      orders: [...orderSet].sort(),
     }))
     .sort((a, b) => a.name.localeCompare(b.name, "en"));
 }
