@@ -1,5 +1,8 @@
+import { writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { openPostgres } from "../src/server/db/client.ts";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { type Db, openPostgres } from "../src/server/db/client.ts";
 import { createReportsService } from "../src/server/modules/reports/service.ts";
 import { addDays, businessDate } from "../src/shared/domain/business-time.ts";
 import { REPORT_GROUPS } from "../src/shared/domain/reports.ts";
@@ -11,10 +14,13 @@ import { onScratchPostgres } from "./server.ts";
  * service) per grouping, for a month and for the whole year, against a bare baseline (one
  * `select 1` round trip on the same pool). Target: p95 < 200 ms.
  *   npx tsx bench/reports.ts      (BENCH_ORDERS, BENCH_RUNS, BENCH_DATABASE_URL to change)
+ * BENCH_EXPLAIN=<file> also writes EXPLAIN (ANALYZE, BUFFERS) of every query one report runs,
+ * per grouping and range, to that file, and prints each query's execution time.
  */
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const TARGET_MS = 200;
+const EXPLAIN = process.env.BENCH_EXPLAIN;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -89,6 +95,7 @@ await onScratchPostgres("bench_reports", async (url) => {
     console.log(
       `  baseline (select 1): p50 ${base.p50.toFixed(1)} ms, p95 ${base.p95.toFixed(1)} ms`,
     );
+    if (EXPLAIN) await explainAll(url, ranges, today);
     let worst = 0;
     for (const [label, from] of ranges) {
       for (const group of REPORT_GROUPS) {
@@ -106,3 +113,42 @@ await onScratchPostgres("bench_reports", async (url) => {
     await database.close();
   }
 });
+
+/**
+ * The plans: the service runs once on a database whose logger keeps each query, and each kept
+ * query runs again under EXPLAIN ANALYZE (its parameters as they were sent).
+ */
+async function explainAll(
+  url: string,
+  ranges: ReadonlyArray<readonly [string, string]>,
+  to: string,
+) {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const kept: Array<{ query: string; params: unknown[] }> = [];
+  const logged = drizzle(pool, {
+    casing: "snake_case",
+    logger: { logQuery: (query, params) => kept.push({ query, params }) },
+  }) as unknown as Db;
+  const service = createReportsService(logged);
+  const out: string[] = [];
+  try {
+    for (const [label, from] of ranges) {
+      for (const group of REPORT_GROUPS) {
+        kept.length = 0;
+        await service.sales({ from, to, group });
+        const times: string[] = [];
+        for (const { query, params } of kept) {
+          const { rows } = await pool.query(`explain (analyze, buffers) ${query}`, params);
+          const plan = rows.map((r) => r["QUERY PLAN"] as string);
+          out.push(`-- ${label} / ${group}`, query, ...plan, "");
+          times.push(plan.at(-1)!.replace(/^Execution Time: /, ""));
+        }
+        console.log(`  explain ${label.padEnd(14)} ${group.padEnd(9)} ${times.join(", ")}`);
+      }
+    }
+    writeFileSync(EXPLAIN!, out.join("\n"));
+    console.log(`  plans written to ${EXPLAIN}`);
+  } finally {
+    await pool.end();
+  }
+}

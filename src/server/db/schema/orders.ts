@@ -186,6 +186,12 @@ export const orders = pgTable(
     index("orders_ready_date_idx").on(t.readyDate),
     index("orders_season_idx").on(t.seasonId),
     index("orders_ready_date_slot_idx").on(t.readyDate, t.slot),
+    // The sales report's "has this customer ordered before the period" (the account, else the
+    // phone), answered by one index probe per customer of the period instead of reading every
+    // earlier order; only orders the report counts (not a cancelled one that kept no money).
+    index("orders_report_customer_idx")
+      .on(sql`coalesce('u' || ${t.userId}::text, 'p' || ${t.phone})`, t.createdAt)
+      .where(sql`${t.status} <> 'canceled' or coalesce(${t.paidCents}, 0) > ${t.refundedCents}`),
     check("orders_gift_wrap_check", sql`${t.giftWrapCents} >= 0`),
     check("orders_totals_check", sql`${t.subtotalCents} >= 0 AND ${t.totalCents} >= 0`),
   ],

@@ -143,22 +143,19 @@ function everyMail(lang: "en" | "ar"): Record<string, Mail> {
       product: `${ORIGIN}/product/1-baklava`,
       stop: `${ORIGIN}/restock/stop?t=1`,
     }),
-    ...(lang === "en"
-      ? {
-          shopNotice: newOrderNotice(order, `${ORIGIN}/admin-orders`),
-          lowStock: lowStockNotice(
-            {
-              nameEn: "Baklava",
-              nameAr: "بقلاوة",
-              sku: "B1",
-              stockGrams: 900,
-              thresholdGrams: 2000,
-            },
-            order,
-            `${ORIGIN}/admin-products`,
-          ),
-        }
-      : {}),
+    shopNotice: newOrderNotice(order, `${ORIGIN}/admin-orders`, lang),
+    lowStock: lowStockNotice(
+      {
+        nameEn: "Baklava",
+        nameAr: "بقلاوة",
+        sku: "B1",
+        stockGrams: 900,
+        thresholdGrams: 2000,
+      },
+      order,
+      `${ORIGIN}/admin-products/1`,
+      lang,
+    ),
   };
 }
 
@@ -209,6 +206,71 @@ describe("every e-mail, laid out, in both languages", () => {
       expect(mail.text).toMatch(lang === "ar" ? /51\.80\u00a0US\$/ : /\$51\.80/);
       expect(mail.text).toContain(orderLink(lang));
       expect(mail.text).toContain(lang === "ar" ? "/ar/order/SW-10003" : "/order/SW-10003");
+    });
+  }
+
+  for (const lang of ["en", "ar"] as const) {
+    it(`(${lang}) the shop's new-order notice: facts and money in tables, no preformatted text`, () => {
+      const mail = finishMail(everyMail(lang).shopNotice!, { origin: ORIGIN });
+      const start = lang === "ar" ? "right" : "left";
+      const end = lang === "ar" ? "left" : "right";
+      expect(mail.html).not.toContain("<pre");
+      const tables = [
+        ...mail.html.matchAll(/<table role="presentation" width="100%"[^>]*>([\s\S]*?)<\/table>/g),
+      ].map((m) => m[1]!);
+      const facts = tables.find((table) => table.includes('<th scope="row"'));
+      expect(facts).toBeDefined();
+      // Who and how, each label at the row's start in the notice's language.
+      const labels = [...facts!.matchAll(/<th scope="row" align="(\w+)"[^>]*>([^<]+)</g)];
+      for (const [, align] of labels) expect(align).toBe(start);
+      expect(labels.map(([, , label]) => label)).toEqual(
+        expect.arrayContaining(
+          lang === "ar" ? ["الزبون", "العنوان", "الدفع"] : ["Customer", "Address", "Payment"],
+        ),
+      );
+      // The payment method by its name, not its code.
+      expect(facts).toContain(lang === "ar" ? "الدفع عند الاستلام" : "Cash on delivery");
+      // Lines, subtotal, discount, delivery and total, every amount at the row's end.
+      const money = tables.find((table) => table.includes('<span dir="ltr">'))!;
+      const amounts = [...money.matchAll(/<td align="(\w+)"[^>]*><span dir="ltr">([^<]+)</g)];
+      expect(amounts).toHaveLength(6);
+      for (const [, align] of amounts) expect(align).toBe(end);
+      expect(amounts.map(([, , a]) => a!.replace(/[^\d.]/g, ""))).toEqual([
+        "40.00",
+        "6.00",
+        "46.00",
+        "9.20",
+        "15.00",
+        "51.80",
+      ]);
+      expect(mail.subject).toContain("SW-10003");
+      expect(mail.subject).toContain(lang === "ar" ? "طلب جديد" : "New order");
+      expect(mail.text).toContain(`${ORIGIN}/admin-orders`);
+      expect(mail.text).toMatch(lang === "ar" ? /51\.80\u00a0US\$/ : /\$51\.80/);
+    });
+
+    it(`(${lang}) the shop's low-stock notice: the product, what is left and the threshold in a table`, () => {
+      const mail = finishMail(everyMail(lang).lowStock!, { origin: ORIGIN });
+      expect(mail.html).not.toContain("<pre");
+      const rows = [
+        ...mail.html.matchAll(/<th scope="row"[^>]*>([^<]+)<\/th><td[^>]*>([\s\S]*?)<\/td>/g),
+      ];
+      const cell = (label: string) =>
+        rows.find(([, l]) => l === label)?.[2]?.replace(/<[^>]+>/g, "");
+      if (lang === "ar") {
+        expect(cell("المنتج")).toBe("بقلاوةBaklava");
+        expect(cell("الباقي في المخزون")).toBe("900 غ");
+        expect(cell("حد المخزون المنخفض")).toBe("2 كغ");
+        expect(mail.subject).toBe("مخزون منخفض: بقلاوة (بقي 900 غ)");
+      } else {
+        expect(cell("Product")).toBe("Baklavaبقلاوة");
+        expect(cell("Left in stock")).toBe("900 g");
+        expect(cell("Low-stock threshold")).toBe("2 kg");
+        expect(mail.subject).toBe("Low stock: Baklava (900 g left)");
+      }
+      expect(cell(lang === "ar" ? "الطلب" : "Order")).toBe("SW-10003");
+      expect(cell(lang === "ar" ? "رمز المنتج" : "SKU")).toBe("B1");
+      expect(mail.text).toContain(`${ORIGIN}/admin-products/1`);
     });
   }
 

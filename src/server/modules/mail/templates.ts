@@ -13,6 +13,8 @@ import { DOMESTIC_COUNTRY } from "../../../shared/domain/shipping.ts";
 import { optionLabel } from "../../../shared/domain/weight-options.ts";
 import type { OrderDto, OrderShipping } from "../../../shared/schemas/order.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
+import ordersAr from "../../../web/i18n/locales/ar/admin-orders.json" with { type: "json" };
+import ordersEn from "../../../web/i18n/locales/en/admin-orders.json" with { type: "json" };
 
 export type Mail = { subject: string; text: string; html: string };
 
@@ -375,37 +377,147 @@ ${track ? `<p>${escapeHtml(t.lostLink)} <a href="${escapeHtml(track)}">${escapeH
   return { subject: t.subject(order.number), text, html };
 }
 
-/** The shop's notice of a new order (English: the back office's working language). */
-export function newOrderNotice(order: OrderDto, adminLink: string): Mail {
-  const lines = lineRows(order, "en");
-  const sums = totals(order, "en");
-  const customer = [order.name, order.phone, order.email].filter(Boolean).join(", ");
-  const address = isolatedList(addressParts(order, "en"), "en");
+/** The shop's own notices to its owner (new order, low stock), in either language. */
+const NOTICE = {
+  en: {
+    newOrder: (n: string) => `New order ${n}`,
+    newOrderSubject: (n: string, total: string) => `New order ${n} (${total})`,
+    customer: "Customer",
+    address: "Address",
+    notes: "Notes",
+    payment: "Payment",
+    openDesk: "Open the orders desk:",
+    lowStock: (name: string) => `Low stock: ${name}`,
+    lowStockSubject: (name: string, left: string) => `Low stock: ${name} (${left} left)`,
+    product: "Product",
+    sku: "SKU",
+    order: "Order",
+    left: "Left in stock",
+    threshold: "Low-stock threshold",
+    leftBy: (n: string, left: string, sku: string) =>
+      `Order ${n} left ${left} in stock (SKU ${sku}).`,
+    openProduct: "Open the product:",
+  },
+  ar: {
+    newOrder: (n: string) => `طلب جديد ${n}`,
+    newOrderSubject: (n: string, total: string) => `طلب جديد ${n} (${total})`,
+    customer: "الزبون",
+    address: "العنوان",
+    notes: "ملاحظات",
+    payment: "الدفع",
+    openDesk: "افتح مكتب الطلبات:",
+    lowStock: (name: string) => `مخزون منخفض: ${name}`,
+    lowStockSubject: (name: string, left: string) => `مخزون منخفض: ${name} (بقي ${left})`,
+    product: "المنتج",
+    sku: "رمز المنتج",
+    order: "الطلب",
+    left: "الباقي في المخزون",
+    threshold: "حد المخزون المنخفض",
+    leftBy: (n: string, left: string, sku: string) =>
+      `ترك الطلب ${n} في المخزون ${left} (رمز المنتج ${sku}).`,
+    openProduct: "افتح المنتج:",
+  },
+} as const;
+
+/** One row of a facts table: a label and its value as HTML (escaped by the caller). */
+export type FactRow = { label: string; value: string };
+
+/**
+ * Labelled facts (customer, address, payment) in a two-column presentation table: labels at
+ * the start in the shop's muted colour, values beside them, right to left in Arabic, with
+ * `align` beside `text-align` for Outlook as in the money table.
+ */
+export function factsTable(lang: Lang, rows: FactRow[]): string {
+  const rtl = lang === "ar";
+  const start = rtl ? "right" : "left";
+  const cell = `padding:6px 0;vertical-align:top;border-bottom:1px solid #e7dccb;text-align:${start}`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" dir="${rtl ? "rtl" : "ltr"}" style="width:100%;border-collapse:collapse;margin:0 0 16px">${rows
+    .map(
+      (row) =>
+        `<tr><th scope="row" align="${start}" style="${cell};padding-${rtl ? "left" : "right"}:12px;color:#6b5744;font-weight:600;white-space:nowrap">${escapeHtml(row.label)}</th><td align="${start}" style="${cell}">${row.value}</td></tr>`,
+    )
+    .join("")}</table>`;
+}
+
+const userText = (value: string) => `<bdi dir="auto">${escapeHtml(value)}</bdi>`;
+
+/**
+ * The shop's notice of a new order: who, where, how it travels and is paid (a facts table),
+ * then the lines and totals (the money table the customer's confirmation uses) and the link to
+ * the orders desk. English unless asked (the back office's working language).
+ */
+export function newOrderNotice(order: OrderDto, adminLink: string, lang: Lang = "en"): Mail {
+  const n = NOTICE[lang];
+  const lines = lineRows(order, lang);
+  const sums = totals(order, lang);
+  const customer = [order.name, order.phone, order.email].filter(Boolean) as string[];
+  const addressList = addressParts(order, lang);
+  const shipping = shippingRows(order, lang).filter((row) => !row.user);
+  const paymentLabel =
+    ((lang === "ar" ? ordersAr : ordersEn).payment_method as Record<string, string>)[
+      order.payment_method
+    ] ?? order.payment_method;
   const text = [
-    `New order ${order.number}`,
+    n.newOrder(order.number),
     "",
-    `Customer: ${customer}`,
-    `Address: ${address}`,
-    ...shippingRows(order, "en")
-      .filter((row) => !row.user)
-      .map((row) => `${row.label}: ${row.value}`),
-    ...(order.notes ? [`Notes: ${order.notes}`] : []),
-    `Payment: ${order.payment_method}`,
+    `${n.customer}: ${customer.join(listSeparator(lang))}`,
+    `${n.address}: ${isolatedList(addressList, lang)}`,
+    ...shipping.map((row) => `${row.label}: ${row.value}`),
+    ...(order.notes ? [`${n.notes}: ${order.notes}`] : []),
+    `${n.payment}: ${paymentLabel}`,
     "",
     ...lines.map((l) => `- ${l.name} (${l.detail}): ${l.total}`),
     "",
     ...sums.map(([label, value]) => `${label}: ${value}`),
-    TEXTS.en.usd,
+    TEXTS[lang].usd,
     "",
-    `Open the orders desk: ${adminLink}`,
+    `${n.openDesk} ${adminLink}`,
   ].join("\n");
-  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif"><pre style="font-family:inherit">${escapeHtml(text)}</pre></body></html>`;
-  return { subject: `New order ${order.number} (${money(order.total, "en")})`, text, html };
+  const facts: FactRow[] = [
+    {
+      label: n.customer,
+      value: customer.map(userText).join(escapeHtml(listSeparator(lang))),
+    },
+    {
+      label: n.address,
+      value: addressList
+        .map((part) => `<bdi>${escapeHtml(part)}</bdi>`)
+        .join(escapeHtml(listSeparator(lang))),
+    },
+    ...shipping.map((row) => ({ label: row.label, value: escapeHtml(row.value) })),
+    ...(order.notes ? [{ label: n.notes, value: userText(order.notes) }] : []),
+    { label: n.payment, value: escapeHtml(paymentLabel) },
+  ];
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body>
+<p><b>${escapeHtml(n.newOrder(order.number))}</b></p>
+${factsTable(lang, facts)}
+${moneyTable(lang, [
+  ...lines.map((l) => ({
+    label: `<bdi>${escapeHtml(l.name)}</bdi>`,
+    detail: `<bdi>${escapeHtml(l.weight)}</bdi> × ${l.qty}`,
+    amount: l.total,
+  })),
+  ...sums.map(([label, value], i) => ({
+    label: escapeHtml(label),
+    amount: value,
+    total: i === sums.length - 1,
+  })),
+])}
+<p>${escapeHtml(TEXTS[lang].usd)}</p>
+<p>${escapeHtml(n.openDesk)} <a href="${escapeHtml(adminLink)}">${escapeHtml(adminLink)}</a></p>
+</body></html>`;
+  return {
+    subject: n.newOrderSubject(order.number, money(order.total, lang)),
+    text,
+    html,
+  };
 }
 
 /**
- * The shop's notice that an order took a product to or below its low-stock
- * threshold. In English like the new-order notice (the shop's own mail), the Arabic name beside.
+ * The shop's notice that an order took a product to or below its low-stock threshold: the
+ * product (both names), its SKU, the order, what is left and the threshold in a facts table,
+ * and the link to the product. English unless asked, like the new-order notice.
  */
 export function lowStockNotice(
   product: {
@@ -417,23 +529,53 @@ export function lowStockNotice(
   },
   order: { number: string },
   adminLink: string,
+  lang: Lang = "en",
 ): Mail {
-  const name = product.nameAr ? `${product.nameEn} (${product.nameAr})` : product.nameEn;
+  const n = NOTICE[lang];
+  const [first, second] =
+    lang === "ar" && product.nameAr
+      ? [product.nameAr, product.nameEn]
+      : [product.nameEn, product.nameAr];
+  const name = second ? `${first} (${second})` : first;
+  const left = noticeWeight(product.stockGrams, lang);
+  const threshold = noticeWeight(product.thresholdGrams, lang);
   const text = [
-    `Low stock: ${name}`,
+    n.lowStock(name),
     "",
-    `Order ${order.number} left ${weight(product.stockGrams)} in stock (SKU ${product.sku}).`,
-    `The low-stock threshold is ${weight(product.thresholdGrams)}.`,
+    n.leftBy(order.number, left, product.sku),
+    `${n.threshold}: ${threshold}`,
     "",
-    `Open the product: ${adminLink}`,
+    `${n.openProduct} ${adminLink}`,
   ].join("\n");
-  const html = `<!doctype html><html lang="en"><body style="font-family:sans-serif"><pre style="font-family:inherit">${escapeHtml(text)}</pre></body></html>`;
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body>
+<p><b>${escapeHtml(n.lowStock(first))}</b></p>
+${factsTable(lang, [
+  {
+    label: n.product,
+    value: `${userText(first)}${second ? `<br><span style="color:#6b5744">${userText(second)}</span>` : ""}`,
+  },
+  { label: n.sku, value: `<span dir="ltr">${escapeHtml(product.sku)}</span>` },
+  { label: n.order, value: `<span dir="ltr">${escapeHtml(order.number)}</span>` },
+  { label: n.left, value: `<b>${escapeHtml(left)}</b>` },
+  { label: n.threshold, value: escapeHtml(threshold) },
+])}
+<p>${escapeHtml(n.openProduct)} <a href="${escapeHtml(adminLink)}">${escapeHtml(adminLink)}</a></p>
+</body></html>`;
   return {
-    subject: `Low stock: ${product.nameEn} (${weight(product.stockGrams)} left)`,
+    subject: n.lowStockSubject(first, left),
     text,
     html,
   };
 }
+
+/** A stock amount in the notice's language: "900 g", "1.5 kg"; "900 غ", "1.5 كغ". */
+const noticeWeight = (grams: number, lang: Lang) =>
+  lang === "ar"
+    ? grams >= 1000
+      ? `${(grams / 1000).toLocaleString("en")} كغ`
+      : `${grams} غ`
+    : weight(grams);
 
 /**
  * The customer's notice that the system ended their order's reservation, in the

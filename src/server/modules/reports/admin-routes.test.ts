@@ -196,6 +196,35 @@ describe("GET /api/admin/reports/sales", () => {
     expect(byZone.rows.reduce((n: number, r: { orders: number }) => n + r.orders, 0)).toBe(3);
   });
 
+  it("a customer whose only earlier order is one the report no longer counts is not a repeat one", async () => {
+    // 2 March alone: A (phone 111, whose first order is E on 25 February) and B (phone 999).
+    const day = "from=2026-03-02&to=2026-03-02&group=day";
+    expect((await report(day)).json().data.totals).toMatchObject({
+      customers: 2,
+      repeat_customers: 1,
+    });
+    // E cancelled and refunded in full: it kept no money, so A's first counted order is A.
+    const db = t.database.db;
+    const cancelled = { status: "canceled", refundedCents: 5000 } as const;
+    const e = eq(orders.createdAt, new Date("2026-02-25T09:00:00Z"));
+    const [before] = await db.select().from(orders).where(e);
+    const back = { status: before!.status, refundedCents: before!.refundedCents };
+    await db.update(orders).set(cancelled).where(e);
+    try {
+      expect((await report(day)).json().data.totals).toMatchObject({
+        customers: 2,
+        repeat_customers: 0,
+      });
+      // 9 March alone: C came back after A, which still counts.
+      expect(
+        (await report("from=2026-03-09&to=2026-03-09&group=day")).json().data.totals,
+      ).toMatchObject({ customers: 1, repeat_customers: 1 });
+    } finally {
+      await db.update(orders).set(back).where(e);
+    }
+    expect((await report(day)).json().data.totals.repeat_customers).toBe(1);
+  });
+
   it("answers the table as CSV", async () => {
     const res = await report(`${march}&group=channel&format=csv`);
     expect(res.statusCode).toBe(200);

@@ -20,6 +20,7 @@ import ordersEn from "../../../web/i18n/locales/en/admin-orders.json" with { typ
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/catalog.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
+import { reportCustomers } from "../../db/schema/reports.ts";
 
 /**
  * An order counts when it was placed in the period (by the shop's business day) and is not a
@@ -41,7 +42,11 @@ const lineRevenue = sql`case when coalesce(${orders.paidCents}, 0) > 0 then ${or
 /** Grams sold on a line: as weighed by the packer, else as ordered. */
 const lineGrams = sql`coalesce(${orderLines.weighedGrams}, ${orderLines.grams} * ${orderLines.qty})`;
 
-/** One customer: the account, or the phone for a guest. */
+/**
+ * One customer: the account, or the phone for a guest. The database keeps each one's first
+ * counted order (`report_customers`, its triggers and `orders_report_customer_idx`) with this
+ * expression and `counted`'s rule: change them together.
+ */
 const customerKey = sql`coalesce('u' || ${orders.userId}::text, 'p' || ${orders.phone})`;
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -77,20 +82,21 @@ async function loadTotals(db: Db, range: Range): Promise<SalesReportTotals> {
       })
       .from(orders)
       .where(placedIn(range)),
-    // Customers of the period, and which of them came back: their first order was before the
-    // period, or they ordered twice in it. Only the period's customers are looked up.
+    // Customers of the period, and which of them came back: they ordered twice in it, or
+    // their first counted order (kept per customer by the database) is before it. One join
+    // with that table: the cost follows the period, not the shop's whole history.
     db
       .select({
         customers: sql<string>`count(*)`,
-        repeat: sql<string>`count(*) filter (where c.n > 1 or c.first_at < ${range.start.toISOString()}::timestamptz)`,
+        repeat: sql<string>`count(*) filter (where c.n > 1 or ${reportCustomers.firstOrderAt} < ${range.start.toISOString()}::timestamptz)`,
       })
       .from(
-        sql`(select ${customerKey} as key, count(*) filter (where ${orders.createdAt} >= ${range.start.toISOString()}::timestamptz) as n, min(${orders.createdAt}) as first_at
+        sql`(select ${customerKey} as key, count(*) as n
              from ${orders}
-             where ${counted} and ${orders.createdAt} < ${range.end.toISOString()}::timestamptz
-               and ${customerKey} in (select ${customerKey} from ${orders} where ${placedIn(range)})
+             where ${placedIn(range)} and ${customerKey} is not null
              group by 1) as c`,
-      ),
+      )
+      .leftJoin(reportCustomers, sql`${reportCustomers.key} = c.key`),
   ]);
   const revenue = int(sums?.revenue);
   return {

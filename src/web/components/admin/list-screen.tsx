@@ -53,6 +53,11 @@ type Props<Row extends { id: Id }, Id, Result> = {
   paging?: TablePaging;
   /** The table's test id (e2e). */
   testId?: string;
+  /**
+   * At 480 px and narrower each row is a card (the table kit's `cards`; mark the columns'
+   * `card`: the name as `primary`, what a phone can wait for as `hide`).
+   */
+  cards?: boolean;
   /** Each row's Edit and Delete buttons, named for the row (a read-only list has none). */
   editLabel?: (row: Row) => string;
   deleteLabel?: (row: Row) => string;
@@ -89,6 +94,7 @@ export function ListScreen<Row extends { id: Id }, Id, Result>({
   onAdd,
   paging,
   testId,
+  cards = false,
   editLabel,
   deleteLabel,
   onEdit,
@@ -161,6 +167,7 @@ export function ListScreen<Row extends { id: Id }, Id, Result>({
         }
         paging={paging}
         testId={testId}
+        cards={cards}
       />
       {children}
       {remove ? (

@@ -61,11 +61,13 @@ export function ProductsScreen() {
       key: "image",
       header: <span className="sr-only">{t("image")}</span>,
       className: "w-0",
+      card: "hide",
       cell: (p) => <Thumbnail src={p.image_url} />,
     },
     {
       key: "name",
       header: t("name"),
+      card: "primary",
       cell: (p) => (
         <div className="flex flex-col">
           <span className="font-semibold">{nameOf(p)}</span>
@@ -78,6 +80,7 @@ export function ProductsScreen() {
     {
       key: "category",
       header: t("category"),
+      card: "hide",
       cell: (p) => (p.category ? nameOf(p.category) : "—"),
     },
     {
@@ -112,6 +115,7 @@ export function ProductsScreen() {
       // Shoppers who asked to be e-mailed when it is back: worth restocking first.
       key: "restock",
       header: t("restockWaiting"),
+      card: "hide",
       numeric: true,
       cell: (p) =>
         p.restock_waiting > 0 ? (
@@ -143,6 +147,7 @@ export function ProductsScreen() {
   return (
     <ListScreen
       title={t("title")}
+      cards
       list={list}
       columns={columns}
       emptyText={t("messages:spec.NO_PRODUCTS")}

@@ -34,6 +34,7 @@ export function CustomersScreen() {
     {
       key: "name",
       header: t("name"),
+      card: "primary",
       cell: (c) => (
         <div>
           <Link
@@ -63,6 +64,7 @@ export function CustomersScreen() {
     {
       key: "country",
       header: t("country"),
+      card: "hide",
       cell: (c) => <span dir="ltr">{c.country ?? "—"}</span>,
     },
     { key: "orders", header: t("orders"), numeric: true, cell: (c) => c.order_count },
@@ -113,6 +115,7 @@ export function CustomersScreen() {
       }
       paging={pagingFrom(list.data?.meta, query, setQuery)}
       testId="customers-table"
+      cards
     />
   );
 }

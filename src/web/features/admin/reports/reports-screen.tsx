@@ -50,6 +50,86 @@ function Figure({
   );
 }
 
+type ReportFigures = Pick<SalesReportTotals, "orders" | "grams" | "revenue">;
+
+/** A figure column of the report's table: which figure, its heading and how it reads. */
+type ReportColumn = {
+  key: keyof ReportFigures;
+  label: string;
+  text: (value: number) => string;
+  /** Numbers with units or currency: kept left to right inside an Arabic row. */
+  ltr?: boolean;
+  /** The test id of the column's total cell. */
+  testId?: string;
+};
+
+/**
+ * The report's table: one row per group, then the totals, every row drawn from the same
+ * column definitions so a figure reads alike in the body and the footer.
+ */
+function ReportTable({
+  heading,
+  rows,
+  totals,
+  columns,
+}: {
+  heading: string;
+  rows: ReadonlyArray<{ key: string; label: string; figures: ReportFigures }>;
+  totals: ReportFigures;
+  columns: ReadonlyArray<ReportColumn>;
+}) {
+  const { t } = useTranslation(["admin-reports", "admin-dashboard"]);
+  const cells = (figures: ReportFigures, total: boolean) =>
+    columns.map((column) => (
+      <td key={column.key} className="p-2 text-end" data-testid={total ? column.testId : undefined}>
+        {column.ltr ? (
+          <bdi dir="ltr">{column.text(figures[column.key])}</bdi>
+        ) : (
+          column.text(figures[column.key])
+        )}
+      </td>
+    ));
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line bg-white">
+      <table className="w-full text-sm" data-testid="report-table">
+        <thead>
+          <tr className="border-b border-line text-start">
+            <th className="p-2 text-start">{heading}</th>
+            {columns.map((column) => (
+              <th key={column.key} className="p-2 text-end">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + 1} className="p-2 text-muted">
+                {t("admin-dashboard:nothingYet")}
+              </td>
+            </tr>
+          ) : null}
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b border-line">
+              <td className="p-2">
+                <bdi>{row.label}</bdi>
+              </td>
+              {cells(row.figures, false)}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="font-bold">
+            <td className="p-2">{t("total")}</td>
+            {cells(totals, true)}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
 /**
  * Sales of any period (business days of the shop's time zone) grouped one way: the figures
  * against the period before, a chart, the table and its CSV. Money is what was received less
@@ -70,6 +150,24 @@ export function ReportsScreen({ today = businessDate(new Date()) }: { today?: st
   const before = data?.previous.totals;
   const rowLabel = (row: { label: string; label_ar: string }) =>
     pickText(lang, row.label, row.label_ar);
+  // The period's figures against the period before, in the order the owner reads them.
+  const figures: ReadonlyArray<
+    [keyof SalesReportTotals, string, (value: number) => string, string]
+  > = [
+    ["revenue", t("revenue"), money, "total-revenue"],
+    ["orders", t("orders"), String, "total-orders"],
+    ["average_order", t("averageOrder"), money, "total-average"],
+    ["refunds", t("refunds"), money, "total-refunds"],
+    ["grams", t("kg"), kg, "total-grams"],
+    ["customers", t("customers"), String, "total-customers"],
+    ["repeat_customers", t("repeatCustomers"), String, "total-repeat"],
+  ];
+  // The table's figures, one definition for every row and for the totals row.
+  const columns: ReadonlyArray<ReportColumn> = [
+    { key: "orders", label: t("orders"), text: String },
+    { key: "grams", label: t("kg"), text: kg, ltr: true },
+    { key: "revenue", label: t("revenue"), text: money, ltr: true, testId: "report-total-revenue" },
+  ];
 
   return (
     <section className="flex flex-col gap-4">
@@ -138,55 +236,16 @@ export function ReportsScreen({ today = businessDate(new Date()) }: { today?: st
             {t("compared", { from: data.previous.from, to: data.previous.to })}
           </p>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="report-totals">
-            <Figure
-              label={t("revenue")}
-              now={totals.revenue}
-              before={before.revenue}
-              text={money}
-              testId="total-revenue"
-            />
-            <Figure
-              label={t("orders")}
-              now={totals.orders}
-              before={before.orders}
-              text={String}
-              testId="total-orders"
-            />
-            <Figure
-              label={t("averageOrder")}
-              now={totals.average_order}
-              before={before.average_order}
-              text={money}
-              testId="total-average"
-            />
-            <Figure
-              label={t("refunds")}
-              now={totals.refunds}
-              before={before.refunds}
-              text={money}
-              testId="total-refunds"
-            />
-            <Figure
-              label={t("kg")}
-              now={totals.grams}
-              before={before.grams}
-              text={kg}
-              testId="total-grams"
-            />
-            <Figure
-              label={t("customers")}
-              now={totals.customers}
-              before={before.customers}
-              text={String}
-              testId="total-customers"
-            />
-            <Figure
-              label={t("repeatCustomers")}
-              now={totals.repeat_customers}
-              before={before.repeat_customers}
-              text={String}
-              testId="total-repeat"
-            />
+            {figures.map(([key, label, text, testId]) => (
+              <Figure
+                key={key}
+                label={label}
+                now={totals[key]}
+                before={before[key]}
+                text={text}
+                testId={testId}
+              />
+            ))}
           </div>
 
           {TIME_GROUPS.includes(group) ? (
@@ -210,53 +269,16 @@ export function ReportsScreen({ today = businessDate(new Date()) }: { today?: st
             />
           )}
 
-          <div className="overflow-x-auto rounded-lg border border-line bg-white">
-            <table className="w-full text-sm" data-testid="report-table">
-              <thead>
-                <tr className="border-b border-line text-start">
-                  <th className="p-2 text-start">{t(`groups.${group}`)}</th>
-                  <th className="p-2 text-end">{t("orders")}</th>
-                  <th className="p-2 text-end">{t("kg")}</th>
-                  <th className="p-2 text-end">{t("revenue")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="p-2 text-muted">
-                      {t("admin-dashboard:nothingYet")}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.rows.map((row) => (
-                  <tr key={row.key} className="border-b border-line">
-                    <td className="p-2">
-                      <bdi>{TIME_GROUPS.includes(group) ? row.key : rowLabel(row)}</bdi>
-                    </td>
-                    <td className="p-2 text-end">{row.orders}</td>
-                    <td className="p-2 text-end">
-                      <bdi dir="ltr">{kg(row.grams)}</bdi>
-                    </td>
-                    <td className="p-2 text-end">
-                      <bdi dir="ltr">{money(row.revenue)}</bdi>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="font-bold">
-                  <td className="p-2">{t("total")}</td>
-                  <td className="p-2 text-end">{totals.orders}</td>
-                  <td className="p-2 text-end">
-                    <bdi dir="ltr">{kg(totals.grams)}</bdi>
-                  </td>
-                  <td className="p-2 text-end" data-testid="report-total-revenue">
-                    <bdi dir="ltr">{money(totals.revenue)}</bdi>
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <ReportTable
+            heading={t(`groups.${group}`)}
+            rows={data.rows.map((row) => ({
+              key: row.key,
+              label: TIME_GROUPS.includes(group) ? row.key : rowLabel(row),
+              figures: row,
+            }))}
+            totals={totals}
+            columns={columns}
+          />
         </>
       ) : report.isPending ? (
         <p className="text-muted">{t("loading")}</p>
