@@ -239,16 +239,17 @@ export function GiftCardForm({ offer, today, lang, onAdd }: Props) {
         max={addDays(today, 365)}
         {...register("send_on")}
       />
-      <Field
-        as="select"
-        label={t("lang")}
-        error={errors.lang}
-        options={[
-          { value: "en", label: t("langs.en") },
-          { value: "ar", label: t("langs.ar") },
-        ]}
-        {...register("lang")}
-      />
+      <fieldset>
+        <legend className="mb-2 font-bold">{t("lang")}</legend>
+        <div className="flex flex-wrap gap-4">
+          {(["en", "ar"] as const).map((code) => (
+            <label key={code} className="flex cursor-pointer items-center gap-2">
+              <input type="radio" value={code} {...register("lang")} />
+              {t(`langs.${code}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
         {t("add")}
       </button>
