@@ -75,6 +75,8 @@ const CEILING: Record<string, number> = {
   "/track": 153,
   "/forgot-password": 154,
   "/account": 171,
+  // The gift card page: a form (react-hook-form; its zod schema after the page).
+  "/gift-cards": 158,
 };
 const client = path.resolve("build/client");
 

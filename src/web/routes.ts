@@ -16,6 +16,7 @@ export default [
     route("traders", "routes/storefront/traders.tsx"),
     route("cart", "routes/storefront/cart.tsx"),
     route("checkout", "routes/storefront/checkout.tsx"),
+    route("gift-cards", "routes/storefront/gift-cards.tsx"),
     route("order/:number", "routes/storefront/order.tsx"),
     route("product/:id", "routes/storefront/product.tsx"),
     route("search", "routes/storefront/search.tsx"),

@@ -33,13 +33,14 @@ export const GET_STARTED_NAV: readonly MenuItem[] = [
   { to: paths.register(), label: "common:nav.register" },
 ];
 
-/** Footer: the links column (home, about, contact, kitchen, shop). */
+/** Footer: the links column (home, about, contact, kitchen, shop, gift cards). */
 export const FOOTER_LINKS: readonly MenuItem[] = [
   { to: paths.home(), label: "common:nav.home" },
   { to: paths.about(), label: "common:nav.about" },
   { to: paths.contact(), label: "common:nav.contact" },
   { to: paths.kitchen(), label: "common:nav.kitchen" },
   { to: paths.shop(), label: "common:nav.shop" },
+  { to: paths.giftCards(), label: "common:nav.giftCards" },
 ];
 
 /** Footer: the policies column. */

@@ -34,6 +34,8 @@ export const paths = {
   traders: () => href("/traders"),
   cart: () => href("/cart"),
   checkout: () => href("/checkout"),
+  /** The gift card product: an amount, a recipient, a day, "Add to cart". */
+  giftCards: () => href("/gift-cards"),
   search: () => href("/search"),
   /** `/product/{id}-{slug}`, the slug from the English name (`pathsFor("ar")`: the Arabic one). */
   product: (product: ProductRef) => productPath("en", product),

@@ -277,6 +277,13 @@ describe("the gift card product's offer", () => {
     expect(res.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
   });
 
+  it("moves the content version: the cached gift card page shows a new offer at once", async () => {
+    const before = await t.app.services.contentVersion();
+    await put({ enabled: true, amounts: [30], custom_min: null, custom_max: null });
+    expect(await t.app.services.contentVersion()).not.toBe(before);
+    await put({ enabled: true, amounts: [25, 50, 100], custom_min: 10, custom_max: 500 });
+  });
+
   it("is refused to anyone but the owner", async () => {
     const body = { enabled: true, amounts: [10], custom_min: null, custom_max: null };
     for (const who of [catalogue.auth, customer.auth, {}])

@@ -19,7 +19,9 @@ import {
   sanitiseLines,
   setLineQty,
 } from "../../../shared/domain/cart.ts";
+import { GIFT_CARD_PURCHASE_MAX } from "../../../shared/domain/gift-cards.ts";
 import { afterHydration, isPageHydrating } from "../../components/ui/hydrate-later.tsx";
+import { CART_GIFT_CARDS_KEY, type CartGiftCard, sanitiseGiftCards } from "./gift-card-lines.ts";
 
 /** Fired in this tab when the cart is saved; other tabs get the browser's `storage` event. */
 export const CART_CHANGE_EVENT = "cart:change";
@@ -40,6 +42,8 @@ export type CartStorageKind = "local" | "session" | "memory";
 export type CartState = {
   status: "loading" | "ready";
   lines: readonly StoredCartLine[];
+  /** Gift cards bought beside (or instead of) the sweets: no weight, stock or shipping. */
+  giftCards: readonly CartGiftCard[];
   /** The cart is always a guest cart. */
   isLoggedIn: false;
   storage: CartStorageKind;
@@ -116,7 +120,13 @@ export function createCartStore(options: CartStoreOptions = {}) {
   const listeners = new Set<() => void>();
   let local: StorageLike | null = null;
   let session: StorageLike | null = null;
-  let state: CartState = { status: "loading", lines: [], isLoggedIn: false, storage: "memory" };
+  let state: CartState = {
+    status: "loading",
+    lines: [],
+    giftCards: [],
+    isLoggedIn: false,
+    storage: "memory",
+  };
 
   const primary = () => local ?? session;
 
@@ -127,6 +137,28 @@ export function createCartStore(options: CartStoreOptions = {}) {
   function setLines(lines: StoredCartLine[]): void {
     state = { ...state, lines };
     emit();
+  }
+
+  function setGiftCards(giftCards: CartGiftCard[]): void {
+    state = { ...state, giftCards };
+    emit();
+  }
+
+  /** The gift cards live under their own key in the cart's storage; none = no key. */
+  function saveGiftCards(cards: readonly CartGiftCard[]): void {
+    try {
+      if (cards.length === 0) {
+        local?.removeItem(CART_GIFT_CARDS_KEY);
+        session?.removeItem(CART_GIFT_CARDS_KEY);
+      } else primary()?.setItem(CART_GIFT_CARDS_KEY, JSON.stringify(cards));
+    } catch {
+      console.warn("Failed to save cart data");
+    }
+    target?.dispatchEvent(new Event(CART_CHANGE_EVENT));
+  }
+
+  function loadGiftCards(): CartGiftCard[] {
+    return sanitiseGiftCards(parse(primary()?.getItem(CART_GIFT_CARDS_KEY) ?? null));
   }
 
   function removeStored(): void {
@@ -203,14 +235,16 @@ export function createCartStore(options: CartStoreOptions = {}) {
     const storage: CartStorageKind = local ? "local" : session ? "session" : "memory";
     let legacy: StoredCartLine[] = [];
     let loaded: { lines: StoredCartLine[]; dropped: number } = { lines: [], dropped: 0 };
+    let giftCards: CartGiftCard[] = [];
     try {
       legacy = migrate();
       loaded = load();
+      giftCards = loadGiftCards();
     } catch {
       // A storage that throws on read is as good as none; the cart starts empty.
     }
     const lines = legacy.length ? mergeLines(loaded.lines, legacy) : loaded.lines;
-    state = { status: "ready", lines, isLoggedIn: false, storage };
+    state = { status: "ready", lines, giftCards, isLoggedIn: false, storage };
     if (legacy.length || loaded.dropped) save(lines);
     target?.addEventListener("storage", onStorage);
     emit();
@@ -218,6 +252,14 @@ export function createCartStore(options: CartStoreOptions = {}) {
 
   function onStorage(event: Event): void {
     const key = (event as StorageEvent).key;
+    if (key === CART_GIFT_CARDS_KEY) {
+      try {
+        setGiftCards(loadGiftCards());
+      } catch {
+        setGiftCards([]);
+      }
+      return;
+    }
     // `key` is null when another tab cleared all of its storage.
     if (key !== null && key !== CART_STORAGE_KEY) return;
     try {
@@ -276,9 +318,27 @@ export function createCartStore(options: CartStoreOptions = {}) {
       start();
       change(removeLine(state.lines, key));
     },
-    /** Clear all: also wipes storage. */
+    /** A gift card line (the gift card page's "Add to cart"); false when the cart holds the most. */
+    addGiftCard(card: Omit<CartGiftCard, "id">): boolean {
+      start();
+      if (state.giftCards.length >= GIFT_CARD_PURCHASE_MAX) return false;
+      const id = `${now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      const next = [...state.giftCards, { ...card, id }];
+      setGiftCards(next);
+      saveGiftCards(next);
+      return true;
+    },
+    removeGiftCard(id: string): void {
+      start();
+      const next = state.giftCards.filter((card) => card.id !== id);
+      setGiftCards(next);
+      saveGiftCards(next);
+    },
+    /** Clear all: also wipes storage, gift cards included. */
     clear(): void {
       start();
+      state = { ...state, giftCards: [] };
+      saveGiftCards([]);
       change([]);
     },
     dispose(): void {
@@ -320,9 +380,15 @@ export function addToCart(input: CartAddInput): void {
   cartStore().add(input);
 }
 
+/** The gift card page's "Add to cart": false when the cart already holds the most cards. */
+export function addGiftCardToCart(card: Omit<CartGiftCard, "id">): boolean {
+  return cartStore().addGiftCard(card);
+}
+
 const SERVER_STATE: CartState = {
   status: "loading",
   lines: [],
+  giftCards: [],
   isLoggedIn: false,
   storage: "memory",
 };
@@ -382,6 +448,7 @@ export function useCart() {
       add: addToCart,
       setQty: (key: string, qty: number) => cartStore().setQty(key, qty),
       remove: (key: string) => cartStore().remove(key),
+      removeGiftCard: (id: string) => cartStore().removeGiftCard(id),
       clear: () => cartStore().clear(),
     };
   }, [state]);

@@ -94,10 +94,36 @@ type Props = {
   lang: Lang;
   /** The server's answer for this cart: the promotions that applied and the next one. */
   price?: CartPrice | null;
+  /**
+   * The gift cards bought, in cents: added after every discount (promotions and coupons price
+   * the sweets only), as the order's total adds them.
+   */
+  giftCardsCents?: Cents;
+  /** What a gift card code pays of the total, in cents (0 without one). */
+  giftCardPaysCents?: Cents;
   children?: React.ReactNode;
 };
 
-export function CartSummary({ totals, coupon, lang, price = null, children }: Props) {
+/** The totals of a cart with no sweets: nothing to discount or deliver. */
+export const NOTHING_TO_DELIVER: OrderTotals = {
+  subtotal: 0,
+  discountPercent: 0,
+  discount: 0,
+  deliveryFee: 0,
+  giftWrap: 0,
+  total: 0,
+  discountSource: "none",
+};
+
+export function CartSummary({
+  totals,
+  coupon,
+  lang,
+  price = null,
+  giftCardsCents = 0,
+  giftCardPaysCents = 0,
+  children,
+}: Props) {
   const { t } = useTranslation("cart");
   const { t: common } = useTranslation();
   const shown = useMoney(lang);
@@ -115,6 +141,8 @@ export function CartSummary({ totals, coupon, lang, price = null, children }: Pr
   // Listed by name when more than a lone cart discount applied (that one is the label above).
   const promotions = price?.promotions ?? [];
   const listed = promotions.length > 1 || totals.discountPercent === 0 ? promotions : [];
+  const total = totals.total + giftCardsCents;
+  const pays = Math.min(giftCardPaysCents, total);
   return (
     <section
       aria-labelledby="cart-summary-title"
@@ -163,10 +191,32 @@ export function CartSummary({ totals, coupon, lang, price = null, children }: Pr
             <dd data-testid="summary-gift-wrap">{money(totals.giftWrap)}</dd>
           </div>
         ) : null}
+        {giftCardsCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{t("summary.giftCards")}</dt>
+            <dd data-testid="summary-gift-cards">{money(giftCardsCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
           <dt>{t("summary.total")}</dt>
-          <dd data-testid="summary-total">{money(totals.total)}</dd>
+          <dd data-testid="summary-total">{money(total)}</dd>
         </div>
+        {pays > 0 ? (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt>{t("summary.giftCardPays")}</dt>
+              <dd data-testid="summary-gift-card-pays">
+                <span dir="ltr" className="tabular-nums">
+                  {shown.discount(pays)}
+                </span>
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 font-bold">
+              <dt>{t("summary.toPay")}</dt>
+              <dd data-testid="summary-to-pay">{money(total - pays)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {shown.converted ? (
         // Wherever another currency shows, say the order is charged in USD (docs/decisions/0023).
@@ -174,7 +224,7 @@ export function CartSummary({ totals, coupon, lang, price = null, children }: Pr
           <span className="font-bold">
             {common("currency.chargedInUsd")}{" "}
             <span dir="ltr" className="tabular-nums" data-testid="charged-total">
-              {formatMoney(totals.total, lang)}
+              {formatMoney(total, lang)}
             </span>
           </span>{" "}
           <span className="text-muted">

@@ -12,10 +12,13 @@ import {
   type CartPricing,
   CartSummary,
   cartSummaryTotals,
+  NOTHING_TO_DELIVER,
   totalsFromPrice,
 } from "./cart-summary.tsx";
 import { ClearCartDialog } from "./clear-cart-dialog.tsx";
 import { CouponBox } from "./coupon-box.tsx";
+import { GiftCardLineItem } from "./gift-card-line-item.tsx";
+import { giftCardsCents } from "./gift-card-lines.ts";
 import { apiLines, sweetsLines } from "./line-details.ts";
 import { useCartPrice } from "./price-cart.ts";
 import { useRestoreFromLink } from "./restore-cart.ts";
@@ -75,13 +78,16 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
       : null,
   );
   // The server's price once it answered (promotions need the catalogue); the standing formula until then.
+  // Gift cards alone: nothing to discount or deliver; they are added to the total as they are.
   const totals = price
     ? totalsFromPrice(price)
-    : cartSummaryTotals(
-        cart.subtotalCents,
-        cart.wholesale ? { ...pricing, cartDiscountPercent: 0 } : pricing,
-        coupon,
-      );
+    : cart.lines.length === 0
+      ? NOTHING_TO_DELIVER
+      : cartSummaryTotals(
+          cart.subtotalCents,
+          cart.wholesale ? { ...pricing, cartDiscountPercent: 0 } : pricing,
+          coupon,
+        );
 
   return (
     <section className="container-page py-8">
@@ -113,7 +119,7 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
             {t("loading")}
           </p>
         </div>
-      ) : cart.lines.length === 0 ? (
+      ) : cart.lines.length === 0 && stored.giftCards.length === 0 ? (
         <div key="empty" className={STATE_BOX}>
           <p className="text-xl font-bold">{t("empty")}</p>
           <p className="mt-2 text-muted">{t("emptyHint")}</p>
@@ -124,6 +130,25 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
           <div>
+            {stored.giftCards.length > 0 ? (
+              <>
+                <ul aria-label={t("giftCard.listLabel")} data-testid="gift-card-lines">
+                  {stored.giftCards.map((card) => (
+                    <GiftCardLineItem
+                      key={card.id}
+                      card={card}
+                      lang={lang}
+                      onRemove={stored.removeGiftCard}
+                    />
+                  ))}
+                </ul>
+                <p className="mt-2 text-sm">
+                  <Link to={paths.giftCards()} className="text-gold-dark underline">
+                    {t("giftCard.another")}
+                  </Link>
+                </p>
+              </>
+            ) : null}
             <ul aria-label={t("linesLabel")}>
               {cart.lines.map((line) => (
                 <CartLineItem
@@ -165,7 +190,13 @@ export function CartView({ pricing }: { pricing: CartPricing }) {
               <ClearCartDialog onConfirm={stored.clear} />
             </div>
           </div>
-          <CartSummary totals={totals} coupon={coupon} lang={lang} price={price}>
+          <CartSummary
+            totals={totals}
+            coupon={coupon}
+            lang={lang}
+            price={price}
+            giftCardsCents={giftCardsCents(stored.giftCards)}
+          >
             <CouponBox
               applied={coupon}
               standingPercent={cart.wholesale ? 0 : pricing.cartDiscountPercent}

@@ -5,7 +5,10 @@ import type { z } from "zod";
 import { dishIdOf } from "../../../shared/domain/cart.ts";
 import { countriesByName } from "../../../shared/domain/countries.ts";
 import { GIFT_MESSAGE_MAX } from "../../../shared/domain/gift.ts";
-import { GIFT_CARD_MESSAGES } from "../../../shared/domain/gift-cards.ts";
+import {
+  GIFT_CARD_MESSAGES,
+  GIFT_CARD_PURCHASE_MESSAGES,
+} from "../../../shared/domain/gift-cards.ts";
 import type { Cents, Lang } from "../../../shared/domain/money.ts";
 import {
   addressProblems,
@@ -22,11 +25,14 @@ import { registerMessages, useMessageText } from "../../components/form/messages
 import { schemaResolver } from "../../components/form/schema-resolver.ts";
 import { useMoney } from "../../components/ui/display-currency.tsx";
 import { useTranslation } from "../../i18n/translator.tsx";
+import { useLang } from "../../lib/bilingual.ts";
 import { usePaths } from "../../lib/paths.ts";
 import { useAccountTrader } from "../trader/trader-prices.tsx";
 import { setAppliedCoupon } from "./applied-coupon.ts";
 import type { StoredCartLine } from "./cart-store.ts";
+import { checkGiftCardBalance } from "./check-gift-card-balance.ts";
 import { fetchAccount, readCustomerToken } from "./customer-session.ts";
+import { type CartGiftCard, giftCardsForOrder } from "./gift-card-lines.ts";
 import { apiLines, cartGrams, sweetsLines } from "./line-details.ts";
 import { isPaymentLink } from "./payment-link.ts";
 import { placeOrder } from "./place-order.ts";
@@ -36,6 +42,8 @@ import type { ShippingReport } from "./shipping-methods.tsx";
 
 // Gift card refusals, in the messages namespace; registered here so only checkout carries them.
 registerMessages(GIFT_CARD_MESSAGES, (id) => `giftCard.${id}`);
+// The refusals of gift cards bought (a day gone by, cash on delivery), in the gift card texts.
+registerMessages(GIFT_CARD_PURCHASE_MESSAGES, (id) => `gift-cards:errors.${id}`);
 
 const ASKING: ShippingReport = {
   status: "asking",
@@ -60,8 +68,11 @@ const schemaCheck = schemaResolver(
 );
 type FormInput = z.input<typeof checkoutFormSchema>;
 type FormOutput = z.output<typeof checkoutFormSchema>;
-/** The chosen shipping method, read when the form is checked. */
-type FormContext = { current: string | null };
+/**
+ * The chosen shipping method, read when the form is checked, and whether the cart holds gift
+ * cards alone (nothing is delivered, so no address is asked for).
+ */
+type FormContext = { current: string | null; cardsOnly?: boolean };
 
 /**
  * The schema's checks, and the address a delivery needs (a pickup asks for none), reported
@@ -69,7 +80,9 @@ type FormContext = { current: string | null };
  */
 const resolver: Resolver<FormInput, FormContext, FormOutput> = async (values, context, options) => {
   const result = await schemaCheck(values, context, options as never);
-  const missing = addressProblems({ ...values, shipping_method: context?.current ?? null });
+  const missing = context?.cardsOnly
+    ? {}
+    : addressProblems({ ...values, shipping_method: context?.current ?? null });
   if (Object.keys(missing).length === 0) return result;
   const errors: Record<string, { type: string; message: string }> = { ...result.errors } as never;
   for (const [field, messages] of Object.entries(missing))
@@ -94,6 +107,10 @@ export type OrderPlacedState = { openMessaging?: boolean };
 
 type Props = {
   lines: readonly StoredCartLine[];
+  /** The gift cards bought with the order (sent as `gift_cards`). */
+  giftCards?: readonly CartGiftCard[];
+  /** What the gift card code's balance pays, in cents, once checked (null: no code checked). */
+  onGiftCardBalance?: (cents: Cents | null) => void;
   lang: Lang;
   /** The coupon to send, only when it beats the standing discount (it changes nothing otherwise). */
   coupon: string | null;
@@ -115,6 +132,8 @@ type Props = {
 
 export function CheckoutForm({
   lines,
+  giftCards = [],
+  onGiftCardBalance,
   lang,
   coupon,
   paymentMethods = OFFLINE_PAYMENT_METHODS,
@@ -133,8 +152,11 @@ export function CheckoutForm({
   const [account, setAccount] = useState<UserDto | null>(null);
   // A trader on payment terms may also order on invoice, paying within its terms' days.
   const termsDays = useAccountTrader()?.trader.terms_days ?? 0;
-  const methods: readonly PaymentMethod[] =
+  // Gift cards alone: nothing is delivered, so nothing to pay on delivery (the server refuses it).
+  const cardsOnly = lines.length === 0 && giftCards.length > 0;
+  const offered: readonly PaymentMethod[] =
     termsDays > 0 ? [...paymentMethods, "invoice"] : paymentMethods;
+  const methods = cardsOnly ? offered.filter((m) => m !== "cod") : offered;
   const [submitting, setSubmitting] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [isGift, setIsGift] = useState(false);
@@ -148,6 +170,7 @@ export function CheckoutForm({
   const idempotencyKey = useRef<string | null>(null);
   const token = useRef<string | null>(null);
   const chosenMethod = useRef<FormContext>({ current: null });
+  chosenMethod.current.cardsOnly = cardsOnly;
 
   const {
     register,
@@ -218,7 +241,12 @@ export function CheckoutForm({
   const [retryKey, setRetryKey] = useState(0);
   const { refusal, method, feeCents } = shipping;
   const canShip =
-    shipping.status === "ready" && method !== null && (!hasDish || shipping.slot !== null);
+    cardsOnly ||
+    (shipping.status === "ready" && method !== null && (!hasDish || shipping.slot !== null));
+  const paymentMethod = watch("payment_method");
+  useEffect(() => {
+    if (cardsOnly && paymentMethod === "cod" && methods[0]) setValue("payment_method", methods[0]);
+  }, [cardsOnly, paymentMethod, methods, setValue]);
   chosenMethod.current.current = method;
   useEffect(() => onShippingFee?.(feeCents), [feeCents, onShippingFee]);
   useEffect(() => onShippingChoice?.({ country, method }), [country, method, onShippingChoice]);
@@ -234,7 +262,8 @@ export function CheckoutForm({
         : t("shipping.loading"));
 
   async function submit(values: FormOutput) {
-    if (inFlight.current || !canShip || !method || lines.length === 0) return;
+    if (inFlight.current || !canShip || (!cardsOnly && !method)) return;
+    if (lines.length === 0 && giftCards.length === 0) return;
 
     inFlight.current = true;
     setSubmitting(true);
@@ -246,9 +275,11 @@ export function CheckoutForm({
         lang,
         coupon,
         lines: orderLines,
-        shipping_method: method,
-        ready_date: shipping.day,
-        slot: shipping.slot,
+        gift_cards: giftCardsForOrder(giftCards),
+        // Gift cards alone: no address, method, day or slot (nothing is delivered).
+        ...(cardsOnly
+          ? { city: "", address: "", shipping_method: null, ready_date: null, slot: null }
+          : { shipping_method: method, ready_date: shipping.day, slot: shipping.slot }),
       },
       idempotencyKey.current,
       token.current,
@@ -365,17 +396,26 @@ export function CheckoutForm({
           describedBy={shippingId}
           invalid={Boolean(refusal)}
         />
-        <div id={shippingId} role="status" aria-live="polite" className="-mt-3 text-sm">
-          <p
-            data-testid="shipping-message"
-            className={refusal ? "font-bold text-red-700" : "text-muted"}
-          >
-            {shippingText}
+        {cardsOnly ? (
+          <p className="-mt-3 text-sm text-muted" data-testid="cards-only">
+            {t("giftCards.nothingToDeliver")}
           </p>
-          <p className="text-muted">{t("shipping.weight", { weight: optionLabel(grams, lang) })}</p>
-        </div>
-        {/* A pickup asks for no address: the shopper comes to the shop (name and phone suffice). */}
-        {isPickupMethod(method) ? null : (
+        ) : (
+          <div id={shippingId} role="status" aria-live="polite" className="-mt-3 text-sm">
+            <p
+              data-testid="shipping-message"
+              className={refusal ? "font-bold text-red-700" : "text-muted"}
+            >
+              {shippingText}
+            </p>
+            <p className="text-muted">
+              {t("shipping.weight", { weight: optionLabel(grams, lang) })}
+            </p>
+          </div>
+        )}
+        {/* A pickup asks for no address: the shopper comes to the shop (name and phone suffice);
+            gift cards alone are e-mailed, so neither. */}
+        {isPickupMethod(method) || cardsOnly ? null : (
           <>
             <Field
               {...fieldProps("city", t("fields.city"))}
@@ -392,76 +432,81 @@ export function CheckoutForm({
           </>
         )}
         <Field {...fieldProps("notes", t("fields.notes"))} as="textarea" rows={2} />
-        <Field
-          {...fieldProps("gift_card", t("fields.giftCard"))}
-          hint={t("fields.giftCardHint")}
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </fieldset>
-
-      {/* Gift orders: sent to someone else, with a card; the buyer stays the customer. */}
-      <fieldset className="space-y-4" data-testid="gift-section">
-        <legend className="mb-2 text-xl font-bold text-brown">{t("gift.title")}</legend>
-        <label className="flex cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            checked={isGift}
-            onChange={(event) => setIsGift(event.target.checked)}
+        {/* A gift card is never bought with a gift card (the server refuses it): no code box then. */}
+        {giftCards.length === 0 ? (
+          <GiftCardCodeBox
+            field={fieldProps("gift_card", t("fields.giftCard"))}
+            code={watch("gift_card") ?? ""}
+            onBalance={onGiftCardBalance}
           />
-          <span className="font-bold">{t("gift.isGift")}</span>
-        </label>
-        {isGift ? (
-          <>
-            <p className="text-sm text-muted">{t("gift.hint")}</p>
-            <Field
-              {...fieldProps("gift.recipient_name", t("gift.recipientName"))}
-              required
-              autoComplete="off"
-            />
-            <Field
-              {...fieldProps("gift.recipient_phone", t("gift.recipientPhone"))}
-              required
-              type="tel"
-              autoComplete="off"
-            />
-            <Field
-              {...fieldProps("gift.message", t("gift.message"))}
-              as="textarea"
-              rows={3}
-              dir="auto"
-              maxLength={GIFT_MESSAGE_MAX}
-              hint={t("gift.messageHint", { max: GIFT_MESSAGE_MAX })}
-            />
-            {giftWrapCents !== null ? (
-              <Field
-                {...fieldProps(
-                  "gift.wrap",
-                  giftWrapCents === 0
-                    ? t("gift.wrapFree")
-                    : t("gift.wrap", { price: money(giftWrapCents) }),
-                )}
-                as="checkbox"
-              />
-            ) : null}
-          </>
         ) : null}
       </fieldset>
 
-      <section aria-labelledby={`${formId}-shipping-title`} className="space-y-2">
-        <h2 id={`${formId}-shipping-title`} className="mb-2 text-xl font-bold text-brown">
-          {t("sections.shipping")}
-        </h2>
-        <Suspense fallback={null}>
-          <ShippingChoice
-            question={quoteBody}
-            lang={lang}
-            retryKey={retryKey}
-            onChange={setShipping}
-          />
-        </Suspense>
-      </section>
+      {/* Gift orders: sent to someone else, with a card; the buyer stays the customer. */}
+      {cardsOnly ? null : (
+        <fieldset className="space-y-4" data-testid="gift-section">
+          <legend className="mb-2 text-xl font-bold text-brown">{t("gift.title")}</legend>
+          <label className="flex cursor-pointer items-center gap-3">
+            <input
+              type="checkbox"
+              checked={isGift}
+              onChange={(event) => setIsGift(event.target.checked)}
+            />
+            <span className="font-bold">{t("gift.isGift")}</span>
+          </label>
+          {isGift ? (
+            <>
+              <p className="text-sm text-muted">{t("gift.hint")}</p>
+              <Field
+                {...fieldProps("gift.recipient_name", t("gift.recipientName"))}
+                required
+                autoComplete="off"
+              />
+              <Field
+                {...fieldProps("gift.recipient_phone", t("gift.recipientPhone"))}
+                required
+                type="tel"
+                autoComplete="off"
+              />
+              <Field
+                {...fieldProps("gift.message", t("gift.message"))}
+                as="textarea"
+                rows={3}
+                dir="auto"
+                maxLength={GIFT_MESSAGE_MAX}
+                hint={t("gift.messageHint", { max: GIFT_MESSAGE_MAX })}
+              />
+              {giftWrapCents !== null ? (
+                <Field
+                  {...fieldProps(
+                    "gift.wrap",
+                    giftWrapCents === 0
+                      ? t("gift.wrapFree")
+                      : t("gift.wrap", { price: money(giftWrapCents) }),
+                  )}
+                  as="checkbox"
+                />
+              ) : null}
+            </>
+          ) : null}
+        </fieldset>
+      )}
+
+      {cardsOnly ? null : (
+        <section aria-labelledby={`${formId}-shipping-title`} className="space-y-2">
+          <h2 id={`${formId}-shipping-title`} className="mb-2 text-xl font-bold text-brown">
+            {t("sections.shipping")}
+          </h2>
+          <Suspense fallback={null}>
+            <ShippingChoice
+              question={quoteBody}
+              lang={lang}
+              retryKey={retryKey}
+              onChange={setShipping}
+            />
+          </Suspense>
+        </section>
+      )}
 
       <fieldset className="space-y-2">
         <legend className="mb-2 text-xl font-bold text-brown">{t("sections.payment")}</legend>
@@ -496,10 +541,85 @@ export function CheckoutForm({
       <button
         type="submit"
         className="btn btn-primary w-full text-lg"
-        disabled={submitting || !canShip || lines.length === 0}
+        disabled={submitting || !canShip || (lines.length === 0 && giftCards.length === 0)}
       >
         {submitting ? t("submitting") : t("submit")}
       </button>
     </form>
+  );
+}
+
+/**
+ * The gift card code box: the code pays as much of the order as its balance holds; "Check
+ * balance" shows what it holds (`POST /api/gift-cards/balance`), and the summary what it pays.
+ */
+function GiftCardCodeBox({
+  field,
+  code,
+  onBalance,
+}: {
+  field: React.ComponentProps<typeof Field>;
+  code: string;
+  onBalance?: (cents: Cents | null) => void;
+}) {
+  const { t } = useTranslation("checkout");
+  const lang = useLang();
+  const errorText = useMessageText();
+  const money = useMoney(lang);
+  const [state, setState] = useState<
+    | { kind: "idle" | "checking" }
+    | { kind: "balance"; code: string; cents: Cents }
+    | { kind: "refused" | "failed"; message: string }
+  >({ kind: "idle" });
+  // A changed code is no longer the one checked: the summary stops counting it.
+  const checked = state.kind === "balance" && state.code === code.trim();
+  useEffect(() => onBalance?.(checked ? state.cents : null), [checked, state, onBalance]);
+
+  async function check() {
+    const typed = code.trim();
+    if (!typed || state.kind === "checking") return;
+    setState({ kind: "checking" });
+    const answer = await checkGiftCardBalance(typed);
+    if (answer.ok) setState({ kind: "balance", code: typed, cents: answer.cents });
+    else setState({ kind: answer.reason, message: answer.message });
+  }
+
+  return (
+    <div>
+      <div className="flex items-end gap-2">
+        <Field
+          {...field}
+          className="flex-1"
+          hint={t("fields.giftCardHint")}
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <button
+          type="button"
+          className="btn btn-outline mb-1 shrink-0"
+          disabled={!code.trim() || state.kind === "checking"}
+          onClick={() => void check()}
+        >
+          {t("giftCardBox.check")}
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm">
+        {checked ? (
+          <span className="font-bold text-brown" data-testid="gift-card-balance">
+            {t("giftCardBox.balance")}{" "}
+            <span dir="ltr" className="tabular-nums">
+              {money(state.cents)}
+            </span>
+          </span>
+        ) : state.kind === "refused" ? (
+          <span className="font-bold text-red-700">
+            {state.message ? errorText(state.message) : t("giftCardBox.failed")}
+          </span>
+        ) : state.kind === "failed" ? (
+          <span className="text-red-700">{t("giftCardBox.failed")}</span>
+        ) : null}
+      </p>
+    </div>
   );
 }

@@ -15,9 +15,12 @@ import {
   type CartPricing,
   CartSummary,
   cartSummaryTotals,
+  NOTHING_TO_DELIVER,
   totalsFromPrice,
 } from "./cart-summary.tsx";
 import { CheckoutForm } from "./checkout-form.tsx";
+import { sendDayText } from "./gift-card-line-item.tsx";
+import { giftCardsCents } from "./gift-card-lines.ts";
 import { apiLines, gramsOf, lineName, sweetsLines } from "./line-details.ts";
 import { useCartPrice } from "./price-cart.ts";
 import { useTraderCart } from "./trader-cart.ts";
@@ -39,6 +42,7 @@ export function CheckoutView({
 }) {
   const paths = usePaths();
   const { t } = useTranslation("checkout");
+  const { t: tc } = useTranslation("cart");
   const lang = useLang();
   const money = useMoney(lang);
   const stored = useCart();
@@ -48,6 +52,8 @@ export function CheckoutView({
   // The chosen shipping method's fee once the quote answers; the domestic fee until then.
   const [shippingFee, setShippingFee] = useState<number | null>(null);
   const [giftWrap, setGiftWrap] = useState(0);
+  // What the gift card code holds, once checked: the summary shows what it pays.
+  const [giftCardBalance, setGiftCardBalance] = useState<number | null>(null);
   const [choice, setChoice] = useState<{ country: string; method: string | null } | null>(null);
   // The server prices the order's promotions once the quote offered a method (free delivery
   // depends on the zone); the standing formula with the method's fee until then. A trader's
@@ -71,18 +77,21 @@ export function CheckoutView({
         }
       : null,
   );
+  // Gift cards alone: nothing to discount or deliver; they are added to the total as they are.
   const totals = price
     ? totalsFromPrice(price, giftWrap)
-    : cartSummaryTotals(
-        cart.subtotalCents,
-        {
-          ...pricing,
-          ...(shippingFee === null ? {} : { deliveryFeeCents: shippingFee }),
-          ...(cart.wholesale ? { cartDiscountPercent: 0 } : {}),
-        },
-        coupon,
-        giftWrap,
-      );
+    : cart.lines.length === 0
+      ? NOTHING_TO_DELIVER
+      : cartSummaryTotals(
+          cart.subtotalCents,
+          {
+            ...pricing,
+            ...(shippingFee === null ? {} : { deliveryFeeCents: shippingFee }),
+            ...(cart.wholesale ? { cartDiscountPercent: 0 } : {}),
+          },
+          coupon,
+          giftWrap,
+        );
   const couponToSend = totals.discountSource === "coupon" && coupon ? coupon.code : null;
 
   let body: React.ReactNode;
@@ -98,7 +107,7 @@ export function CheckoutView({
         {t("loading")}
       </p>
     );
-  } else if (cart.lines.length === 0) {
+  } else if (cart.lines.length === 0 && stored.giftCards.length === 0) {
     body = (
       <div className="mt-8 rounded-xl border border-line bg-white p-8 text-center">
         <p className="text-xl font-bold">{t("emptyCart")}</p>
@@ -112,6 +121,8 @@ export function CheckoutView({
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <CheckoutForm
           lines={cart.lines}
+          giftCards={stored.giftCards}
+          onGiftCardBalance={setGiftCardBalance}
           lang={lang}
           coupon={couponToSend}
           paymentMethods={paymentMethods}
@@ -153,9 +164,35 @@ export function CheckoutView({
                   </span>
                 </li>
               ))}
+              {stored.giftCards.map((card) => (
+                <li
+                  key={card.id}
+                  className="flex justify-between gap-3 text-sm"
+                  data-testid="checkout-gift-card"
+                >
+                  <span>
+                    {tc("giftCard.title")}{" "}
+                    <span className="text-muted">
+                      {tc("giftCard.to", {
+                        name: card.recipient_name,
+                        email: card.recipient_email,
+                      })}{" "}
+                      · {sendDayText(card.send_on, lang)}
+                    </span>
+                  </span>
+                  <span dir="ltr">{money(toCents(card.amount))}</span>
+                </li>
+              ))}
             </ul>
           </section>
-          <CartSummary totals={totals} coupon={coupon} lang={lang} price={price} />
+          <CartSummary
+            totals={totals}
+            coupon={coupon}
+            lang={lang}
+            price={price}
+            giftCardsCents={giftCardsCents(stored.giftCards)}
+            giftCardPaysCents={giftCardBalance ?? 0}
+          />
         </aside>
       </div>
     );

@@ -3,7 +3,10 @@ import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { Route } from "./+types/checkout";
 
-export const handle = { i18n: ["cart", "checkout", "messages"] as const, quietChat: true };
+export const handle = {
+  i18n: ["cart", "checkout", "messages", "gift-cards"] as const,
+  quietChat: true,
+};
 
 /**
  * The summary beside the form uses the same shop settings as the cart page; the payment

@@ -20,6 +20,7 @@ describe("footer (SPEC 2)", () => {
       "/contact",
       "/our-kitchen",
       "/shop",
+      "/gift-cards",
     ]);
     expect(hrefs(screen.getByRole("navigation", { name: "Policies" }))).toEqual([
       "/privacy-policy",
