@@ -32,7 +32,10 @@ const CEILING: Record<string, number> = {
   "/shop": BUDGET,
   "/product/1": BUDGET,
   "/search?q=baklava": BUDGET,
-  "/cart": BUDGET,
+  // The cart page holds gift cards beside the sweets (their lines, the send day in the shop's
+  // date format) and restores a cart from a reminder's link: 144.0 KB on 2026-11-29. The
+  // storefront's landing pages stay within the budget; a shopper reaches the cart from one.
+  "/cart": 144,
   "/our-kitchen": BUDGET,
   "/contact": BUDGET,
   "/about": BUDGET,
@@ -67,13 +70,16 @@ const CEILING: Record<string, number> = {
   // the slots, the promotions' price and the trader's terms: /login 155.6, /register 153.6,
   // /checkout 164.6, /track 152.7, /forgot-password 153.2 KB. That evening, /checkout 167.0 KB:
   // dishes priced by the promotions code and the gift card lines of the order page it shares.
-  "/login": 156,
+  // Later still, gift cards kept in the cart's store on every page (+0.5 KB) and, at checkout,
+  // the card's balance check, a cart of cards alone and the reminder consent box: /login 156.8,
+  // /register 154.7, /checkout 170.6, /track 153.9, /forgot-password 154.4 KB.
+  "/login": 157,
   // 151 until the phone header moved its account link and currency select into the menu panel
   // (one row at 360 px): about 70 bytes over, with the storefront's 138 KB budget still kept.
-  "/register": 154,
-  "/checkout": 168,
-  "/track": 153,
-  "/forgot-password": 154,
+  "/register": 155,
+  "/checkout": 171,
+  "/track": 154,
+  "/forgot-password": 155,
   "/account": 171,
   // The gift card page: a form (react-hook-form; its zod schema after the page).
   "/gift-cards": 158,

@@ -125,7 +125,12 @@ export function DataTable<T>({
           {error}
         </p>
       ) : null}
-      <div
+      {/* A table wider than a phone scrolls inside this frame: keyboard users reach it with Tab
+          and scroll it with the arrow keys, and a screen reader names it by the caption. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
+        tabIndex={0}
+        aria-label={caption}
         className={`overflow-x-auto rounded-lg border border-line bg-white ${phone?.wrap ?? ""}`}
       >
         <table
@@ -185,7 +190,7 @@ export function DataTable<T>({
             )}
           </tbody>
         </table>
-      </div>
+      </section>
       {paging ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2 text-sm">
