@@ -72,4 +72,5 @@ export const SITEMAP_PATHS: readonly string[] = [
   "/international-shipping",
   "/refund-policy",
   "/faq",
+  "/gift-cards",
 ];
