@@ -220,6 +220,69 @@ describe("issuing bought cards", () => {
     expect(await mailsTo(email)).toHaveLength(0);
   });
 
+  it("takes back an issued card when its order is refunded in full: voided, its ledger says so", async () => {
+    const email = "refunded-buyer@example.com";
+    const placed = await placeOrder(t.app, cardsOnly([card({ recipient_email: email })]));
+    const id = await orderIdOf(placed.json().data.number);
+    await markPaid(id, 50);
+    expect(await issueDueGiftCards(t.database.db, new Date(), BASE)).toBe(1);
+    const refund = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/refund`,
+      headers: owner.auth,
+      payload: { amount: 50, note: "The buyer changed their mind" },
+    });
+    expect(refund.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(giftCards).where(eq(giftCards.orderId, id));
+    expect(row).toMatchObject({ status: "void", balanceCents: 0 });
+    const ledger = await t.app.inject({
+      url: `/api/admin/gift-cards/${row!.id}`,
+      headers: owner.auth,
+    });
+    expect(ledger.json().data.entries.map((e: { kind: string }) => e.kind)).toEqual([
+      "issue",
+      "void",
+    ]);
+    const balance = await t.app.inject({
+      method: "POST",
+      url: "/api/gift-cards/balance",
+      payload: { code: codeIn((await mailsTo(email))[0]!.text) },
+    });
+    expect(balance.statusCode).toBe(422);
+  });
+
+  it("voids the rest of a partly spent card when its order is cancelled; what was spent stays spent", async () => {
+    const email = "cancelled-after-spend@example.com";
+    const placed = await placeOrder(t.app, cardsOnly([card({ recipient_email: email })]));
+    const id = await orderIdOf(placed.json().data.number);
+    await markPaid(id, 50);
+    await issueDueGiftCards(t.database.db, new Date(), BASE);
+    const code = codeIn((await mailsTo(email))[0]!.text)!;
+    const product = await addProduct(t.database.db, { priceCents: 1000 });
+    const spent = await placeOrder(
+      t.app,
+      orderBody([{ productId: product, grams: 1000, qty: 1 }], { gift_card: code }),
+    );
+    expect(spent.statusCode).toBe(201);
+    const [before] = await t.database.db.select().from(giftCards).where(eq(giftCards.orderId, id));
+    expect(before!.balanceCents).toBeGreaterThan(0);
+    expect(before!.balanceCents).toBeLessThan(5000);
+
+    const cancel = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/orders/${id}`,
+      headers: owner.auth,
+      payload: { status: "canceled" },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(giftCards).where(eq(giftCards.orderId, id));
+    expect(after).toMatchObject({ status: "void", balanceCents: 0 });
+    // The order the card paid for keeps what the card paid.
+    const spentId = await orderIdOf(spent.json().data.number);
+    const [spentOrder] = await t.database.db.select().from(orders).where(eq(orders.id, spentId));
+    expect(spentOrder!.giftCardCents).toBe(5000 - before!.balanceCents);
+  });
+
   it("two instances running at once send each card exactly once", async () => {
     const emails = Array.from({ length: 6 }, (_, i) => `twice-${i}@example.com`);
     for (const email of emails) {

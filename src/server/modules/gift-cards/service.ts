@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { businessDate } from "../../../shared/domain/business-time.ts";
+import { issuedCardAfterRefund } from "../../../shared/domain/gift-card-refund.ts";
 import {
   codeFromBytes,
   DEFAULT_GIFT_CARD_OFFER,
@@ -158,6 +159,55 @@ export async function refundGiftCard(
     createdAt: now,
   });
   return owed;
+}
+
+/**
+ * An order that bought gift cards is refunded in full or cancelled: the cards it bought and
+ * that were already issued are taken back by the refund rule (the whole price counts as
+ * refunded, so each is voided, a partly spent one for its rest). Cards not yet issued need
+ * nothing: the issuing job only issues the cards of a paid, standing order. Answers how many
+ * cards were voided. Partial refunds leave the cards alone; the owner voids one by hand.
+ */
+export async function takeBackBoughtCards(
+  tx: Tx,
+  orderId: number,
+  actor: string,
+  now: Date,
+): Promise<number> {
+  const cards = await tx
+    .select()
+    .from(giftCards)
+    .where(and(eq(giftCards.orderId, orderId), eq(giftCards.status, "active")))
+    .orderBy(giftCards.id)
+    .for("update");
+  let voided = 0;
+  for (const card of cards) {
+    const after = issuedCardAfterRefund({
+      issuedCents: card.initialCents,
+      balanceCents: card.balanceCents,
+      refundedCents: card.initialCents,
+    });
+    if (after.action === "keep") continue;
+    const taken = card.balanceCents - after.balanceCents;
+    await tx
+      .update(giftCards)
+      .set(
+        after.action === "void"
+          ? { status: "void", balanceCents: 0, voidedAt: now }
+          : { balanceCents: after.balanceCents },
+      )
+      .where(eq(giftCards.id, card.id));
+    await tx.insert(giftCardEntries).values({
+      giftCardId: card.id,
+      kind: after.action === "void" ? "void" : "refund",
+      amountCents: -taken,
+      orderId,
+      actor,
+      createdAt: now,
+    });
+    if (after.action === "void") voided += 1;
+  }
+  return voided;
 }
 
 /** The gift card product's offer: the owner's row, or the shop's default until there is one. */

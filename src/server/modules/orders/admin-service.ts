@@ -34,7 +34,7 @@ import {
 import { orderDesk, orderNotes } from "../../db/schema/orders-desk.ts";
 import { carriers } from "../../db/schema/shipping.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
-import { refundGiftCard } from "../gift-cards/service.ts";
+import { refundGiftCard, takeBackBoughtCards } from "../gift-cards/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { enqueueOrderEvent } from "../webhooks/events.ts";
 import { markOrderPaid, ORDER_NOT_FOUND } from "./admin-payments.ts";
@@ -506,8 +506,12 @@ export function createAdminOrderService(
           throw new HttpError(422, message, { status: [message] });
         }
         if (returnsStock(row.status, change.status)) await returnReservedStock(tx, id);
-        // A cancelled order keeps none of a gift card's money: its share goes back onto the card.
-        if (change.status === "canceled") await refundGiftCard(tx, row, `admin:${adminId}`, now);
+        // A cancelled order keeps none of a gift card's money (its share goes back onto the
+        // card), and the cards it bought, once issued, are voided: it sold nothing.
+        if (change.status === "canceled") {
+          await refundGiftCard(tx, row, `admin:${adminId}`, now);
+          await takeBackBoughtCards(tx, row.id, `admin:${adminId}`, now);
+        }
         const [moved] = await tx
           .update(orders)
           .set({

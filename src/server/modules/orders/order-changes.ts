@@ -39,7 +39,7 @@ import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { HttpError, notFound } from "../../http-errors.ts";
 import { RuleError } from "../../rule-error.ts";
 import { claimCapacity } from "../calendar/capacity.ts";
-import { refundGiftCard } from "../gift-cards/service.ts";
+import { refundGiftCard, takeBackBoughtCards } from "../gift-cards/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { ORDER_NOT_FOUND } from "./admin-payments.ts";
 import { orderMoney } from "./dto.ts";
@@ -761,6 +761,8 @@ export function createOrderChangeService(db: Db, deps: OrderChangeDeps) {
           await issueOrderDocument(tx, updated!, "refunded", { now });
           // What a gift card paid goes back onto it, in its ledger.
           await refundGiftCard(tx, updated!, `admin:${adminId}`, now);
+          // The gift cards the order bought are taken back: the buyer has their money.
+          await takeBackBoughtCards(tx, updated!.id, `admin:${adminId}`, now);
         }
         return { replayed: false };
       });
