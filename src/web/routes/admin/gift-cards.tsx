@@ -2,7 +2,7 @@ import { GiftCardsScreen } from "../../features/admin/gift-cards/gift-cards-scre
 import { metaText, pageMeta, rootDataFrom } from "../../lib/meta.ts";
 import type { Route } from "./+types/gift-cards";
 
-export const handle = { i18n: ["admin", "admin-gift-cards", "messages"] as const };
+export const handle = { i18n: ["admin", "admin-gift-cards", "gift-cards", "messages"] as const };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -22,6 +22,7 @@ import {
 } from "./api/issue-gift-card.ts";
 import { GIFT_CARDS_LOAD_FAILED, useGiftCards } from "./api/list-gift-cards.ts";
 import { GIFT_CARD_VOID_FAILED, useVoidGiftCard } from "./api/void-gift-card.ts";
+import { GiftCardOfferForm } from "./gift-card-offer-form.tsx";
 
 registerMessages(
   { LOAD: GIFT_CARDS_LOAD_FAILED, ISSUE: GIFT_CARD_ISSUE_FAILED, VOID: GIFT_CARD_VOID_FAILED },
@@ -29,13 +30,17 @@ registerMessages(
 );
 registerMessages(GIFT_CARD_MESSAGES, (id) => `messages:giftCard.${id}`);
 
-/** Gift cards (owner): look one up by its code's last four, issue one, see its ledger, void it. */
+/**
+ * Gift cards (owner): look one up by its code's last four, issue one, see its ledger, void it;
+ * and set the gift card product the storefront sells.
+ */
 export function GiftCardsScreen() {
   const { t } = useTranslation(["admin-gift-cards", "admin"]);
   const lang = useLang();
   const [lastFour, setLastFour] = useState("");
   const list = useGiftCards(/^[A-Za-z0-9]{4}$/.test(lastFour) ? lastFour : "");
   const [issuing, setIssuing] = useState(false);
+  const [offering, setOffering] = useState(false);
   const [shown, setShown] = useState<GiftCardDto | null>(null);
   const voidCard = useVoidGiftCard();
   const money = (dollars: number) => (
@@ -100,6 +105,16 @@ export function GiftCardsScreen() {
         delay: SEARCH_PAUSE_MS.coupons,
         onSearch: (text) => setLastFour(text.trim()),
       }}
+      filters={
+        <button
+          type="button"
+          className="btn btn-outline"
+          data-testid="gift-card-offer-open"
+          onClick={() => setOffering(true)}
+        >
+          {t("offer.open")}
+        </button>
+      }
       addLabel={t("issue")}
       onAdd={() => setIssuing(true)}
       testId="gift-cards-table"
@@ -120,6 +135,14 @@ export function GiftCardsScreen() {
         testId="gift-card-dialog"
       >
         {issuing ? <IssueForm onDone={() => setIssuing(false)} /> : null}
+      </Dialog>
+      <Dialog
+        open={offering}
+        onOpenChange={setOffering}
+        title={t("offer.title")}
+        testId="gift-card-offer-dialog"
+      >
+        {offering ? <GiftCardOfferForm onDone={() => setOffering(false)} /> : null}
       </Dialog>
       <Dialog
         open={shown !== null}
