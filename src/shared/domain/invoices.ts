@@ -186,6 +186,11 @@ export type InvoiceSnapshot = {
   subtotal_cents: number;
   discount_cents: number;
   discount_percent: number;
+  /**
+   * The automatic promotions that applied, as named when the order was placed (free delivery
+   * among them). Documents issued before promotions existed have none.
+   */
+  promotions?: Array<{ name_en: string; name_ar: string; cents: number }>;
   delivery_fee_cents: number;
   gift_wrap_cents: number;
   total_cents: number;
@@ -195,5 +200,7 @@ export type InvoiceSnapshot = {
     status: PaymentStatus;
     paid_cents: number | null;
     due_date: string | null;
+    /** What a gift card paid of the total (a means of payment, not a discount). */
+    gift_card_cents?: number;
   };
 };

@@ -140,13 +140,29 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   const totals: Array<[string, string, boolean]> = [[t.subtotal, money(doc.subtotal_cents), false]];
   if (doc.discount_cents > 0)
     totals.push([
-      fill(t.discount, { percent: doc.discount_percent }),
+      doc.discount_percent > 0
+        ? fill(t.discount, { percent: doc.discount_percent })
+        : t.discount_plain,
       money(-doc.discount_cents),
       false,
     ]);
   totals.push([t.delivery, money(doc.delivery_fee_cents), false]);
   if (doc.gift_wrap_cents > 0) totals.push([t.gift_wrap, money(doc.gift_wrap_cents), false]);
   totals.push([doc.kind === "invoice" ? t.total : t.credited, money(doc.total_cents), true]);
+  // What each automatic promotion took off, already counted in the discount or the delivery
+  // above: the buyer sees why the figures are what they are.
+  for (const promotion of doc.promotions ?? [])
+    totals.push([
+      fill(t.promotion, { name: lang === "ar" ? promotion.name_ar : promotion.name_en }),
+      money(-promotion.cents),
+      false,
+    ]);
+  // A gift card is a means of payment: the total stands, and what is left to pay follows.
+  const byCard = doc.kind === "invoice" ? (doc.payment.gift_card_cents ?? 0) : 0;
+  if (byCard > 0) {
+    totals.push([t.gift_card_paid, money(-byCard), false]);
+    totals.push([t.left_to_pay, money(Math.max(0, doc.total_cents - byCard)), false]);
+  }
   if (doc.tax) {
     totals.push([fill(t.tax, { rate: doc.tax.rate_percent }), money(doc.tax.tax_cents), false]);
     totals.push([t.net, money(doc.tax.net_cents), false]);
@@ -157,7 +173,7 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   }
   for (const [label, value, strong] of totals) {
     style(strong ? 11 : 9.5, strong ? INK : MUTED, strong);
-    cell(label, 290, 130, y);
+    cell(label, 220, 200, y);
     style(strong ? 11 : 9.5, INK, strong);
     cell(value, 420, 95, y, "end");
     y += strong ? 18 : 15;

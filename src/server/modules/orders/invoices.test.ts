@@ -249,6 +249,51 @@ describe("the PDF", () => {
     expect(lines.some((l) => l.startsWith("Tax included"))).toBe(false);
   });
 
+  it("shows the promotions that applied, gift cards bought as lines, and what a gift card paid", async () => {
+    const bought = await newOrder({
+      lang: "en",
+      gift_cards: [
+        {
+          amount: 50,
+          recipient_name: "Mama",
+          recipient_email: "mama-invoice@example.com",
+          send_on: businessDate(new Date()),
+          lang: "ar",
+        },
+      ],
+    });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, bought.id));
+    const promotion = row!.promotions[0]!;
+    expect(promotion.amountCents).toBe(400);
+    const first = await patch(t.app, bought.id, "confirmed");
+    const boughtPdf = await t.app.inject({
+      url: `/api/orders/${bought.number}/invoice.pdf?key=${bought.key}`,
+    });
+    const boughtText = (await pdfLines(boughtPdf.rawPayload)).join("\n");
+    expect(first.json().data.invoice.number).toBeTruthy();
+    expect(boughtText).toContain("Gift card for Mama 1 $50.00 $50.00");
+    expect(boughtText).toContain("Subtotal $70.00");
+    expect(boughtText).toContain(`Promotion: ${promotion.name} -$4.00`);
+    expect(boughtText).toContain("Total $81.00");
+    expect(boughtText).not.toContain("Paid by gift card");
+
+    const issued = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/gift-cards",
+      headers: admin.auth,
+      payload: { amount: 10 },
+    });
+    const paid = await newOrder({ lang: "en", gift_card: issued.json().data.code });
+    await patch(t.app, paid.id, "confirmed");
+    const paidPdf = await t.app.inject({
+      url: `/api/orders/${paid.number}/invoice.pdf?key=${paid.key}`,
+    });
+    const paidText = (await pdfLines(paidPdf.rawPayload)).join("\n");
+    expect(paidText).toContain("Total $31.00");
+    expect(paidText).toContain("Paid by gift card -$10.00");
+    expect(paidText).toContain("Left to pay $21.00");
+  });
+
   it("in Arabic: right to left, the words in reading order, the English names beside", async () => {
     await t.app.services.settings.update({ taxRatePercent: 10 });
     const order = await newOrder({ lang: "ar" });

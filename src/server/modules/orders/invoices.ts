@@ -13,8 +13,11 @@ import {
 } from "../../../shared/domain/invoices.ts";
 import type { ShopSettings } from "../../../shared/schemas/settings.ts";
 import commonAr from "../../../web/i18n/locales/ar/common.json" with { type: "json" };
+import invoicesAr from "../../../web/i18n/locales/ar/invoices.json" with { type: "json" };
 import commonEn from "../../../web/i18n/locales/en/common.json" with { type: "json" };
+import invoicesEn from "../../../web/i18n/locales/en/invoices.json" with { type: "json" };
 import type { Db, Tx } from "../../db/client.ts";
+import { giftCardPurchases } from "../../db/schema/gift-cards.ts";
 import { type InvoiceRow, invoiceCounters, invoices } from "../../db/schema/invoices.ts";
 import { type OrderRow, orderLines } from "../../db/schema/orders.ts";
 import { traders } from "../../db/schema/traders.ts";
@@ -60,6 +63,12 @@ async function invoiceSnapshot(
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.id));
+  // Gift cards bought in the order are part of its total: each is a line of the invoice.
+  const cardsSold = await tx
+    .select({ cents: giftCardPurchases.amountCents, to: giftCardPurchases.recipientName })
+    .from(giftCardPurchases)
+    .where(eq(giftCardPurchases.orderId, order.id))
+    .orderBy(asc(giftCardPurchases.id));
   const tax = includedTax(order.totalCents, settings.taxRatePercent);
   return {
     kind: "invoice",
@@ -90,17 +99,34 @@ async function invoiceSnapshot(
       city: order.city,
       address: order.address,
     },
-    lines: lines.map((line) => ({
-      name_en: line.nameEn,
-      name_ar: line.nameAr || line.nameEn,
-      grams: line.grams,
-      qty: line.qty,
-      unit_price_cents: line.unitPriceCents,
-      line_total_cents: line.lineTotalCents,
-    })),
-    subtotal_cents: order.subtotalCents,
+    lines: lines
+      .map((line) => ({
+        name_en: line.nameEn,
+        name_ar: line.nameAr || line.nameEn,
+        grams: line.grams,
+        qty: line.qty,
+        unit_price_cents: line.unitPriceCents,
+        line_total_cents: line.lineTotalCents,
+      }))
+      .concat(
+        cardsSold.map((card) => ({
+          name_en: invoicesEn.pdf.gift_card_line.replace("{{name}}", card.to),
+          name_ar: invoicesAr.pdf.gift_card_line.replace("{{name}}", card.to),
+          grams: 0,
+          qty: 1,
+          unit_price_cents: card.cents,
+          line_total_cents: card.cents,
+        })),
+      ),
+    // The lines' sum: the sweets and the gift cards bought (which no discount touches).
+    subtotal_cents: order.subtotalCents + order.giftCardsSoldCents,
     discount_cents: order.discountCents,
     discount_percent: order.discountPercent,
+    promotions: order.promotions.map((p) => ({
+      name_en: p.name,
+      name_ar: p.nameAr || p.name,
+      cents: p.amountCents,
+    })),
     delivery_fee_cents: order.deliveryFeeCents,
     gift_wrap_cents: order.giftWrapCents,
     total_cents: order.totalCents,
@@ -112,6 +138,7 @@ async function invoiceSnapshot(
       status: order.paymentStatus,
       paid_cents: order.paidCents,
       due_date: null,
+      gift_card_cents: order.giftCardCents,
     },
   };
 }
