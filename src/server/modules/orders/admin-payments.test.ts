@@ -88,6 +88,8 @@ describe("marking an order paid (POST /api/admin/orders/:id/payments)", () => {
       amount: 31,
       paid_at: detail.paid_at,
       note: "Cash from the courier",
+      // No method given: the timeline says none rather than guessing one.
+      method: null,
       actor: { kind: "admin", id: admin.id, name: "Rana Owner" },
       at: expect.any(String),
     });
@@ -244,6 +246,8 @@ describe("refunding (POST /api/admin/orders/:id/refund)", () => {
       amount: 30,
       paid_at: expect.any(String),
       note: "Box arrived broken",
+      // No method given: the timeline says none rather than guessing one.
+      method: null,
       actor: { kind: "admin", id: admin.id, name: "Rana Owner" },
       at: expect.any(String),
     });
