@@ -1,9 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import {
-  E2E_ADMIN,
   escapeRe,
   expect,
   localeTexts,
+  ownerHeaders,
   signInAsOwner,
   test,
   useLanguage,
@@ -18,12 +18,6 @@ const T = {
   en: { admin: localeTexts("en", "admin"), products: localeTexts("en", "admin-products") },
   ar: { admin: localeTexts("ar", "admin"), products: localeTexts("ar", "admin-products") },
 };
-
-async function ownerHeaders(request: APIRequestContext) {
-  const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).token}` };
-}
 
 type ProductFields = {
   name: string;

@@ -3,15 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
 import { allergenLabel, rollupAllergens } from "../src/shared/domain/food.ts";
 import type { ProductDetail } from "../src/shared/schemas/catalog.ts";
+import { asPrinted, printedHolds } from "./printed-text.ts";
 import {
-  E2E_ADMIN,
   expect,
   type Lang,
   labelStarting,
   localeTexts,
+  ownerHeaders,
   seededProductsInStock,
   signInAsOwner,
   test,
@@ -22,46 +22,6 @@ import {
 // A mixed box by weight, in both languages: the shopper fills a 1 kg box from three sweets on
 // its page, orders it, and the packing slip printed to PDF lists the box's sweets with the
 // allergens of them all (read back with pdftotext, as a packer's printer would print it).
-
-async function ownerHeaders(request: APIRequestContext) {
-  const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).token}` };
-}
-
-/**
- * Text as pdftotext reads it back: NFKC (a ligature still there becomes its letters), without
- * the direction marks and isolates a text layer may carry, spaces squeezed.
- */
-function asPrinted(s: string): string {
-  return s
-    .normalize("NFKC")
-    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const letters = (s: string) => [...s].sort().join("");
-
-/**
- * Whether the printed text holds `word`. The slip's font draws many Arabic letter pairs as one
- * ligature (lam-alef, "لى", "بي", "ين", "بر"...), and pdftotext gives each back as its two
- * letters in visual order, so "بقلاوة" reads "بقالوة" and "الحلبي" reads "الحليب". An Arabic word
- * is therefore found when some run of as many letters in one printed word holds the same
- * letters in any order (a printed word may also run into its neighbour); a word missing from
- * the slip still fails. Latin text is compared as it is.
- */
-function printedHolds(text: string, word: string): boolean {
-  const wanted = asPrinted(word);
-  if (!/[\u0600-\u06ff]/.test(wanted)) return text.includes(wanted);
-  const key = letters(wanted.replace(/[^\p{L}\p{N}]/gu, ""));
-  return text.split(" ").some((printed) => {
-    const chars = [...printed.replace(/[^\p{L}\p{N}]/gu, "")];
-    for (let i = 0; i + key.length <= chars.length; i++)
-      if (letters(chars.slice(i, i + key.length).join("")) === key) return true;
-    return false;
-  });
-}
 
 for (const lang of ["en", "ar"] as const satisfies Lang[]) {
   const product = localeTexts(lang, "product");

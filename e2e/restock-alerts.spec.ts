@@ -1,11 +1,10 @@
-import type { APIRequestContext } from "@playwright/test";
 import {
-  E2E_ADMIN,
   expect,
   type Lang,
   linkIn,
   localeTexts,
   mailTo,
+  ownerHeaders,
   test,
   useLanguage,
   waitForHydration,
@@ -13,12 +12,6 @@ import {
 
 // A sold-out sweet: the shopper leaves an address, the owner restocks, one e-mail arrives in the
 // shopper's language with the product's link, and the address is gone from the waiting list.
-
-async function ownerHeaders(request: APIRequestContext) {
-  const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).token}` };
-}
 
 for (const lang of ["en", "ar"] as const satisfies Lang[]) {
   const product = localeTexts(lang, "product");

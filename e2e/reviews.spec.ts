@@ -1,11 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
 import {
-  E2E_ADMIN,
   expect,
   type Lang,
   labelStarting,
   localeTexts,
+  ownerHeaders,
   signInAsOwner,
   test,
   useLanguage,
@@ -16,12 +15,6 @@ import {
 // order page, nothing shows until the owner publishes it in the back office, and then the
 // product page shows the stars and the words. The sweet is made for the test (untracked stock,
 // so no other journey's count moves) and its order is delivered through the admin API.
-
-async function ownerHeaders(request: APIRequestContext) {
-  const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).token}` };
-}
 
 /** A text with `{{count}}` plurals (`key_one`, `key_few`...) as the app's translator picks it. */
 function plural(texts: Record<string, string>, key: string, lang: Lang, count: number) {

@@ -315,3 +315,10 @@ export async function placeGuestOrder(
     }
   ).data;
 }
+
+/** The e2e owner's bearer header for the admin API (setting up what a journey needs). */
+export async function ownerHeaders(request: APIRequestContext) {
+  const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  return { authorization: `Bearer ${(await login.json()).token}` };
+}

@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import type { APIRequestContext } from "@playwright/test";
 import { formatMoney } from "../src/shared/domain/money.ts";
 import { optionLabel } from "../src/shared/domain/weight-options.ts";
+import { asPrinted, printedHolds } from "./printed-text.ts";
 import {
-  E2E_ADMIN,
   escapeRe,
   expect,
   type Lang,
@@ -12,6 +11,7 @@ import {
   linkIn,
   localeTexts,
   mailTo,
+  ownerHeaders,
   seededProductsInStock,
   signInAsOwner,
   test,
@@ -22,45 +22,8 @@ import {
 // A trader's whole way in, in both languages: it applies on the traders page, the owner
 // approves it from the inbox on a price list of its own, the invitation e-mail's link sets its
 // password, it sees its wholesale price, orders 12 kg on invoice, the owner confirms the order
-// (which issues the invoice) and the trader downloads the invoice PDF from its account page.
-
-async function ownerHeaders(request: APIRequestContext) {
-  const login = await request.post("/api/auth/admin-login", { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).token}` };
-}
-
-/**
- * Text as pdftotext reads it back: NFKC (a ligature still there becomes its letters), without
- * the direction marks and isolates a text layer may carry, spaces squeezed.
- */
-function asPrinted(s: string): string {
-  return s
-    .normalize("NFKC")
-    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const letters = (s: string) => [...s].sort().join("");
-
-/**
- * Whether the printed text holds `word`. The PDF's font draws many Arabic letter pairs as one
- * ligature and pdftotext gives each back as its two letters in visual order, so an Arabic word
- * is found when some run of as many letters in one printed word holds the same letters in any
- * order (as box-order.spec.ts reads its slip); Latin text is compared as it is.
- */
-function printedHolds(text: string, word: string): boolean {
-  const wanted = asPrinted(word);
-  if (!/[\u0600-\u06ff]/.test(wanted)) return text.includes(wanted);
-  const key = letters(wanted.replace(/[^\p{L}\p{N}]/gu, ""));
-  return text.split(" ").some((printed) => {
-    const chars = [...printed.replace(/[^\p{L}\p{N}]/gu, "")];
-    for (let i = 0; i + key.length <= chars.length; i++)
-      if (letters(chars.slice(i, i + key.length).join("")) === key) return true;
-    return false;
-  });
-}
+// (which issues the invoice), the trader downloads the invoice PDF from its account page, and
+// the owner records the payment on the receivables screen, which then owes nothing for it.
 
 /** The trader's own price per kg on its price list, dollars: 2 kg cost 20.00, 12 kg 120.00. */
 const PRICE_PER_KG = 10;
@@ -75,9 +38,10 @@ for (const [index, lang] of (["en", "ar"] as const satisfies Lang[]).entries()) 
   const product = localeTexts(lang, "product");
   const cart = localeTexts(lang, "cart");
   const checkout = localeTexts(lang, "checkout");
+  const receivables = localeTexts(lang, "admin-traders").receivables;
   const prefix = lang === "ar" ? "/ar" : "";
 
-  test(`${lang}: a trader applies, is approved, sets a password, orders 12 kg on invoice and downloads the invoice`, async ({
+  test(`${lang}: a trader applies, is approved, sets a password, orders 12 kg on invoice, downloads the invoice; the owner records its payment`, async ({
     page,
     browser,
     request,
@@ -85,7 +49,7 @@ for (const [index, lang] of (["en", "ar"] as const satisfies Lang[]).entries()) 
   }) => {
     // Three people's steps (trader, owner, mailbox) over a dozen pages: 70 s alone on the
     // 2-core machine, so a budget of its own; each step still fails on its own expect timeout.
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     const stamp = `${lang}-${Date.now()}`;
     const email = `trader-${stamp}@example.com`;
     const name = `Karim Trader ${stamp}`;
@@ -253,5 +217,38 @@ for (const [index, lang] of (["en", "ar"] as const satisfies Lang[]).entries()) 
       asPrinted(formatMoney(((QTY * OPTION_GRAMS) / 1000) * centsPerKg, lang)),
     );
     expect(text).toContain(asPrinted(formatMoney(Math.round(total * 100), lang)));
+
+    // 8. The owner records the trader's bank transfer from the receivables screen: the whole
+    // invoice is paid, so the trader leaves the list.
+    const payContext = await browser.newContext();
+    const payer = await payContext.newPage();
+    await useLanguage(payer, lang, baseURL!);
+    try {
+      await signInAsOwner(payer, lang);
+      await payer.goto("/admin-receivables");
+      await waitForHydration(payer);
+      const company = `Haddad Trading ${stamp}`;
+      const owed = payer
+        .getByTestId("receivables-table")
+        .locator("tr")
+        .filter({ hasText: company });
+      await expect(owed).toHaveCount(1);
+      await owed
+        .getByTestId("receivable-invoices")
+        .locator("li")
+        .filter({ hasText: invoiceNumber })
+        .getByTestId("record-payment")
+        .click();
+      const dialog = payer.getByTestId("payment-dialog");
+      await expect(dialog.locator('input[name="amount"]')).toHaveValue(String(total));
+      await dialog.locator('input[name="reference"]').fill(`TRF-${stamp}`);
+      await dialog.getByTestId("payment-save").click();
+      await expect(
+        payer.getByTestId("toast").filter({ hasText: receivables.paymentRecorded }),
+      ).toBeVisible();
+      await expect(owed).toHaveCount(0);
+    } finally {
+      await payContext.close();
+    }
   });
 }
