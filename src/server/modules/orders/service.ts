@@ -165,7 +165,7 @@ export function createOrderService(
 
     /**
      * `POST /api/orders`, and `POST /api/admin/orders` with `ctx.staff` (the same rules, one
-     * code path; docs/decisions/0030): the DTO, with the private-link key for the placer.
+     * code path): the DTO, with the private-link key for the placer.
      */
     async place(
       input: PlaceOrder,
