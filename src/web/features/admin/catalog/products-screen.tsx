@@ -61,7 +61,7 @@ export function ProductsScreen() {
       key: "image",
       header: <span className="sr-only">{t("image")}</span>,
       className: "w-0",
-      card: "hide",
+      // The photo stays on a phone's card too: it is how the owner tells sweets apart.
       cell: (p) => <Thumbnail src={p.image_url} />,
     },
     {
