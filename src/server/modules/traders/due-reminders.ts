@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, lte, or, sql } from "drizzle-orm";
 import { addDays, businessDate } from "../../../shared/domain/business-time.ts";
 import { localizePath } from "../../../shared/domain/language-path.ts";
 import { formatMoney } from "../../../shared/domain/money.ts";
@@ -10,6 +10,7 @@ import { mailOutbox } from "../../db/schema/orders-desk.ts";
 import { traders } from "../../db/schema/traders.ts";
 import { readShopSettings } from "../settings/service.ts";
 import { type DueReminderKind, dueReminderMail } from "./due-reminder-mail.ts";
+import { owedOnInvoice } from "./receivables.ts";
 
 /** The second reminder goes this many days after the due date. */
 export const OVERDUE_REMINDER_DAYS = 7;
@@ -65,10 +66,7 @@ export async function sendDueReminders(
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(
         and(
-          eq(orders.paymentMethod, "invoice"),
-          eq(orders.paymentStatus, "unpaid"),
-          ne(orders.status, "canceled"),
-          isNotNull(orders.dueDate),
+          owedOnInvoice(),
           or(
             and(gte(orders.dueDate, dueFrom), lte(orders.dueDate, today)),
             and(gte(orders.dueDate, overdueFrom), lte(orders.dueDate, overdueTo)),

@@ -20,6 +20,15 @@ const KEYS = {
  * Unpaid orders on invoice (not cancelled), by trader, each aged by its due date on the
  * business clock's today; the most owed first.
  */
+/** An order a trader still owes on invoice terms: unpaid, standing, with a due day. */
+export const owedOnInvoice = () =>
+  and(
+    eq(orders.paymentMethod, "invoice"),
+    eq(orders.paymentStatus, "unpaid"),
+    ne(orders.status, "canceled"),
+    isNotNull(orders.dueDate),
+  );
+
 export async function receivables(db: Db, now = new Date()): Promise<ReceivableTrader[]> {
   const today = businessDate(now);
   const rows = await db
@@ -38,14 +47,7 @@ export async function receivables(db: Db, now = new Date()): Promise<ReceivableT
     .innerJoin(traders, eq(traders.userId, orders.userId))
     .innerJoin(users, eq(users.id, traders.userId))
     .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
-    .where(
-      and(
-        eq(orders.paymentMethod, "invoice"),
-        eq(orders.paymentStatus, "unpaid"),
-        ne(orders.status, "canceled"),
-        isNotNull(orders.dueDate),
-      ),
-    )
+    .where(owedOnInvoice())
     .orderBy(asc(orders.dueDate), asc(orders.id));
   const byTrader = new Map<number, ReceivableTrader & { cents: Record<string, number> }>();
   for (const row of rows) {
